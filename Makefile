@@ -1,0 +1,124 @@
+# r3: the build. `make` builds ./r3; `make run` shows the default job; `make test`
+# builds and runs every test (unit tests, the same under ASan+UBSan, command-line
+# tests, and valgrind). Missing Debian packages are installed when run as root.
+
+CC      ?= cc
+BUILD   := build
+WARN    := -Wall -Wextra -Wshadow -Werror
+CFLAGS  := -std=gnu11 -O2 -g $(WARN) -MMD -MP
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+# Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4.
+PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev gnulib autoconf automake m4
+TEST_PACKAGES := valgrind
+
+GNULIB    := $(BUILD)/gnulib
+LIBGNU    := $(GNULIB)/gllib/libgnu.a
+DEPS_OK   := $(BUILD)/deps.ok
+TDEPS_OK  := $(BUILD)/test-deps.ok
+
+# pkg-config is asked only after the packages are in, hence the deferred '='.
+PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka)
+LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash)
+TEST_LIBS  = $(shell pkg-config --libs cmocka libxxhash)
+INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
+
+# Everything but main.c goes into the library that the tests link too.
+LIB_SRC  := $(wildcard engine/*.c search/*.c eval/*.c tuning/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c))
+TEST_SRC := $(wildcard tests/test_*.c)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+ASAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/%.o)
+TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
+
+.PHONY: all run test unit asan-test cli-test valgrind-test clean deps
+.DEFAULT_GOAL := all
+
+all: r3
+
+# ---- Debian packages ---------------------------------------------------------
+# Installs what is missing when root (apt-get update once, only if a package is
+# not found); otherwise prints the exact command and stops.
+define ensure_packages
+	@mkdir -p $(BUILD); \
+	missing=""; \
+	for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "r3: installing Debian packages:$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y --no-install-recommends $$missing || \
+	      { apt-get update && apt-get install -y --no-install-recommends $$missing; } || exit 1; \
+	  else \
+	    echo "r3: missing Debian packages:$$missing"; \
+	    echo "r3: run this, then make again: sudo apt-get update && sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi; \
+	touch $(2)
+endef
+
+$(DEPS_OK): Makefile
+	$(call ensure_packages,$(PACKAGES),$@)
+
+$(TDEPS_OK): Makefile $(DEPS_OK)
+	$(call ensure_packages,$(TEST_PACKAGES),$@)
+
+deps: $(DEPS_OK)
+
+# ---- gnulib's getopt-gnu, imported at build time, never committed ---------------
+$(LIBGNU): $(DEPS_OK)
+	@echo "gnulib: importing getopt-gnu into $(GNULIB)"
+	@rm -rf $(GNULIB)
+	@gnulib-tool --create-testdir --dir=$(GNULIB) --without-tests getopt-gnu > $(BUILD)/gnulib.log 2>&1 \
+	  || { cat $(BUILD)/gnulib.log; exit 1; }
+	@cd $(GNULIB) && ./configure -q CC="$(CC)" >> ../gnulib.log 2>&1 && $(MAKE) -s >> ../gnulib.log 2>&1 \
+	  || { cat $(BUILD)/gnulib.log; exit 1; }
+
+# ---- the binary -------------------------------------------------------------------
+$(BUILD)/obj/%.o: %.c $(LIBGNU)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INCLUDES) -c $< -o $@
+
+$(BUILD)/asan/%.o: %.c $(LIBGNU)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SANITIZE) -O1 $(INCLUDES) -c $< -o $@
+
+r3: $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBGNU)
+	$(CC) $(CFLAGS) -o $@ $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBS)
+
+run: r3
+	./r3 show --scenario 1460
+
+# ---- tests --------------------------------------------------------------------------
+# The plain unit tests link jemalloc like r3; the sanitizer ones use ASan's allocator.
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(TEST_LIBS) $(shell pkg-config --libs jemalloc)
+
+$(BUILD)/asan-tests/%: $(BUILD)/asan/tests/%.o $(ASAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(TEST_LIBS)
+
+unit: $(TESTS)
+	@for t in $(TESTS); do echo "== $$t"; $$t || exit 1; done
+
+asan-test: $(ASAN_TESTS)
+	@for t in $(ASAN_TESTS); do echo "== $$t (ASan+UBSan)"; \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 $$t || exit 1; done
+
+cli-test: r3
+	@sh tests/cli.sh ./r3
+
+valgrind-test: r3 $(TDEPS_OK)
+	@sh tests/valgrind.sh ./r3
+
+test: unit asan-test cli-test valgrind-test
+	@echo "make test: all tests passed"
+
+clean:
+	rm -rf $(BUILD) r3
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

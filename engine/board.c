@@ -1,0 +1,148 @@
+/*
+ * board.c: writes the readable board of r3 show. The truth is shown whole:
+ * this is the referee's view, not a player's.
+ */
+#include "board.h"
+
+#include "tables.h"
+
+static const char *const FLAG_WORD[] = {"moved", "pinned", "face-down", "revealed",
+                                        "defected", "reserve", "by-sea"};
+
+static void print_block(const struct world *w, int b, FILE *out)
+{
+    const blockset flags[] = {w->moved, w->pinned, w->face_down, w->revealed,
+                              w->defected, w->reserve, w->by_sea};
+    fprintf(out, "%s %d/%d", BLOCK_INFO[b].id, world_steps(w, b), BLOCK_INFO[b].steps);
+    const char *sep = " (";
+    for (int i = 0; i < 7; i++)
+        if (flags[i] & block_bit(b)) {
+            fprintf(out, "%s%s", sep, FLAG_WORD[i]);
+            sep = ", ";
+        }
+    if (*sep == ',')
+        fputc(')', out);
+}
+
+static void print_set(const struct world *w, blockset set, FILE *out)
+{
+    if (!set) {
+        fputs("-", out);
+        return;
+    }
+    const char *sep = "";
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        if (set & block_bit(b)) {
+            fputs(sep, out);
+            print_block(w, b, out);
+            sep = ", ";
+        }
+}
+
+/* The map symbols of an area, as a short note: "exile of York", "London", "crown", "port". */
+static void print_area_note(int a, FILE *out)
+{
+    const struct area_info *info = &AREA_INFO[a];
+    char note[96] = "";
+    int n = 0;
+    if (info->kind == AREA_EXILE)
+        n += snprintf(note + n, sizeof note - (size_t)n, ", exile of %s", SIDE_NAME[info->exile_of]);
+    else if (info->kind != AREA_ENGLAND)
+        n += snprintf(note + n, sizeof note - (size_t)n, ", %s", info->kind == AREA_WALES ? "Wales" : "island");
+    if (info->city)
+        n += snprintf(note + n, sizeof note - (size_t)n, ", %s", info->city);
+    if (info->cathedral)
+        n += snprintf(note + n, sizeof note - (size_t)n, ", cathedral");
+    if (info->crown)
+        n += snprintf(note + n, sizeof note - (size_t)n, ", crown");
+    if (info->major_port)
+        snprintf(note + n, sizeof note - (size_t)n, ", port");
+    fprintf(out, "  %-13s %-30s ", info->name, *note ? note + 2 : "");
+}
+
+static void print_side_split(const struct world *w, const char *title, blockset set, FILE *out)
+{
+    fprintf(out, "%s\n", title);
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        fprintf(out, "  %-10s ", SIDE_NAME[s]);
+        print_set(w, set & w->side_blocks[s], out);
+        fputc('\n', out);
+    }
+    blockset rest = set & ~(w->side_blocks[0] | w->side_blocks[1]);
+    if (rest) {
+        fprintf(out, "  %-10s ", "no side");
+        print_set(w, rest, out);
+        fputc('\n', out);
+    }
+}
+
+static void print_cards(uint32_t cards, FILE *out)
+{
+    if (!cards)
+        fputs("-", out);
+    const char *sep = "";
+    for (int c = 1; c <= CARD_COUNT; c++)
+        if (cards >> c & 1) {
+            const struct card_info *k = &CARD_INFO[c];
+            if (k->event != EVENT_NONE)
+                fprintf(out, "%s%d (%s, AP%d)", sep, c, k->name, k->ap);
+            else
+                fprintf(out, "%s%d (AP%d)", sep, c, k->ap);
+            sep = ", ";
+        }
+}
+
+static void print_crown(const char *title, int block, FILE *out)
+{
+    if (block == BLOCK_NONE)
+        fprintf(out, "%s: -", title);
+    else
+        fprintf(out, "%s: %s (%s)", title, BLOCK_INFO[block].id, SIDE_NAME[BLOCK_INFO[block].side]);
+}
+
+static void print_header(const struct world *w, FILE *out)
+{
+    fprintf(out, "Scenario %d, campaign %d, turn %d, phase: %s\n", SCENARIO_INFO[w->scenario].year,
+            w->campaign, w->turn, PHASE_NAME[w->phase]);
+    print_crown("King", w->king, out);
+    print_crown("   Pretender", w->pretender, out);
+    fprintf(out, "\nPlayer 1: %s   AP left: %d   Winner: %s\n\n", SIDE_NAME[w->player1], w->ap_left,
+            SIDE_NAME[w->winner]);
+}
+
+static void print_cards_section(const struct world *w, FILE *out)
+{
+    fputs("Cards\n", out);
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        fprintf(out, "  %-10s hand: ", SIDE_NAME[s]);
+        print_cards(w->hand[s], out);
+        fputs("   played: ", out);
+        print_cards(w->played[s] ? (uint32_t)1 << w->played[s] : 0, out);
+        fprintf(out, "   mulligan used: %s\n", (w->flags >> s & 1) ? "yes" : "no");
+    }
+    fprintf(out, "  Deck       %d cards: ", __builtin_popcount(w->deck));
+    print_cards(w->deck, out);
+    fputc('\n', out);
+}
+
+void board_print(const struct world *w, FILE *out)
+{
+    print_header(w, out);
+    fputs("Areas\n", out);
+    for (int a = 0; a < AREA_COUNT; a++) {
+        print_area_note(a, out);
+        print_set(w, w->at[a], out);
+        fputc('\n', out);
+    }
+    fputc('\n', out);
+    print_side_split(w, "Pools", w->pool, out);
+    print_side_split(w, "Minors", w->minor, out);
+    print_side_split(w, "Out of play (the other side's version is in play)", w->other_side, out);
+    print_side_split(w, "Dead", w->dead, out);
+    fputs("Prisoner\n  ", out);
+    print_set(w, w->prisoner == BLOCK_NONE ? 0 : block_bit(w->prisoner), out);
+    fputs("\n\n", out);
+    print_cards_section(w, out);
+    fprintf(out, "Minors due to enter: York %d, Lancaster %d\n", w->minors_due[SIDE_YORK],
+            w->minors_due[SIDE_LANCASTER]);
+}

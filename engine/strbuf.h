@@ -1,0 +1,22 @@
+/*
+ * strbuf.h: appending formatted text to a fixed caller-owned buffer. Writers of
+ * positions and boards use it so that they never allocate and never overflow:
+ * past the end, text is cut and the buffer remembers that it overflowed.
+ */
+#ifndef R3_STRBUF_H
+#define R3_STRBUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct strbuf {
+    char *data;
+    size_t size;   /* bytes available, including the final NUL */
+    size_t length; /* bytes written so far (may exceed size - 1 on overflow) */
+};
+
+void strbuf_init(struct strbuf *sb, char *data, size_t size);
+void strbuf_add(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool strbuf_overflowed(const struct strbuf *sb);
+
+#endif

@@ -1,0 +1,182 @@
+/*
+ * world.h: the complete true state of one game of Richard III, as plain data.
+ *
+ * One fixed-size struct, no pointers, copied with memcpy (copy-make). Every
+ * creator starts from a zeroed struct, so padding is zero and two equal worlds
+ * compare equal with memcmp and hash equal with world_hash().
+ *
+ * Blocks are numbered as in enum block (York 0..30, rebel 31, Lancaster 32..62),
+ * so a set of blocks is one 64-bit word (blockset). "Which York blocks are in
+ * Kent" is one AND:  w->at[AREA_KENT] & w->side_blocks[SIDE_YORK].
+ *
+ * Layout (bytes; 8-byte words first so that there is no inner padding):
+ *
+ *   offset size  field
+ *   ------ ----  ------------------------------------------------------------
+ *      0   264   at[33]           blocks standing in each area
+ *    264    32   pool, minor, other_side, dead   blocks in each off-map place
+ *    296    16   side_blocks[2]   blocks fighting for York / Lancaster
+ *    312    16   step_lo, step_hi strength - 1, as two bit planes
+ *    328    56   moved, pinned, face_down, revealed, defected, reserve, by_sea
+ *    384    24   crossed[3]       per-border crossing counts, three bit planes
+ *    408    32   entered[2][2]    borders crossed into a battle, per side and way
+ *    440     8   main_attack      borders that carry a main attack
+ *    448     8   battle.acted     blocks that have had their battle turn
+ *    456    12   hand[2], deck    card sets, bit n = card n
+ *    468    36   one-byte fields: game clock, crowns, cards played, move, battle
+ *
+ * A block's strength is 1 + bit(step_lo) + 2 * bit(step_hi), so 1..4:
+ *
+ *     step_hi  step_lo   strength
+ *        0        0         1
+ *        0        1         2
+ *        1        0         3
+ *        1        1         4
+ *
+ * The count of blocks that crossed border e is bit e of crossed[0] (1s),
+ * crossed[1] (2s) and crossed[2] (4s), 0..7, so one border's count is three
+ * shifts and the whole table clears in three stores:
+ *
+ *     bit:        63 .. 61 60 ...  2  1  0      (borders 0..61, bits 62-63 unused)
+ *     crossed[0]   0     b61 ...  b2 b1 b0   -> count bit 0
+ *     crossed[1]   0     b61 ...  b2 b1 b0   -> count bit 1
+ *     crossed[2]   0     b61 ...  b2 b1 b0   -> count bit 2
+ *
+ * entered[side][0] has bit e when that side crossed border e from its area a
+ * into its area b (as listed in borders.tsv) to enter an enemy or contested
+ * area; entered[side][1] the other way. Retreats (6.6) and pinning (5.22) need
+ * the direction.
+ *
+ * Each side's knowledge (issue: hidden information) will be added to this
+ * struct; the truth above uses 502 bytes of the 512-byte target.
+ */
+#ifndef R3_WORLD_H
+#define R3_WORLD_H
+
+#include "types.h"
+
+enum phase {
+    PHASE_DEAL,      /* chance: shuffle and deal seven cards each (1.0, 8.5) */
+    PHASE_MULLIGAN,  /* the players may ask for a redeal (5.1, RULINGS A.2) */
+    PHASE_CARDS,     /* both players choose a card, unseen by the other (1.1) */
+    PHASE_ACTION,    /* player 1, then player 2, spend action points (1.2, 5.0) */
+    PHASE_BATTLE,    /* battles one at a time, in player 1's order (1.3, 6.0) */
+    PHASE_SUPPLY,    /* supply and exile limits (1.4, 7.0) */
+    PHASE_POLITICAL, /* between campaigns (8.0) */
+    PHASE_OVER,      /* the game has ended; see winner */
+    PHASE_COUNT
+};
+
+/* Game-wide flags (world.flags). */
+enum {
+    WORLD_MULLIGAN_USED_YORK = 1 << 0,      /* York asked for a redeal this campaign (5.1) */
+    WORLD_MULLIGAN_USED_LANCASTER = 1 << 1, /* Lancaster did */
+    WORLD_TREASON_ROLLED = 1 << 2,          /* the Treason card's roll is spent this turn */
+};
+
+/* The group move in progress (5.2, 5.3): area, then each block and its way. */
+enum move_kind { MOVE_NONE, MOVE_LAND, MOVE_SEA, MOVE_MUSTER, MOVE_KIND_COUNT };
+
+struct move {
+    uint8_t kind;   /* enum move_kind; MOVE_NONE and all else NONE between moves */
+    uint8_t from;   /* area the group starts in */
+    uint8_t block;  /* block now on its way, BLOCK_NONE between blocks */
+    uint8_t via;    /* area it has reached so far, AREA_NONE before its first step */
+    uint8_t target; /* Muster: the named area; AREA_NONE otherwise */
+};
+
+/* Battle flags (battle.flags). */
+enum {
+    BATTLE_CONTROL_SWAPPED = 1 << 0,  /* all round-1 defenders fell (6.3, RULINGS B.2) */
+    BATTLE_KING_ROLLED = 1 << 1,      /* treachery rolls spent this battle (6.9, B.10) */
+    BATTLE_PRETENDER_ROLLED = 1 << 2,
+    BATTLE_WARWICK_ROLLED = 1 << 3,
+    BATTLE_FLAG_COUNT = 4
+};
+
+/* The battle being fought (6.0). area == AREA_NONE when there is none, and then
+ * every other field is zero or NONE. */
+struct battle {
+    uint8_t area;     /* enum area */
+    uint8_t round;    /* 1..4 */
+    uint8_t attacker; /* enum side; swaps on loss of control */
+    uint8_t actor;    /* block taking its battle turn, BLOCK_NONE between turns */
+    uint8_t hits;     /* hits of the current fire still to assign (6.4) */
+    uint8_t flags;
+    /* Retreats and regroups over each of the battle area's borders this round
+     * (6.6, RULINGS B.8): side s, neighbour i (AREA_NEIGHBOURS order) is the
+     * nibble i % 2 of retreats[s][i / 2]. */
+    uint8_t retreats[SIDE_COUNT][MAX_NEIGHBOURS / 2];
+};
+
+struct world {
+    blockset at[AREA_COUNT];
+    blockset pool, minor, other_side, dead;
+    blockset side_blocks[SIDE_COUNT]; /* the rebel joins the Pretender's side (3.26) */
+    blockset step_lo, step_hi;
+    blockset moved;     /* moved (or was recruited) this turn (1.2, 5.2) */
+    blockset pinned;    /* held by attackers (5.22) */
+    blockset face_down; /* eliminated this campaign: may not be recruited (6.83-6.85) */
+    blockset revealed;  /* shown in the battle in progress (6.1) */
+    blockset defected;  /* changed sides in this battle; no roll may win it back (6.9) */
+    blockset reserve;   /* a reserve of the battle it is in (6.3, RULINGS B.1, B.9) */
+    blockset by_sea;    /* attacked by sea under Piracy (RULINGS A.1) */
+    uint64_t crossed[3];
+    uint64_t entered[SIDE_COUNT][2];
+    uint64_t main_attack;
+    blockset battle_acted;
+    uint32_t hand[SIDE_COUNT]; /* bit n = card n */
+    uint32_t deck;             /* cards not dealt and not played */
+
+    uint8_t scenario;  /* enum scenario */
+    uint8_t campaign;  /* 1..3 */
+    uint8_t turn;      /* 1..7 */
+    uint8_t phase;     /* enum phase */
+    uint8_t king;      /* enum block, BLOCK_NONE if none */
+    uint8_t pretender; /* enum block, BLOCK_NONE if none */
+    uint8_t prisoner;  /* the block held prisoner (1470: Henry VI), BLOCK_NONE if none */
+    uint8_t player1;   /* enum side; SIDE_NONE until the cards are shown */
+    uint8_t ap_left;   /* action points the acting player has left */
+    uint8_t played[SIDE_COUNT]; /* card played this turn, 0 if none yet */
+    uint8_t flags;     /* WORLD_* */
+    uint8_t minors_due[SIDE_COUNT]; /* heirs killed whose minors enter next supply phase (6.82) */
+    uint8_t winner;    /* enum side; SIDE_NONE while the game goes on */
+    struct move move;
+    struct battle battle;
+};
+
+/* An empty world: no blocks anywhere, every NONE field set. */
+void world_clear(struct world *w);
+
+/* Where a block is: an area or an off-map enum location. */
+int world_location(const struct world *w, int block);
+/* Moves a block to an area or an off-map location. Flags and steps stay. */
+void world_place(struct world *w, int block, int location);
+
+int world_steps(const struct world *w, int block);
+void world_set_steps(struct world *w, int block, int steps);
+
+/* Sets the Pretender and with him the side the rebel fights for. */
+void world_set_pretender(struct world *w, int block);
+
+/* The side a block fights for now (the rebel: the Pretender's), or SIDE_NONE. */
+int world_block_side(const struct world *w, int block);
+
+int world_crossed(const struct world *w, int border);
+void world_set_crossed(struct world *w, int border, int count);
+
+int world_retreats(const struct world *w, int side, int neighbour_index);
+void world_set_retreats(struct world *w, int side, int neighbour_index, int count);
+
+/* Checks every invariant of the struct. Returns true if it holds; otherwise
+ * writes why into why[size] and returns false. */
+bool world_check(const struct world *w, char *why, int size);
+
+/* XXH3 64-bit hash of the whole state. */
+uint64_t world_hash(const struct world *w);
+
+extern const char *const PHASE_NAME[PHASE_COUNT];
+extern const char *const MOVE_KIND_NAME[MOVE_KIND_COUNT];
+extern const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT];
+
+#endif

@@ -1,0 +1,171 @@
+/*
+ * main.c: the r3 command line. Subcommands in the git style, options through
+ * getopt_long. With no subcommand r3 will speak the engine protocol on stdin
+ * and stdout, the way a chess engine starts in UCI mode.
+ *
+ * Exit status: 0 success, 1 bad input data (a position that does not parse),
+ * 2 bad usage (unknown subcommand or option, missing argument).
+ */
+#include <getopt.h>
+#include <jemalloc/jemalloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "../engine/board.h"
+#include "../engine/position.h"
+#include "../engine/scenario.h"
+#include "../engine/tsv.h"
+
+#define R3_VERSION "0.1.0"
+
+static const char HELP[] =
+    "r3 " R3_VERSION ": an AI opponent and game-tree search engine for Columbia Games' Richard III.\n"
+    "\n"
+    "usage: r3 [--help] [--version] [COMMAND [OPTIONS]]\n"
+    "\n"
+    "With no command, r3 speaks the engine protocol on stdin/stdout (not built yet: exits 2).\n"
+    "\n"
+    "Commands:\n"
+    "  data TABLE                 print a game table as TSV: areas, borders, blocks, cards, scenarios, scenario_info\n"
+    "  show                       print a position as a readable board\n"
+    "\n"
+    "Options of show:\n"
+    "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
+    "  --position TEXT            a position in the text format of docs/position-format.md\n"
+    "  --text                     print the position text (one line) instead of the board\n"
+    "\n"
+    "Global options:\n"
+    "  -h, --help                 print this help and exit\n"
+    "  -V, --version              print the version and the libraries in use, and exit\n";
+
+static int usage_error(const char *fmt, const char *what)
+{
+    fputs("r3: ", stderr);
+    fprintf(stderr, fmt, what);
+    fputs("\nTry 'r3 --help' for more information.\n", stderr);
+    return 2;
+}
+
+/* Reports the option getopt_long stopped at, by its name as typed. */
+static int option_error(char **argv, int c)
+{
+    const char *typed = argv[optind - 1];
+    if (c == ':')
+        return usage_error("option '%s' needs an argument", typed);
+    return usage_error("unknown option '%s'", typed);
+}
+
+static int print_version(void)
+{
+    const char *jemalloc = "?";
+    size_t size = sizeof jemalloc;
+    mallctl("version", &jemalloc, &size, NULL, 0);
+    unsigned xxh = XXH_versionNumber();
+    printf("r3 %s (jemalloc %.*s, xxHash %u.%u.%u)\n", R3_VERSION, (int)strcspn(jemalloc, "-"), jemalloc,
+           xxh / 10000, xxh / 100 % 100, xxh % 100);
+    return 0;
+}
+
+static int command_data(int argc, char **argv)
+{
+    if (argc != 2)
+        return usage_error("%s", argc < 2 ? "data needs a TABLE: areas, borders, blocks, cards, scenarios or scenario_info"
+                                          : "data takes one TABLE");
+    if (!tsv_print_table(argv[1], stdout))
+        return usage_error("unknown table '%s' (areas, borders, blocks, cards, scenarios, scenario_info)", argv[1]);
+    return 0;
+}
+
+struct show_options {
+    const char *scenario;
+    const char *position;
+    int text;
+};
+
+static int parse_show_options(int argc, char **argv, struct show_options *o)
+{
+    static const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
+                                         {"position", required_argument, NULL, 'p'},
+                                         {"text", no_argument, NULL, 't'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    optind = 0; /* glibc and gnulib: start a fresh scan of this subcommand's arguments */
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        if (c == 's') o->scenario = optarg;
+        else if (c == 'p') o->position = optarg;
+        else if (c == 't') o->text = 1;
+        else return option_error(argv, c);
+    }
+    if (optind < argc)
+        return usage_error("show: unexpected argument '%s'", argv[optind]);
+    if (!o->scenario == !o->position)
+        return usage_error("%s", "show needs exactly one of --scenario YEAR and --position TEXT");
+    return 0;
+}
+
+static int load_show_world(const struct show_options *o, struct world *w)
+{
+    if (o->scenario) {
+        char *end;
+        long year = strtol(o->scenario, &end, 10);
+        int s = *end || end == o->scenario ? -1 : scenario_from_year((int)year);
+        if (s < 0)
+            return usage_error("unknown scenario '%s' (1460, 1470 or 1483)", o->scenario);
+        scenario_setup(w, s);
+        return 0;
+    }
+    char error[256];
+    if (!position_parse(o->position, w, error, sizeof error)) {
+        fprintf(stderr, "r3: bad position: %s\n", error);
+        return 1;
+    }
+    return 0;
+}
+
+static int command_show(int argc, char **argv)
+{
+    struct show_options o = {0};
+    struct world w;
+    int status = parse_show_options(argc, argv, &o);
+    if (status || (status = load_show_world(&o, &w)))
+        return status;
+    if (o.text) {
+        char text[POSITION_TEXT_MAX];
+        position_print(&w, text, sizeof text);
+        puts(text);
+    } else {
+        board_print(&w, stdout);
+        printf("Hash: %016llx\n", (unsigned long long)world_hash(&w));
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option LONG[] = {{"help", no_argument, NULL, 'h'},
+                                         {"version", no_argument, NULL, 'V'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+:hV", LONG, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(HELP, stdout);
+            return 0;
+        }
+        if (c == 'V')
+            return print_version();
+        return option_error(argv, c);
+    }
+    if (optind == argc) {
+        fputs("r3: the engine protocol is not built yet; use a command (r3 --help lists them)\n", stderr);
+        return 2;
+    }
+    const char *command = argv[optind];
+    if (strcmp(command, "data") == 0)
+        return command_data(argc - optind, argv + optind);
+    if (strcmp(command, "show") == 0)
+        return command_show(argc - optind, argv + optind);
+    return usage_error("unknown command '%s'", command);
+}
