@@ -26,6 +26,7 @@ INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 # Everything but main.c goes into the library that the tests link too.
 LIB_SRC  := $(wildcard engine/*.c search/*.c eval/*.c tuning/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
+SUPPORT  := tests/support.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/%.o)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -94,11 +95,11 @@ run: r3
 
 # ---- tests --------------------------------------------------------------------------
 # The plain unit tests link jemalloc like r3; the sanitizer ones use ASan's allocator.
-$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIB_OBJ)
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/support.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(TEST_LIBS) $(shell pkg-config --libs jemalloc)
 
-$(BUILD)/asan-tests/%: $(BUILD)/asan/tests/%.o $(ASAN_OBJ)
+$(BUILD)/asan-tests/%: $(BUILD)/asan/tests/%.o $(BUILD)/asan/tests/support.o $(ASAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(TEST_LIBS)
 

@@ -297,7 +297,7 @@ struct cursor {
     size_t error_size;
     uint32_t cards_seen; /* cards named so far, to catch one card in two places */
     blockset blocks_seen;
-    unsigned places_seen; /* bit per enum location */
+    uint64_t places_seen; /* bit per enum location */
 };
 
 static bool at_blank(const char *p) { return *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; }
@@ -689,7 +689,7 @@ static bool parse_place_name(struct cursor *c, int *location)
         return expected_at(c, c->p, "a place (an area, pool, minor, other-side, dead or prisoner) or 'crossed='");
     if (c->places_seen >> a & 1)
         return invalid_at(c, c->p, n, "is given twice; list each place once");
-    c->places_seen |= 1u << a;
+    c->places_seen |= (uint64_t)1 << a;
     c->p += n;
     *location = a;
     return true;

@@ -1,0 +1,72 @@
+/* support.c: see support.h. */
+#include "support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void lines_from_text(struct lines *l, const char *text)
+{
+    l->count = 0;
+    l->storage = strdup(text);
+    for (char *save = NULL, *s = strtok_r(l->storage, "\n", &save); s && l->count < MAX_LINES;
+         s = strtok_r(NULL, "\n", &save))
+        l->line[l->count++] = s;
+}
+
+bool lines_from_file(struct lines *l, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    int ch;
+    while ((ch = fgetc(f)) != EOF)
+        fputc(ch, mem);
+    fclose(f);
+    fclose(mem);
+    lines_from_text(l, text);
+    free(text);
+    return true;
+}
+
+void lines_free(struct lines *l)
+{
+    free(l->storage);
+    l->storage = NULL;
+    l->count = 0;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void lines_sort(struct lines *l)
+{
+    qsort(l->line, (size_t)l->count, sizeof l->line[0], compare_strings);
+}
+
+char *capture(void (*writer)(FILE *out, const void *arg), const void *arg)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    writer(mem, arg);
+    fclose(mem);
+    return text;
+}
+
+uint64_t rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+int rng_below(uint64_t *state, int n)
+{
+    return (int)(rng_next(state) % (uint64_t)n);
+}

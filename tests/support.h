@@ -1,0 +1,35 @@
+/*
+ * support.h: helpers shared by the cmocka tests: reading the TSV data files,
+ * capturing a FILE writer's output, and a small seeded generator.
+ */
+#ifndef R3_TEST_SUPPORT_H
+#define R3_TEST_SUPPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define MAX_LINES 512
+
+struct lines {
+    int count;
+    char *line[MAX_LINES];
+    char *storage;
+};
+
+/* Splits text (copied) into lines; blank lines are dropped. */
+void lines_from_text(struct lines *l, const char *text);
+/* Reads a file into lines. Returns false if it cannot be read. */
+bool lines_from_file(struct lines *l, const char *path);
+void lines_free(struct lines *l);
+/* Sorts the lines in place, so two tables can be compared whatever their row order. */
+void lines_sort(struct lines *l);
+
+/* Runs writer(out) on a memory stream and returns the text (caller frees). */
+char *capture(void (*writer)(FILE *out, const void *arg), const void *arg);
+
+/* splitmix64: a seeded generator for reproducible random tests. */
+uint64_t rng_next(uint64_t *state);
+int rng_below(uint64_t *state, int n);
+
+#endif
