@@ -34,6 +34,7 @@ ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
 .PHONY: all run test unit asan-test cli-test valgrind-test clean deps
 .DEFAULT_GOAL := all
+.SECONDARY:
 
 all: r3
 

@@ -549,7 +549,7 @@ static bool parse_played(struct cursor *c, const char *key, uint8_t *out)
     if (accept_none(c))
         return true;
     const char *at = c->p;
-    if (!parse_number(c, 1, CARD_COUNT, "a card or -", &card) || !add_card(c, at, card, &set))
+    if (!parse_number(c, 1, CARD_COUNT, "a card", &card) || !add_card(c, at, card, &set))
         return false;
     *out = (uint8_t)card;
     return true;
@@ -557,7 +557,8 @@ static bool parse_played(struct cursor *c, const char *key, uint8_t *out)
 
 /* ---- the head: game clock, crowns and cards ---- */
 
-static bool parse_crown(struct cursor *c, const char *key, uint8_t *out)
+/* king= or pretender=: an heir (3.21), and the Pretender of the other house. */
+static bool parse_crown(struct cursor *c, const char *key, int king, uint8_t *out)
 {
     if (!next_field(c) || !expect_key(c, key))
         return false;
@@ -566,6 +567,8 @@ static bool parse_crown(struct cursor *c, const char *key, uint8_t *out)
         return false;
     if (*out != BLOCK_NONE && BLOCK_INFO[*out].type != BLOCK_HEIR)
         return invalid_at(c, at, (int)(c->p - at), "cannot be %s: only an heir can (3.21)", key);
+    if (*out != BLOCK_NONE && king != BLOCK_NONE && BLOCK_INFO[king].side == BLOCK_INFO[*out].side)
+        return invalid_at(c, at, (int)(c->p - at), "is on the King's side; the Pretender is the other house");
     return true;
 }
 
@@ -603,15 +606,8 @@ static bool parse_scenario(struct cursor *c, struct world *w)
 static bool parse_crowns(struct cursor *c, struct world *w)
 {
     uint8_t pretender;
-    if (!parse_crown(c, "king", &w->king))
+    if (!parse_crown(c, "king", BLOCK_NONE, &w->king) || !parse_crown(c, "pretender", w->king, &pretender))
         return false;
-    const char *at = c->p + 1;
-    if (!parse_crown(c, "pretender", &pretender))
-        return false;
-    while (at_blank(at))
-        at++;
-    if (w->king != BLOCK_NONE && pretender != BLOCK_NONE && BLOCK_INFO[w->king].side == BLOCK_INFO[pretender].side)
-        return invalid_at(c, at, (int)(c->p - at), "is on the King's side; the Pretender is the other house");
     world_set_pretender(w, pretender);
     return true;
 }

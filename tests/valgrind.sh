@@ -1,0 +1,24 @@
+#!/bin/sh
+# valgrind.sh: runs r3 commands under valgrind's memcheck and fails on any
+# memory error or leak. jemalloc is named so that valgrind tracks its heap.
+R3=${1:-./r3}
+passed=0
+failed=0
+run() {
+    if valgrind -q --soname-synonyms=somalloc='*jemalloc*' --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 "$R3" "$@" > /dev/null 2>&1; [ $? != 99 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); echo "FAIL: valgrind r3 $*"
+    fi
+}
+run --help
+run --version
+run data blocks
+run show --scenario 1460
+run show --scenario 1470 --text
+run show --position "$("$R3" show --scenario 1483 --text)"
+run show --position "scenario=1460 campaign=9"
+run frobnicate
+echo "valgrind: $passed passed, $failed failed"
+[ "$failed" = 0 ]
