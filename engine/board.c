@@ -125,6 +125,36 @@ static void print_cards_section(const struct world *w, FILE *out)
     fputc('\n', out);
 }
 
+static const char *area_or_dash(int area) { return area == AREA_NONE ? "-" : AREA_INFO[area].name; }
+static const char *block_or_dash(int block) { return block == BLOCK_NONE ? "-" : BLOCK_INFO[block].id; }
+
+/* The move and battle in progress, and this turn's border crossings, when there are any. */
+static void print_in_progress(const struct world *w, FILE *out)
+{
+    const struct move *m = &w->move;
+    const struct battle *b = &w->battle;
+    if (m->kind != MOVE_NONE)
+        fprintf(out, "Move in progress: %s from %s, block %s, reached %s, Muster area %s\n", MOVE_KIND_NAME[m->kind],
+                AREA_INFO[m->from].name, block_or_dash(m->block), area_or_dash(m->via), area_or_dash(m->target));
+    if (b->area != AREA_NONE) {
+        fprintf(out, "Battle in progress: %s, round %d, attacker %s, acting %s, hits to assign %d", AREA_INFO[b->area].name,
+                b->round, SIDE_NAME[b->attacker], block_or_dash(b->actor), b->hits);
+        for (int i = 0; i < BATTLE_FLAG_COUNT; i++)
+            if (b->flags >> i & 1)
+                fprintf(out, ", %s", BATTLE_FLAG_NAME[i]);
+        fputc('\n', out);
+    }
+    const char *sep = "Borders crossed this turn: ";
+    for (int e = 0; e < BORDER_COUNT; e++)
+        if (world_crossed(w, e)) {
+            fprintf(out, "%s%s-%s %d/%d", sep, AREA_INFO[BORDER_INFO[e].a].name, AREA_INFO[BORDER_INFO[e].b].name,
+                    world_crossed(w, e), BORDER_INFO[e].limit);
+            sep = ", ";
+        }
+    if (*sep == ',')
+        fputc('\n', out);
+}
+
 void board_print(const struct world *w, FILE *out)
 {
     print_header(w, out);
@@ -145,4 +175,7 @@ void board_print(const struct world *w, FILE *out)
     print_cards_section(w, out);
     fprintf(out, "Minors due to enter: York %d, Lancaster %d\n", w->minors_due[SIDE_YORK],
             w->minors_due[SIDE_LANCASTER]);
+    if (w->flags & WORLD_TREASON_ROLLED)
+        fputs("The Treason card's roll is spent this turn\n", out);
+    print_in_progress(w, out);
 }

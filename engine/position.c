@@ -429,54 +429,56 @@ static bool parse_name(struct cursor *c, const char *const names[], int count, c
     return expected_at(c, c->p, "%s", what);
 }
 
-static bool parse_area(struct cursor *c, const char *stops, int *out)
+/* A name that a table look-up (area_by_name, block_by_id) turns into a number. */
+static bool parse_named(struct cursor *c, const char *stops, int (*lookup)(const char *, int),
+                        const char *what, int *out)
 {
     int n = span(c->p, stops);
-    *out = 0;
-    int a = area_by_name(c->p, n);
-    if (a < 0)
-        return expected_at(c, c->p, "an area name (spaces written as '-')");
+    *out = lookup(c->p, n);
+    if (*out < 0) {
+        *out = 0;
+        return expected_at(c, c->p, "%s", what);
+    }
     c->p += n;
-    *out = a;
     return true;
+}
+
+/* The same, or '-' for the NONE value given. */
+static bool parse_named_or_none(struct cursor *c, const char *stops, int (*lookup)(const char *, int),
+                                const char *what, uint8_t none, uint8_t *out)
+{
+    int value;
+    if (accept_none(c)) {
+        *out = none;
+        return true;
+    }
+    if (!parse_named(c, stops, lookup, what, &value))
+        return false;
+    *out = (uint8_t)value;
+    return true;
+}
+
+static const char AREA_EXPECTED[] = "an area name (spaces written as '-')";
+static const char BLOCK_EXPECTED[] = "a block id such as Y:March or L:Henry-VI";
+
+static bool parse_area(struct cursor *c, const char *stops, int *out)
+{
+    return parse_named(c, stops, area_by_name, AREA_EXPECTED, out);
 }
 
 static bool parse_area_or_none(struct cursor *c, const char *stops, uint8_t *out)
 {
-    int a;
-    if (accept_none(c)) {
-        *out = AREA_NONE;
-        return true;
-    }
-    if (!parse_area(c, stops, &a))
-        return false;
-    *out = (uint8_t)a;
-    return true;
+    return parse_named_or_none(c, stops, area_by_name, AREA_EXPECTED, AREA_NONE, out);
 }
 
 static bool parse_block(struct cursor *c, const char *stops, int *out)
 {
-    int n = span(c->p, stops);
-    *out = 0;
-    int b = block_by_id(c->p, n);
-    if (b < 0)
-        return expected_at(c, c->p, "a block id such as Y:March or L:Henry-VI");
-    c->p += n;
-    *out = b;
-    return true;
+    return parse_named(c, stops, block_by_id, BLOCK_EXPECTED, out);
 }
 
 static bool parse_block_or_none(struct cursor *c, const char *stops, uint8_t *out)
 {
-    int b;
-    if (accept_none(c)) {
-        *out = BLOCK_NONE;
-        return true;
-    }
-    if (!parse_block(c, stops, &b))
-        return false;
-    *out = (uint8_t)b;
-    return true;
+    return parse_named_or_none(c, stops, block_by_id, BLOCK_EXPECTED, BLOCK_NONE, out);
 }
 
 /* A comma list of names from a table, or '-' for none; sets bit i for name i. */

@@ -80,5 +80,15 @@ check "r3 show --scenario 1460 prints the board" $?
 "$R3" show --scenario 1470 | grep -A1 '^Prisoner' | grep -q 'L:Henry-VI 4/4'
 check "r3 show --scenario 1470 shows Henry VI a prisoner" $?
 
+busy=$("$R3" show --scenario 1460 --text | sed 's/crossed=-/crossed=Middlesex\/Oxford:4/;
+    s/move=- battle=-/move=land\/Middlesex\/L:Henry-VI\/Leicester\/- battle=Essex\/2\/Y\/Y:March\/1\/swapped\/-\/Rutland:1\/-/')
+"$R3" show --position "$busy" > "$tmp/busy"
+grep -qx "Move in progress: land from Middlesex, block L:Henry-VI, reached Leicester, Muster area -" "$tmp/busy" &&
+    grep -qx "Battle in progress: Essex, round 2, attacker York, acting Y:March, hits to assign 1, swapped" "$tmp/busy" &&
+    grep -qx "Borders crossed this turn: Middlesex-Oxford 4/4" "$tmp/busy"
+check "the board shows the move, the battle and the crossings in progress" $?
+"$R3" show --position "$busy" --text | grep -qx -- "$busy"
+check "a position with a move and a battle round-trips through r3 show" $?
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]
