@@ -6,18 +6,13 @@
 
 #include "tables.h"
 
-static const char *const FLAG_WORD[] = {"moved", "pinned", "face-down", "revealed",
-                                        "defected", "reserve", "by-sea"};
-
 static void print_block(const struct world *w, int b, FILE *out)
 {
-    const blockset flags[] = {w->moved, w->pinned, w->face_down, w->revealed,
-                              w->defected, w->reserve, w->by_sea};
     fprintf(out, "%s %d/%d", BLOCK_INFO[b].id, world_steps(w, b), BLOCK_INFO[b].steps);
     const char *sep = " (";
-    for (int i = 0; i < 7; i++)
-        if (flags[i] & block_bit(b)) {
-            fprintf(out, "%s%s", sep, FLAG_WORD[i]);
+    for (int i = 0; i < BLOCK_FLAG_COUNT; i++)
+        if (world_has_flag(w, b, i)) {
+            fprintf(out, "%s%s", sep, BLOCK_FLAG_NAME[i]);
             sep = ", ";
         }
     if (*sep == ',')

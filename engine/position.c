@@ -15,16 +15,8 @@
 #include "strbuf.h"
 #include "tables.h"
 
-static const char BLOCK_FLAG_LETTERS[] = "mpfrdvs"; /* order of block_flag_set() */
 static const char *const WORLD_FLAG_NAME[] = {"mulligan-Y", "mulligan-L", "treason-rolled"};
 #define WORLD_FLAG_COUNT 3
-
-static blockset *block_flag_set(struct world *w, int i)
-{
-    blockset *sets[] = {&w->moved, &w->pinned, &w->face_down, &w->revealed,
-                        &w->defected, &w->reserve, &w->by_sea};
-    return sets[i];
-}
 
 static char side_letter(int side)
 {
@@ -85,12 +77,12 @@ static void print_cards(struct strbuf *sb, uint32_t cards)
     }
 }
 
-static void print_block_entry(struct strbuf *sb, struct world *w, int block)
+static void print_block_entry(struct strbuf *sb, const struct world *w, int block)
 {
     strbuf_add(sb, "%s%d", BLOCK_INFO[block].id, world_steps(w, block));
-    for (int i = 0; BLOCK_FLAG_LETTERS[i]; i++)
-        if (*block_flag_set(w, i) & block_bit(block))
-            strbuf_add(sb, "%c", BLOCK_FLAG_LETTERS[i]);
+    for (int i = 0; i < BLOCK_FLAG_COUNT; i++)
+        if (world_has_flag(w, block, i))
+            strbuf_add(sb, "%c", BLOCK_FLAG_LETTER[i]);
 }
 
 static blockset blocks_at(const struct world *w, int location)
@@ -105,7 +97,7 @@ static blockset blocks_at(const struct world *w, int location)
     }
 }
 
-static void print_places(struct strbuf *sb, struct world *w)
+static void print_places(struct strbuf *sb, const struct world *w)
 {
     for (int loc = 0; loc < LOC_COUNT; loc++) {
         blockset here = blocks_at(w, loc);
@@ -273,18 +265,16 @@ static void print_head(struct strbuf *sb, const struct world *w)
 
 bool position_print(const struct world *w, char *text, size_t size)
 {
-    struct world copy; /* the flag table wants writable pointers; printing changes nothing */
-    memcpy(&copy, w, sizeof copy);
     struct strbuf sb;
     strbuf_init(&sb, text, size);
-    print_head(&sb, &copy);
-    print_places(&sb, &copy);
-    print_crossed(&sb, &copy);
-    print_entered(&sb, &copy, SIDE_YORK);
-    print_entered(&sb, &copy, SIDE_LANCASTER);
-    print_main(&sb, &copy);
-    print_move(&sb, &copy);
-    print_battle(&sb, &copy);
+    print_head(&sb, w);
+    print_places(&sb, w);
+    print_crossed(&sb, w);
+    print_entered(&sb, w, SIDE_YORK);
+    print_entered(&sb, w, SIDE_LANCASTER);
+    print_main(&sb, w);
+    print_move(&sb, w);
+    print_battle(&sb, w);
     return !strbuf_overflowed(&sb);
 }
 
@@ -640,14 +630,14 @@ static bool parse_block_flags(struct cursor *c, struct world *w, int block)
 {
     unsigned seen = 0;
     while (!at_value_end(c->p) && *c->p != ',') {
-        const char *letter = strchr(BLOCK_FLAG_LETTERS, *c->p);
+        const char *letter = strchr(BLOCK_FLAG_LETTER, *c->p);
         if (!letter || !*c->p)
             return expected_at(c, c->p, "a block flag (m, p, f, r, d, v or s), ',' or a blank");
-        int i = (int)(letter - BLOCK_FLAG_LETTERS);
+        int i = (int)(letter - BLOCK_FLAG_LETTER);
         if (seen >> i & 1)
             return invalid_at(c, c->p, 1, "is given twice for %s", BLOCK_INFO[block].id);
         seen |= 1u << i;
-        *block_flag_set(w, i) |= block_bit(block);
+        world_set_flag(w, block, i, true);
         c->p++;
     }
     return true;

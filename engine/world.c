@@ -6,6 +6,7 @@
 #include "world.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <xxhash.h>
@@ -17,6 +18,14 @@ const char *const PHASE_NAME[PHASE_COUNT] = {
 const char *const MOVE_KIND_NAME[MOVE_KIND_COUNT] = {"-", "land", "sea", "muster"};
 const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT] = {
     "swapped", "king-rolled", "pretender-rolled", "warwick-rolled"};
+
+const char BLOCK_FLAG_LETTER[BLOCK_FLAG_COUNT + 1] = "mpfrdvs";
+const char *const BLOCK_FLAG_NAME[BLOCK_FLAG_COUNT] = {"moved", "pinned", "face-down", "revealed",
+                                                        "defected", "reserve", "by-sea"};
+static const size_t FLAG_OFFSET[BLOCK_FLAG_COUNT] = {
+    offsetof(struct world, moved),    offsetof(struct world, pinned),  offsetof(struct world, face_down),
+    offsetof(struct world, revealed), offsetof(struct world, defected), offsetof(struct world, reserve),
+    offsetof(struct world, by_sea)};
 
 #define ALL_BLOCKS (block_bit(BLOCK_COUNT) - 1)
 #define ALL_BORDERS (((uint64_t)1 << BORDER_COUNT) - 1)
@@ -111,6 +120,18 @@ void world_set_steps(struct world *w, int block, int steps)
     int code = steps - 1;
     w->step_lo = (code & 1) ? (w->step_lo | bit) : (w->step_lo & ~bit);
     w->step_hi = (code & 2) ? (w->step_hi | bit) : (w->step_hi & ~bit);
+}
+
+bool world_has_flag(const struct world *w, int block, int flag)
+{
+    const blockset *set = (const blockset *)((const char *)w + FLAG_OFFSET[flag]);
+    return *set & block_bit(block);
+}
+
+void world_set_flag(struct world *w, int block, int flag, bool on)
+{
+    blockset *set = (blockset *)((char *)w + FLAG_OFFSET[flag]);
+    *set = on ? (*set | block_bit(block)) : (*set & ~block_bit(block));
 }
 
 void world_set_pretender(struct world *w, int block)

@@ -74,6 +74,12 @@ enum {
     WORLD_TREASON_ROLLED = 1 << 2,          /* the Treason card's roll is spent this turn */
 };
 
+/* The per-block flags of struct world, in the order the position text writes them. */
+enum block_flag {
+    FLAG_MOVED, FLAG_PINNED, FLAG_FACE_DOWN, FLAG_REVEALED, FLAG_DEFECTED, FLAG_RESERVE, FLAG_BY_SEA,
+    BLOCK_FLAG_COUNT
+};
+
 /* The group move in progress (5.2, 5.3): area, then each block and its way. */
 enum move_kind { MOVE_NONE, MOVE_LAND, MOVE_SEA, MOVE_MUSTER, MOVE_KIND_COUNT };
 
@@ -154,6 +160,8 @@ int world_location(const struct world *w, int block);
 void world_place(struct world *w, int block, int location);
 
 int world_steps(const struct world *w, int block);
+bool world_has_flag(const struct world *w, int block, int flag);
+void world_set_flag(struct world *w, int block, int flag, bool on);
 void world_set_steps(struct world *w, int block, int steps);
 
 /* Sets the Pretender and with him the side the rebel fights for. */
@@ -178,5 +186,7 @@ uint64_t world_hash(const struct world *w);
 extern const char *const PHASE_NAME[PHASE_COUNT];
 extern const char *const MOVE_KIND_NAME[MOVE_KIND_COUNT];
 extern const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT];
+extern const char BLOCK_FLAG_LETTER[BLOCK_FLAG_COUNT + 1]; /* "mpfrdvs" */
+extern const char *const BLOCK_FLAG_NAME[BLOCK_FLAG_COUNT];  /* "moved", "pinned", ... */
 
 #endif

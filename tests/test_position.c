@@ -31,7 +31,6 @@ static int random_heir(uint64_t *rng, int side)
 
 static void randomise_blocks(struct world *w, uint64_t *rng)
 {
-    blockset *flags[] = {&w->moved, &w->pinned, &w->face_down, &w->revealed, &w->defected, &w->reserve, &w->by_sea};
     for (int b = 0; b < BLOCK_COUNT; b++) {
         if (rng_below(rng, 3) == 0) {
             int loc = rng_below(rng, LOC_COUNT);
@@ -39,9 +38,8 @@ static void randomise_blocks(struct world *w, uint64_t *rng)
                 world_place(w, b, loc);
         }
         world_set_steps(w, b, 1 + rng_below(rng, BLOCK_INFO[b].steps));
-        for (int i = 0; i < 7; i++)
-            if (rng_below(rng, 6) == 0)
-                *flags[i] |= block_bit(b);
+        for (int i = 0; i < BLOCK_FLAG_COUNT; i++)
+            world_set_flag(w, b, i, rng_below(rng, 6) == 0);
     }
 }
 

@@ -82,6 +82,24 @@ static void crossing_and_retreat_counters_are_independent(void **state)
             assert_int_equal(world_retreats(&w, s, i), (s * 8 + i) % 16);
 }
 
+static void each_flag_is_its_own_set(void **state)
+{
+    (void)state;
+    struct world w;
+    world_clear(&w);
+    const blockset *sets[BLOCK_FLAG_COUNT] = {&w.moved, &w.pinned, &w.face_down, &w.revealed,
+                                              &w.defected, &w.reserve, &w.by_sea};
+    for (int f = 0; f < BLOCK_FLAG_COUNT; f++) {
+        world_set_flag(&w, BLOCK_L_OXFORD, f, true);
+        assert_true(world_has_flag(&w, BLOCK_L_OXFORD, f));
+        assert_false(world_has_flag(&w, BLOCK_Y_YORK, f));
+        for (int g = 0; g < BLOCK_FLAG_COUNT; g++)
+            assert_int_equal(*sets[g], g == f ? block_bit(BLOCK_L_OXFORD) : 0);
+        world_set_flag(&w, BLOCK_L_OXFORD, f, false);
+        assert_int_equal(*sets[f], 0);
+    }
+}
+
 /* 3.26: the rebel fights for whoever is the Pretender. */
 static void rebel_follows_the_pretender(void **state)
 {
@@ -147,6 +165,7 @@ int main(void)
         cmocka_unit_test(place_moves_a_block_between_every_kind_of_place),
         cmocka_unit_test(steps_run_from_one_to_four),
         cmocka_unit_test(crossing_and_retreat_counters_are_independent),
+        cmocka_unit_test(each_flag_is_its_own_set),
         cmocka_unit_test(rebel_follows_the_pretender),
         cmocka_unit_test(check_finds_each_broken_invariant),
     };
