@@ -234,8 +234,8 @@ static void print_battle(struct strbuf *sb, const struct world *w)
 
 static void print_head(struct strbuf *sb, const struct world *w)
 {
-    strbuf_add(sb, "scenario=%d campaign=%d turn=%d phase=%s king=", SCENARIO_INFO[w->scenario].year,
-               w->campaign, w->turn, PHASE_NAME[w->phase]);
+    strbuf_add(sb, "scenario=%d campaign=%d turn=%d phase=%s step=%d king=", SCENARIO_INFO[w->scenario].year,
+               w->campaign, w->turn, PHASE_NAME[w->phase], w->step);
     print_block_or_none(sb, w->king);
     strbuf_add(sb, " pretender=");
     print_block_or_none(sb, w->pretender);
@@ -592,7 +592,7 @@ static bool parse_scenario(struct cursor *c, struct world *w)
         !parse_name(c, PHASE_NAME, PHASE_COUNT, "", "a phase (deal, mulligan, cards, action, battle, supply, political, over)", &phase))
         return false;
     w->phase = (uint8_t)phase;
-    return true;
+    return parse_small(c, "step", 0, 15, &w->step);
 }
 
 static bool parse_crowns(struct cursor *c, struct world *w)

@@ -281,6 +281,7 @@ static bool check_clock(const struct world *w, char *why, int size)
     if (w->flags & ~7) return fail(why, size, "unknown game flags %#x", w->flags);
     if (w->ap_left > 4) return fail(why, size, "%d action points left; a card gives 4 at most", w->ap_left);
     if (w->minors_due[0] > 5 || w->minors_due[1] > 5) return fail(why, size, "more than 5 minors due");
+    if (w->step > 15) return fail(why, size, "step %d is above 15", w->step);
     return true;
 }
 

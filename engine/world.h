@@ -23,7 +23,7 @@
  *    440     8   main_attack      borders that carry a main attack
  *    448     8   battle.acted     blocks that have had their battle turn
  *    456    12   hand[2], deck    card sets, bit n = card n
- *    468    36   one-byte fields: game clock, crowns, cards played, move, battle
+ *    468    35   one-byte fields: game clock, crowns, cards played, step, move, battle
  *
  * A block's strength is 1 + bit(step_lo) + 2 * bit(step_hi), so 1..4:
  *
@@ -48,7 +48,7 @@
  * the direction.
  *
  * Each side's knowledge (issue: hidden information) will be added to this
- * struct; the truth above uses 502 bytes of the 512-byte target.
+ * struct; the truth above uses 503 bytes of the 512-byte target.
  */
 #ifndef R3_WORLD_H
 #define R3_WORLD_H
@@ -66,6 +66,21 @@ enum phase {
     PHASE_OVER,      /* the game has ended; see winner */
     PHASE_COUNT
 };
+
+/* world.step in PHASE_MULLIGAN (5.1, RULINGS A.2): each side in turn may show a
+ * hand of AP13 or less and ask for a redeal; the other side then keeps or
+ * redeals its own hand too. */
+enum mulligan_step {
+    MULLIGAN_YORK_ASKS,          /* York may ask */
+    MULLIGAN_LANCASTER_ASKS,     /* Lancaster may ask */
+    MULLIGAN_LANCASTER_ANSWERS,  /* York asked; Lancaster keeps or redeals */
+    MULLIGAN_YORK_ANSWERS,       /* Lancaster asked; York keeps or redeals */
+    MULLIGAN_STEP_COUNT
+};
+
+/* world.step in PHASE_CARDS (1.1): York chooses, then Lancaster. York's card
+ * lies face-down in played[] until both are down; Lancaster has not seen it. */
+enum card_step { CARDS_YORK_PLAYS, CARDS_LANCASTER_PLAYS, CARD_STEP_COUNT };
 
 /* Game-wide flags (world.flags). */
 enum {
@@ -147,6 +162,7 @@ struct world {
     uint8_t flags;     /* WORLD_* */
     uint8_t minors_due[SIDE_COUNT]; /* heirs killed whose minors enter next supply phase (6.82) */
     uint8_t winner;    /* enum side; SIDE_NONE while the game goes on */
+    uint8_t step;      /* where in its phase the game is; see enum mulligan_step and friends */
     struct move move;
     struct battle battle;
 };

@@ -15,6 +15,7 @@
 
 #include "../engine/board.h"
 #include "../engine/position.h"
+#include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tsv.h"
 
@@ -30,6 +31,7 @@ static const char HELP[] =
     "Commands:\n"
     "  data TABLE                 print a game table as TSV: areas, borders, blocks, cards, scenarios, scenario_info\n"
     "  show                       print a position as a readable board\n"
+    "  legal --position TEXT      list the legal decisions in a position, one per line\n"
     "\n"
     "Options of show:\n"
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
@@ -142,6 +144,37 @@ static int command_show(int argc, char **argv)
     return 0;
 }
 
+/* r3 legal --position TEXT: the decisions due, in their text form. */
+static int command_legal(int argc, char **argv)
+{
+    static const struct option LONG[] = {{"position", required_argument, NULL, 'p'}, {NULL, 0, NULL, 0}};
+    const char *text = NULL;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        if (c != 'p')
+            return option_error(argv, c);
+        text = optarg;
+    }
+    if (optind < argc)
+        return usage_error("legal: unexpected argument '%s'", argv[optind]);
+    if (!text)
+        return usage_error("%s", "legal needs --position TEXT");
+    struct world w;
+    struct show_options o = {.position = text};
+    int status = load_show_world(&o, &w);
+    if (status)
+        return status;
+    struct decisions legal;
+    char line[64];
+    rules_legal(&w, &legal);
+    for (int i = 0; i < legal.count; i++) {
+        decision_text(legal.list[i], line, sizeof line);
+        puts(line);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option LONG[] = {{"help", no_argument, NULL, 'h'},
@@ -167,5 +200,7 @@ int main(int argc, char **argv)
         return command_data(argc - optind, argv + optind);
     if (strcmp(command, "show") == 0)
         return command_show(argc - optind, argv + optind);
+    if (strcmp(command, "legal") == 0)
+        return command_legal(argc - optind, argv + optind);
     return usage_error("unknown command '%s'", command);
 }

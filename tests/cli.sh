@@ -27,7 +27,7 @@ expect() {
 
 help_ok=0
 "$R3" --help > "$tmp/help" || help_ok=1
-for word in "data TABLE" "show" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version"; do
+for word in "data TABLE" "show" "legal --position TEXT" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version"; do
     grep -q -- "$word" "$tmp/help" || { help_ok=1; echo "help lacks $word"; }
 done
 check "r3 --help lists every command and option" $help_ok
@@ -89,6 +89,12 @@ grep -qx "Move in progress: land from Middlesex, block L:Henry-VI, reached Leice
 check "the board shows the move, the battle and the crossings in progress" $?
 "$R3" show --position "$busy" --text | grep -qx -- "$busy"
 check "a position with a move and a battle round-trips through r3 show" $?
+
+"$R3" legal --position "$("$R3" show --scenario 1460 --text)" > "$tmp/legal"
+[ "$(wc -l < "$tmp/legal")" = 25 ] && [ "$(head -n 1 "$tmp/legal")" = "deal 1" ] && [ "$(tail -n 1 "$tmp/legal")" = "deal 25" ]
+check "r3 legal lists the 25 possible first cards of the deal" $?
+expect 2 "r3: legal needs --position TEXT" legal
+expect 1 "r3: bad position: column 1: expected 'scenario=', found 'nonsense'" legal --position nonsense
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

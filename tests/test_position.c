@@ -110,6 +110,7 @@ static void random_world(struct world *w, uint64_t *rng)
     w->campaign = (uint8_t)(1 + rng_below(rng, 3));
     w->turn = (uint8_t)(1 + rng_below(rng, 7));
     w->phase = (uint8_t)rng_below(rng, PHASE_COUNT);
+    w->step = (uint8_t)rng_below(rng, 16);
     static const uint8_t SIDES[] = {SIDE_YORK, SIDE_LANCASTER, SIDE_NONE};
     w->player1 = SIDES[rng_below(rng, 3)];
     w->winner = SIDES[rng_below(rng, 3)];
@@ -169,7 +170,7 @@ static void setup_text_is_the_documented_one(void **state)
     char text[POSITION_TEXT_MAX];
     scenario_setup(&w, SCENARIO_1483);
     position_print(&w, text, sizeof text);
-    assert_non_null(strstr(text, "scenario=1483 campaign=3 turn=1 phase=deal king=Y:Gloucester pretender=L:Richmond "));
+    assert_non_null(strstr(text, "scenario=1483 campaign=3 turn=1 phase=deal step=0 king=Y:Gloucester pretender=L:Richmond "));
     assert_non_null(strstr(text, " France=L:French-mercenary4,L:Oxford3,L:Pembroke3,L:Richmond3 "));
     assert_non_null(strstr(text, " crossed=- entered-Y=- entered-L=- main=- move=- battle=-"));
     assert_null(strchr(text, '\n'));
@@ -205,6 +206,7 @@ static const struct bad_case BAD[] = {
     {"scenario=1460", "scenario=1459", "1459", "expected scenario 1460, 1470 or 1483, found '1459'"},
     {"campaign=1", "campaign=4", "4 turn", "expected campaign 1..3, found '4'"},
     {"turn=1", "turn=0", "0 phase", "expected turn 1..7, found '0'"},
+    {"step=0", "step=16", "16", "expected step 0..15, found '16'"},
     {"phase=deal", "phase=lunch", "lunch",
      "expected a phase (deal, mulligan, cards, action, battle, supply, political, over), found 'lunch'"},
     {"scenario=1460 campaign", "scenario=1460campaign", "campaign",

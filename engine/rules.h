@@ -1,0 +1,63 @@
+/*
+ * rules.h: the game as decision points (DESIGN.md contract 2). At every point
+ * exactly one actor decides: York, Lancaster or chance. Decisions are atomic
+ * (one card, one area, one block, one choice) and are small integers with a
+ * stable text form (docs/decisions.md). apply() works in place; callers that
+ * search copy the world first (copy-make). apply() never rolls dice or shuffles:
+ * chance outcomes are decisions too, chosen by the caller.
+ */
+#ifndef R3_RULES_H
+#define R3_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "world.h"
+
+enum actor { ACTOR_YORK = SIDE_YORK, ACTOR_LANCASTER = SIDE_LANCASTER, ACTOR_CHANCE, ACTOR_NONE };
+
+/* A decision: its kind in bits 16..23, its argument (card, area, block) below. */
+typedef uint32_t decision;
+
+enum decision_kind {
+    DECIDE_DEAL,     /* chance: this card from the deck goes to the next hand to fill */
+    DECIDE_MULLIGAN, /* show a hand of AP13 or less and ask for a redeal (5.1) */
+    DECIDE_KEEP,     /* keep the hand: decline to ask, or to redeal in answer */
+    DECIDE_REDEAL,   /* in answer to a mulligan, have one's own hand redealt too */
+    DECIDE_PLAY,     /* play this card face-down for the turn (1.1) */
+    DECIDE_KIND_COUNT
+};
+
+static inline decision decision_make(int kind, int arg) { return (decision)kind << 16 | (decision)arg; }
+static inline int decision_kind(decision d) { return (int)(d >> 16); }
+static inline int decision_arg(decision d) { return (int)(d & 0xffff); }
+
+#define MAX_DECISIONS 256
+
+struct decisions {
+    int count;
+    decision list[MAX_DECISIONS];
+};
+
+/* Who decides now; ACTOR_NONE once the game is over (or the rules for the
+ * current phase are not built yet). */
+int rules_actor(const struct world *w);
+
+/* Every legal decision here, in a fixed order. Chance points list their
+ * outcomes, each equally likely. */
+void rules_legal(const struct world *w, struct decisions *out);
+
+/* Applies a legal decision. */
+void rules_apply(struct world *w, decision d);
+
+/* A chance outcome drawn from random bits (a uniform choice among the listed
+ * outcomes), for callers that play chance from a seeded generator. */
+decision rules_chance(const struct world *w, uint64_t random_bits);
+
+/* The text form of a decision ("play 14", "mulligan"), and back. Parsing
+ * accepts only a decision that is legal in w; on failure it says why. */
+void decision_text(decision d, char *text, size_t size);
+bool decision_parse(const struct world *w, const char *text, decision *out, char *error, size_t error_size);
+
+#endif
