@@ -129,8 +129,9 @@ static void print_in_progress(const struct world *w, FILE *out)
     const struct move *m = &w->move;
     const struct battle *b = &w->battle;
     if (m->kind != MOVE_NONE)
-        fprintf(out, "Move in progress: %s from %s, block %s, reached %s, Muster area %s\n", MOVE_KIND_NAME[m->kind],
-                AREA_INFO[m->from].name, block_or_dash(m->block), area_or_dash(m->via), area_or_dash(m->target));
+        fprintf(out, "Move in progress: %s from %s, block %s, reached %s after %d areas (last from %s), Muster area %s\n",
+                MOVE_KIND_NAME[m->kind], area_or_dash(m->from), block_or_dash(m->block), area_or_dash(m->via), m->steps,
+                area_or_dash(m->came_from), area_or_dash(m->target));
     if (b->area != AREA_NONE) {
         fprintf(out, "Battle in progress: %s, round %d, attacker %s, acting %s, hits to assign %d", AREA_INFO[b->area].name,
                 b->round, SIDE_NAME[b->attacker], block_or_dash(b->actor), b->hits);

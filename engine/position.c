@@ -177,12 +177,14 @@ static void print_move(struct strbuf *sb, const struct world *w)
         return;
     }
     strbuf_add(sb, "%s/", MOVE_KIND_NAME[m->kind]);
-    print_area(sb, m->from);
+    print_area_or_none(sb, m->from);
     strbuf_add(sb, "/");
     print_block_or_none(sb, m->block);
     strbuf_add(sb, "/");
     print_area_or_none(sb, m->via);
     strbuf_add(sb, "/");
+    print_area_or_none(sb, m->came_from);
+    strbuf_add(sb, "/%d/", m->steps);
     print_area_or_none(sb, m->target);
 }
 
@@ -785,18 +787,22 @@ static bool parse_main(struct cursor *c, struct world *w)
 static bool parse_move(struct cursor *c, struct world *w)
 {
     struct move *m = &w->move;
-    int kind, from;
+    int kind, steps;
     if (!next_field(c) || !expect_key(c, "move"))
         return false;
     if (accept_none(c))
         return true;
-    if (!parse_name(c, MOVE_KIND_NAME + 1, MOVE_KIND_COUNT - 1, "/", "a move kind (land, sea, muster) or -", &kind) ||
-        !expect_char(c, '/') || !parse_area(c, "/", &from) || !expect_char(c, '/') ||
+    if (!parse_name(c, MOVE_KIND_NAME + 1, MOVE_KIND_COUNT - 1, "/", "a move kind (land, sea, muster, recruit) or -",
+                    &kind) ||
+        !expect_char(c, '/') || !parse_area_or_none(c, "/", &m->from) || !expect_char(c, '/') ||
         !parse_block_or_none(c, "/", &m->block) || !expect_char(c, '/') ||
-        !parse_area_or_none(c, "/", &m->via) || !expect_char(c, '/') || !parse_area_or_none(c, "/", &m->target))
+        !parse_area_or_none(c, "/", &m->via) || !expect_char(c, '/') ||
+        !parse_area_or_none(c, "/", &m->came_from) || !expect_char(c, '/') ||
+        !parse_number(c, 0, 3, "a count of areas moved", &steps) || !expect_char(c, '/') ||
+        !parse_area_or_none(c, "/", &m->target))
         return false;
     m->kind = (uint8_t)(kind + 1);
-    m->from = (uint8_t)from;
+    m->steps = (uint8_t)steps;
     return true;
 }
 

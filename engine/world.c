@@ -15,7 +15,7 @@
 
 const char *const PHASE_NAME[PHASE_COUNT] = {
     "deal", "mulligan", "cards", "action", "battle", "supply", "political", "over"};
-const char *const MOVE_KIND_NAME[MOVE_KIND_COUNT] = {"-", "land", "sea", "muster"};
+const char *const MOVE_KIND_NAME[MOVE_KIND_COUNT] = {"-", "land", "sea", "muster", "recruit"};
 const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT] = {
     "swapped", "king-rolled", "pretender-rolled", "warwick-rolled"};
 
@@ -37,6 +37,8 @@ static void clear_move(struct move *m)
     m->from = AREA_NONE;
     m->block = BLOCK_NONE;
     m->via = AREA_NONE;
+    m->came_from = AREA_NONE;
+    m->steps = 0;
     m->target = AREA_NONE;
 }
 
@@ -292,13 +294,15 @@ static bool check_move(const struct world *w, char *why, int size)
     const struct move *m = &w->move;
     if (m->kind >= MOVE_KIND_COUNT) return fail(why, size, "move kind %d is unknown", m->kind);
     if (m->kind == MOVE_NONE) {
-        if (m->from != AREA_NONE || m->block != BLOCK_NONE || m->via != AREA_NONE || m->target != AREA_NONE)
+        if (m->from != AREA_NONE || m->block != BLOCK_NONE || m->via != AREA_NONE || m->came_from != AREA_NONE ||
+            m->steps || m->target != AREA_NONE)
             return fail(why, size, "no move is in progress, yet the move has fields set");
         return true;
     }
-    if (m->from >= AREA_COUNT) return fail(why, size, "the move has no area to start from");
     if (m->block != BLOCK_NONE && m->block >= BLOCK_COUNT) return fail(why, size, "the moving block is unknown");
-    if (!area_or_none(m->via) || !area_or_none(m->target)) return fail(why, size, "the move names an unknown area");
+    if (!area_or_none(m->from) || !area_or_none(m->via) || !area_or_none(m->came_from) || !area_or_none(m->target))
+        return fail(why, size, "the move names an unknown area");
+    if (m->steps > 3) return fail(why, size, "a block has moved %d areas; 3 is the most (Force March)", m->steps);
     return true;
 }
 

@@ -9,7 +9,7 @@
  * so a set of blocks is one 64-bit word (blockset). "Which York blocks are in
  * Kent" is one AND:  w->at[AREA_KENT] & w->side_blocks[SIDE_YORK].
  *
- * Layout (bytes; 8-byte words first so that there is no inner padding):
+ * Layout (bytes; 8-byte words first so that the only padding is at the end):
  *
  *   offset size  field
  *   ------ ----  ------------------------------------------------------------
@@ -23,7 +23,7 @@
  *    440     8   main_attack      borders that carry a main attack
  *    448     8   battle.acted     blocks that have had their battle turn
  *    456    12   hand[2], deck    card sets, bit n = card n
- *    468    35   one-byte fields: game clock, crowns, cards played, step, move, battle
+ *    468    37   one-byte fields: game clock, crowns, cards played, step, move, battle
  *
  * A block's strength is 1 + bit(step_lo) + 2 * bit(step_hi), so 1..4:
  *
@@ -48,7 +48,7 @@
  * the direction.
  *
  * Each side's knowledge (issue: hidden information) will be added to this
- * struct; the truth above uses 503 bytes of the 512-byte target.
+ * struct; the truth above uses 505 bytes, padded to the 512-byte target.
  */
 #ifndef R3_WORLD_H
 #define R3_WORLD_H
@@ -96,14 +96,18 @@ enum block_flag {
 };
 
 /* The group move in progress (5.2, 5.3): area, then each block and its way. */
-enum move_kind { MOVE_NONE, MOVE_LAND, MOVE_SEA, MOVE_MUSTER, MOVE_KIND_COUNT };
+enum move_kind { MOVE_NONE, MOVE_LAND, MOVE_SEA, MOVE_MUSTER, MOVE_RECRUIT, MOVE_KIND_COUNT };
 
+/* MOVE_NONE has every other field NONE (steps 0). */
 struct move {
-    uint8_t kind;   /* enum move_kind; MOVE_NONE and all else NONE between moves */
-    uint8_t from;   /* area the group starts in */
-    uint8_t block;  /* block now on its way, BLOCK_NONE between blocks */
-    uint8_t via;    /* area it has reached so far, AREA_NONE before its first step */
-    uint8_t target; /* Muster: the named area; AREA_NONE otherwise */
+    uint8_t kind;      /* enum move_kind */
+    uint8_t from;      /* area the group starts in; AREA_NONE for Muster and recruits */
+    uint8_t block;     /* block now on its way (or being recruited), BLOCK_NONE between blocks */
+    uint8_t via;       /* area it has reached; at sea, after a port-to-port block has landed,
+                        * the port a second block may follow it to (5.31) */
+    uint8_t came_from; /* area it left on its last step: it may not cross straight back (B.8) */
+    uint8_t steps;     /* areas it has moved so far, 0..3 */
+    uint8_t target;    /* Muster: the named area; AREA_NONE otherwise */
 };
 
 /* Battle flags (battle.flags). */

@@ -76,15 +76,22 @@ static void randomise_borders(struct world *w, uint64_t *rng)
     w->main_attack = rng_next(rng) & rng_next(rng) & all;
 }
 
+static int random_area_or_none(uint64_t *rng)
+{
+    return rng_below(rng, 2) ? rng_below(rng, AREA_COUNT) : AREA_NONE;
+}
+
 static void randomise_move(struct world *w, uint64_t *rng)
 {
     if (rng_below(rng, 2))
         return;
     w->move.kind = (uint8_t)(1 + rng_below(rng, MOVE_KIND_COUNT - 1));
-    w->move.from = (uint8_t)rng_below(rng, AREA_COUNT);
+    w->move.from = (uint8_t)random_area_or_none(rng);
     w->move.block = rng_below(rng, 2) ? (uint8_t)rng_below(rng, BLOCK_COUNT) : BLOCK_NONE;
-    w->move.via = rng_below(rng, 2) ? (uint8_t)rng_below(rng, AREA_COUNT) : AREA_NONE;
-    w->move.target = rng_below(rng, 2) ? (uint8_t)rng_below(rng, AREA_COUNT) : AREA_NONE;
+    w->move.via = (uint8_t)random_area_or_none(rng);
+    w->move.came_from = (uint8_t)random_area_or_none(rng);
+    w->move.steps = (uint8_t)rng_below(rng, 4);
+    w->move.target = (uint8_t)random_area_or_none(rng);
 }
 
 static void randomise_battle(struct world *w, uint64_t *rng)
@@ -237,7 +244,8 @@ static const struct bad_case BAD[] = {
     {"crossed=-", "crossed=Middlesex/Oxford:8", "8 entered", "expected a crossing count 1..7, found '8'"},
     {"entered-Y=-", "entered-Y=Derby-Chester", "Derby-Chester",
      "expected an area name (spaces written as '-'), found 'Derby-Chester'"},
-    {"move=-", "move=fly/Kent/-/-/-", "fly", "expected a move kind (land, sea, muster) or -, found 'fly/Kent/-/-/-'"},
+    {"move=-", "move=fly/Kent/-/-/-/0/-", "fly", "expected a move kind (land, sea, muster, recruit) or -, found 'fly/Kent/-/-/-/0/-'"},
+    {"move=-", "move=land/Kent/Y:York/Sussex/Kent/4/-", "4/-", "expected a count of areas moved 0..3, found '4/-'"},
     {"battle=-", "battle=Essex/5/Y/-/0/-/-/-/-", "5/Y", "expected a battle round 1..4, found '5/Y/-/0/-/-/-/-'"},
     {"battle=-", "battle=Essex/2/Y/-/0/-/-/Kent:1/-", "Kent:1", "'Kent' is not a land neighbour of the battle area Essex"},
     {"battle=-", "battle=- extra", "extra", "expected the end of the text after battle=, found 'extra'"},
