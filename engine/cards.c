@@ -5,6 +5,7 @@
  */
 #include "cards.h"
 
+#include "action.h"
 #include "tables.h"
 
 int hand_ap(uint32_t hand)
@@ -108,9 +109,7 @@ static void reveal_cards(struct world *w)
 {
     int york = w->played[SIDE_YORK], lancaster = w->played[SIDE_LANCASTER];
     w->player1 = (uint8_t)player1_for(york, lancaster, world_block_side(w, w->pretender));
-    w->ap_left = CARD_INFO[w->played[w->player1]].ap;
-    w->phase = PHASE_ACTION;
-    w->step = 0;
+    action_begin(w);
 }
 
 static void apply_play(struct world *w, int card)

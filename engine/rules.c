@@ -8,10 +8,25 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "action.h"
 #include "cards.h"
+#include "tables.h"
 
-static const char *const KIND_WORD[DECIDE_KIND_COUNT] = {"deal", "mulligan", "keep", "redeal", "play"};
-static const bool KIND_HAS_CARD[DECIDE_KIND_COUNT] = {true, false, false, false, true};
+enum argument { ARG_NONE, ARG_CARD, ARG_AREA, ARG_BLOCK };
+
+static const struct {
+    const char *word;
+    uint8_t argument;
+} KIND[DECIDE_KIND_COUNT] = {
+    [DECIDE_DEAL] = {"deal", ARG_CARD},        [DECIDE_MULLIGAN] = {"mulligan", ARG_NONE},
+    [DECIDE_KEEP] = {"keep", ARG_NONE},        [DECIDE_REDEAL] = {"redeal", ARG_NONE},
+    [DECIDE_PLAY] = {"play", ARG_CARD},        [DECIDE_PASS] = {"pass", ARG_NONE},
+    [DECIDE_MOVE_FROM] = {"move-from", ARG_AREA}, [DECIDE_SEA_FROM] = {"sea-from", ARG_AREA},
+    [DECIDE_BLOCK] = {"block", ARG_BLOCK},     [DECIDE_TO] = {"to", ARG_AREA},
+    [DECIDE_STOP] = {"stop", ARG_NONE},        [DECIDE_END] = {"end", ARG_NONE},
+    [DECIDE_RECRUIT] = {"recruit", ARG_BLOCK}, [DECIDE_AT] = {"at", ARG_AREA},
+    [DECIDE_MUSTER] = {"muster", ARG_AREA},    [DECIDE_PLAGUE] = {"plague", ARG_AREA},
+};
 
 static bool in_card_phases(const struct world *w)
 {
@@ -22,6 +37,8 @@ int rules_actor(const struct world *w)
 {
     if (in_card_phases(w))
         return cards_actor(w);
+    if (w->phase == PHASE_ACTION)
+        return action_actor(w);
     return ACTOR_NONE;
 }
 
@@ -30,12 +47,16 @@ void rules_legal(const struct world *w, struct decisions *out)
     out->count = 0;
     if (in_card_phases(w))
         cards_legal(w, out);
+    else if (w->phase == PHASE_ACTION)
+        action_legal(w, out);
 }
 
 void rules_apply(struct world *w, decision d)
 {
     if (in_card_phases(w))
         cards_apply(w, d);
+    else if (w->phase == PHASE_ACTION)
+        action_apply(w, d);
 }
 
 decision rules_chance(const struct world *w, uint64_t random_bits)
@@ -45,13 +66,28 @@ decision rules_chance(const struct world *w, uint64_t random_bits)
     return legal.list[random_bits % (uint64_t)legal.count];
 }
 
+/* Area names are written with '-' for spaces, so that a decision is words without blanks in them. */
+static void area_word(int area, char *word, size_t size)
+{
+    snprintf(word, size, "%s", AREA_INFO[area].name);
+    for (char *p = word; *p; p++)
+        if (*p == ' ')
+            *p = '-';
+}
+
 void decision_text(decision d, char *text, size_t size)
 {
-    int kind = decision_kind(d);
-    if (KIND_HAS_CARD[kind])
-        snprintf(text, size, "%s %d", KIND_WORD[kind], decision_arg(d));
-    else
-        snprintf(text, size, "%s", KIND_WORD[kind]);
+    int kind = decision_kind(d), arg = decision_arg(d);
+    char word[32];
+    switch (KIND[kind].argument) {
+    case ARG_CARD: snprintf(text, size, "%s %d", KIND[kind].word, arg); break;
+    case ARG_BLOCK: snprintf(text, size, "%s %s", KIND[kind].word, BLOCK_INFO[arg].id); break;
+    case ARG_AREA:
+        area_word(arg, word, sizeof word);
+        snprintf(text, size, "%s %s", KIND[kind].word, word);
+        break;
+    default: snprintf(text, size, "%s", KIND[kind].word); break;
+    }
 }
 
 bool decision_parse(const struct world *w, const char *text, decision *out, char *error, size_t error_size)

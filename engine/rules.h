@@ -26,6 +26,17 @@ enum decision_kind {
     DECIDE_KEEP,     /* keep the hand: decline to ask, or to redeal in answer */
     DECIDE_REDEAL,   /* in answer to a mulligan, have one's own hand redealt too */
     DECIDE_PLAY,     /* play this card face-down for the turn (1.1) */
+    DECIDE_PASS,     /* end one's actions, leaving any AP unspent */
+    DECIDE_MOVE_FROM, /* spend an action on a land group from this area (5.2) */
+    DECIDE_SEA_FROM, /* spend an action on a sea move from this area (5.3) */
+    DECIDE_BLOCK,    /* this block moves next in the group */
+    DECIDE_TO,       /* the moving block enters this area */
+    DECIDE_STOP,     /* the moving block stops where it is */
+    DECIDE_END,      /* the group (or a sea move's second block) is done */
+    DECIDE_RECRUIT,  /* spend an action on recruiting this block from the pool (5.4) */
+    DECIDE_AT,       /* the recruit is placed in this area */
+    DECIDE_MUSTER,   /* Muster: name this friendly or vacant area (RULINGS A.1) */
+    DECIDE_PLAGUE,   /* Plague: every block in this enemy city area loses a step */
     DECIDE_KIND_COUNT
 };
 

@@ -171,6 +171,23 @@ struct world {
     struct battle battle;
 };
 
+/* The blocks of one side standing in an area: one AND. */
+static inline blockset blocks_in(const struct world *w, int side, int area)
+{
+    return w->at[area] & w->side_blocks[side];
+}
+
+/* 2.1: friendly (own blocks only), vacant (no blocks), contested (both sides). */
+static inline bool area_friendly(const struct world *w, int side, int area)
+{
+    return blocks_in(w, side, area) && !blocks_in(w, 1 - side, area);
+}
+static inline bool area_vacant(const struct world *w, int area) { return w->at[area] == 0; }
+static inline bool area_contested(const struct world *w, int area)
+{
+    return blocks_in(w, 0, area) && blocks_in(w, 1, area);
+}
+
 /* An empty world: no blocks anywhere, every NONE field set. */
 void world_clear(struct world *w);
 

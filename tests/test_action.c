@@ -1,0 +1,648 @@
+/*
+ * test_action.c: the action phase through decisions, with the rulebook's
+ * worked examples: 1.2 (what AP3 allows), 5.2 (East Anglia), 5.21 (Middlesex to
+ * Oxford), 5.22 (pinning at Chester), 5.3 (Calais by sea), 5.4 (recruiting at
+ * Northumbria and East Anglia), 6.3 (examples 1 and 2 and the Essex
+ * reinforcement), the sample game turn, and the events of RULINGS A.1.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/action.h"
+#include "../engine/rules.h"
+#include "../engine/scenario.h"
+#include "../engine/tables.h"
+
+/* Applies a decision given in its text form; it must be legal. */
+static void act(struct world *w, const char *text)
+{
+    decision d;
+    char error[160];
+    if (!decision_parse(w, text, &d, error, sizeof error))
+        fail_msg("%s", error);
+    rules_apply(w, d);
+}
+
+static bool legal(const struct world *w, const char *text)
+{
+    decision d;
+    char error[160];
+    return decision_parse(w, text, &d, error, sizeof error);
+}
+
+/* An empty 1460 board with the given cards played and revealed: Henry VI in
+ * Middlesex for Lancaster, York in Ireland, the rest in the pools. */
+static void board(struct world *w, int york_card, int lancaster_card)
+{
+    scenario_setup(w, SCENARIO_1460);
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        if (world_location(w, b) < AREA_COUNT && b != BLOCK_L_HENRY_VI && b != BLOCK_Y_YORK)
+            world_place(w, b, LOC_POOL);
+    w->deck = 0;
+    w->phase = PHASE_CARDS;
+    w->step = CARDS_YORK_PLAYS;
+    w->hand[SIDE_YORK] = (uint32_t)1 << york_card;
+    w->hand[SIDE_LANCASTER] = (uint32_t)1 << lancaster_card;
+    char text[16];
+    snprintf(text, sizeof text, "play %d", york_card);
+    act(w, text);
+    snprintf(text, sizeof text, "play %d", lancaster_card);
+    act(w, text);
+    assert_int_equal(w->phase, PHASE_ACTION);
+}
+
+static void put(struct world *w, int block, int area) { world_place(w, block, area); }
+
+static void check(const struct world *w)
+{
+    char why[200];
+    if (!world_check(w, why, sizeof why))
+        fail_msg("%s", why);
+}
+
+/* 1.2: a card of AP3 gives three actions: moves and recruits in any mix. */
+static void rule_1_2_ap3_allows_three_actions(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20); /* York 3 against Lancaster 2: York is Player 1 with 3 AP */
+    put(&w, BLOCK_Y_MARCH, AREA_KENT);
+    put(&w, BLOCK_Y_WARWICK, AREA_SUSSEX);
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    assert_int_equal(w.ap_left, 3);
+    act(&w, "move-from Kent");
+    act(&w, "block Y:March");
+    act(&w, "to Sussex");
+    act(&w, "stop");
+    act(&w, "end");
+    act(&w, "move-from Sussex");
+    act(&w, "block Y:Warwick");
+    act(&w, "to Wilts");
+    act(&w, "stop");
+    act(&w, "end");
+    assert_int_equal(w.ap_left, 1);
+    act(&w, "recruit Y:Arundel");
+    act(&w, "at Sussex");
+    assert_int_equal(world_location(&w, BLOCK_Y_ARUNDEL), AREA_SUSSEX);
+    assert_true(world_has_flag(&w, BLOCK_Y_ARUNDEL, FLAG_MOVED)); /* recruits may not move this turn */
+    assert_int_equal(w.step, ACTION_PLAYER2); /* York's three actions are spent */
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    assert_int_equal(w.ap_left, 2);
+    check(&w);
+}
+
+/* 5.21: five blocks in Middlesex move to Oxford: four straight over the
+ * yellow border, the fifth through Leicester or Sussex. */
+static void rule_5_21_five_blocks_to_oxford(void **state)
+{
+    (void)state;
+    struct world w;
+    static const int FIVE[] = {BLOCK_L_HENRY_VI, BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_OXFORD, BLOCK_L_DEVON};
+    board(&w, 20, 13); /* Lancaster 3 is Player 1 */
+    for (int i = 0; i < 5; i++)
+        put(&w, FIVE[i], AREA_MIDDLESEX);
+    act(&w, "move-from Middlesex");
+    static const char *const BLOCKS[] = {"block L:Henry-VI", "block L:Exeter", "block L:Somerset", "block L:Oxford"};
+    for (int i = 0; i < 4; i++) {
+        act(&w, BLOCKS[i]);
+        act(&w, "to Oxford");
+        act(&w, "stop");
+    }
+    act(&w, "block L:Devon");
+    assert_false(legal(&w, "to Oxford")); /* the border has taken its four */
+    assert_true(legal(&w, "to Sussex"));
+    act(&w, "to Leicester");
+    act(&w, "to Oxford");
+    assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_LANCASTER, AREA_OXFORD)), 5);
+    check(&w);
+}
+
+/* 5.2 example: from East Anglia for 1 AP to Essex, Middlesex, Rutland,
+ * Leicester, Lincoln; 3 may cross the river to Rutland, 3 more via Essex. */
+static void rule_5_2_east_anglia_group(void **state)
+{
+    (void)state;
+    struct world w;
+    static const int SIX[] = {BLOCK_Y_MARCH, BLOCK_Y_WARWICK, BLOCK_Y_KENT, BLOCK_Y_SALISBURY, BLOCK_Y_NORFOLK, BLOCK_Y_SUFFOLK};
+    board(&w, 13, 20);
+    for (int i = 0; i < 6; i++)
+        put(&w, SIX[i], AREA_EAST_ANGLIA);
+    act(&w, "move-from East-Anglia");
+    act(&w, "block Y:March");
+    struct decisions first;
+    rules_legal(&w, &first);
+    assert_int_equal(first.count, 2); /* one area away: Rutland and Essex */
+    assert_true(legal(&w, "to Rutland") && legal(&w, "to Essex"));
+    act(&w, "to Essex");
+    assert_true(legal(&w, "to Middlesex") && legal(&w, "to Leicester") && legal(&w, "to Rutland") && legal(&w, "stop"));
+    assert_false(legal(&w, "to East-Anglia")); /* never straight back over the border just crossed */
+    act(&w, "to Leicester"); /* two areas: it stops by itself */
+    static const char *const THREE[] = {"block Y:Warwick", "block Y:Kent", "block Y:Salisbury"};
+    for (int i = 0; i < 3; i++) {
+        act(&w, THREE[i]);
+        act(&w, "to Rutland");
+        act(&w, "stop");
+    }
+    act(&w, "block Y:Norfolk");
+    assert_false(legal(&w, "to Rutland")); /* the river takes three */
+    act(&w, "to Essex");
+    act(&w, "to Rutland");
+    act(&w, "block Y:Suffolk");
+    act(&w, "to Essex");
+    assert_false(legal(&w, "to Lincoln")); /* Lincoln is two areas away only through Rutland */
+    act(&w, "to Rutland");
+    assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_RUTLAND)), 5);
+    check(&w);
+}
+
+/* 5.21: a red border stops the move. */
+static void rule_5_21_red_border_stops(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 20, 13);
+    put(&w, BLOCK_L_CLIFFORD, AREA_NORTH_YORKS);
+    act(&w, "move-from North-Yorks");
+    act(&w, "block L:Clifford");
+    act(&w, "to Cumbria"); /* red */
+    assert_int_equal(w.move.block, BLOCK_NONE);
+    assert_true(world_has_flag(&w, BLOCK_L_CLIFFORD, FLAG_MOVED));
+    assert_true(legal(&w, "end"));
+}
+
+/* 5.22 example: five defend Chester; three attack from Derby (the main
+ * attack) and one from Warwick (a reserve). Three are pinned; two may leave,
+ * but not towards Derby or Warwick. */
+static void rule_5_22_pinning_at_chester(void **state)
+{
+    (void)state;
+    struct world w;
+    static const int DEFENDERS[] = {BLOCK_Y_MARCH, BLOCK_Y_WARWICK, BLOCK_Y_KENT, BLOCK_Y_SALISBURY, BLOCK_Y_NORFOLK};
+    board(&w, 20, 13); /* Lancaster is Player 1 and attacks */
+    for (int i = 0; i < 5; i++)
+        put(&w, DEFENDERS[i], AREA_CHESTER);
+    put(&w, BLOCK_L_EXETER, AREA_DERBY);
+    put(&w, BLOCK_L_SOMERSET, AREA_DERBY);
+    put(&w, BLOCK_L_OXFORD, AREA_DERBY);
+    put(&w, BLOCK_L_DEVON, AREA_WARWICK);
+    act(&w, "move-from Derby");
+    act(&w, "block L:Exeter");
+    act(&w, "to Chester");
+    act(&w, "block L:Somerset");
+    act(&w, "to Chester");
+    act(&w, "block L:Oxford");
+    act(&w, "to Chester");
+    act(&w, "end");
+    act(&w, "move-from Warwick");
+    act(&w, "block L:Devon");
+    act(&w, "to Chester");
+    act(&w, "end");
+    assert_false(world_has_flag(&w, BLOCK_L_EXETER, FLAG_RESERVE));
+    assert_true(world_has_flag(&w, BLOCK_L_DEVON, FLAG_RESERVE));
+    act(&w, "pass");
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    act(&w, "move-from Chester");
+    act(&w, "block Y:March");
+    assert_false(legal(&w, "to Derby"));
+    assert_false(legal(&w, "to Warwick"));
+    act(&w, "to Lancaster");
+    act(&w, "stop");
+    act(&w, "block Y:Warwick");
+    act(&w, "to Powys");
+    act(&w, "stop");
+    assert_false(legal(&w, "block Y:Kent")); /* the other three are pinned */
+    act(&w, "end");
+    assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_CHESTER)), 3);
+    check(&w);
+}
+
+/* 5.3 and 5.31: from Calais, AP2 can take four blocks to Kent, two a move
+ * port to port; or two to a port and one to an area without one. */
+static void rule_5_3_calais_by_sea(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 20, 22); /* York 2 against Lancaster 2: York the Pretender is Player 1 */
+    put(&w, BLOCK_Y_MARCH, AREA_CALAIS);
+    put(&w, BLOCK_Y_WARWICK, AREA_CALAIS);
+    put(&w, BLOCK_Y_KENT, AREA_CALAIS);
+    put(&w, BLOCK_Y_SALISBURY, AREA_CALAIS);
+    assert_int_equal(w.player1, SIDE_YORK);
+    act(&w, "sea-from Calais");
+    act(&w, "block Y:March");
+    assert_true(legal(&w, "to Cornwall")); /* Calais reaches the Channel */
+    assert_false(legal(&w, "to Somerset"));           /* but not the Irish Sea */
+    act(&w, "to Kent");
+    act(&w, "block Y:Warwick"); /* the second block of the port pair follows for the same AP */
+    assert_int_equal(world_location(&w, BLOCK_Y_WARWICK), AREA_KENT);
+    act(&w, "sea-from Calais");
+    act(&w, "block Y:Kent");
+    act(&w, "to Essex"); /* no major port: the move ends with one block */
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    assert_int_equal(world_location(&w, BLOCK_Y_SALISBURY), AREA_CALAIS);
+    check(&w);
+}
+
+/* 5.3: no sea moves to inland areas, nor for levies, the Scots, the Welsh or
+ * the rebel; never into an enemy area except under Piracy. */
+static void rule_5_3_who_and_where_by_sea(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 20, 13);
+    put(&w, BLOCK_L_COVENTRY_LEVY, AREA_KENT);
+    put(&w, BLOCK_L_OXFORD, AREA_KENT);
+    put(&w, BLOCK_Y_MARCH, AREA_SUSSEX);
+    act(&w, "sea-from Kent");
+    assert_false(legal(&w, "block L:Coventry-levy"));
+    act(&w, "block L:Oxford");
+    assert_false(legal(&w, "to Sussex"));  /* enemy */
+    assert_false(legal(&w, "to Calais"));  /* York's exile */
+    assert_true(legal(&w, "to Cornwall")); /* Kent touches the Channel... */
+    assert_true(legal(&w, "to Northumbria")); /* ...and the North Sea */
+    assert_false(legal(&w, "to Somerset"));
+}
+
+/* 5.4 examples: Lancaster recruits Northumberland and the Newcastle levy in
+ * Northumbria for 2 AP; York recruits Norfolk, Suffolk and the Norwich levy
+ * in East Anglia for 3. */
+static void rule_5_4_recruiting_examples(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    act(&w, "recruit Y:Norfolk");
+    act(&w, "at East-Anglia");
+    act(&w, "recruit Y:Suffolk");
+    assert_true(legal(&w, "at Oxford")); /* Suffolk's other shield */
+    act(&w, "at East-Anglia");
+    act(&w, "recruit Y:Norwich-levy");
+    act(&w, "at East-Anglia");
+    assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_EAST_ANGLIA)), 3);
+    act(&w, "recruit L:Northumberland");
+    assert_true(legal(&w, "at Northumbria") && legal(&w, "at Cumbria") && legal(&w, "at East-Yorks"));
+    act(&w, "at Northumbria");
+    act(&w, "recruit L:Newcastle-levy");
+    act(&w, "at Northumbria");
+    assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_LANCASTER, AREA_NORTHUMBRIA)), 2);
+    assert_int_equal(w.phase, PHASE_BATTLE);
+    check(&w);
+}
+
+/* 5.4: where each type may be recruited. */
+static void rule_5_4_recruit_places_by_type(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_Y_MARCH, AREA_SOMERSET);
+    put(&w, BLOCK_L_OXFORD, AREA_WILTS);
+    act(&w, "recruit Y:Bombard");
+    assert_true(legal(&w, "at Somerset"));   /* a friendly city */
+    assert_false(legal(&w, "at Middlesex")); /* enemy (Henry VI) */
+    assert_false(legal(&w, "at Warwick"));   /* a vacant city is not friendly */
+    act(&w, "at Somerset");
+    act(&w, "recruit R:Rebel"); /* the rebel fights for the Pretender, York */
+    assert_true(legal(&w, "at Derby"));
+    assert_false(legal(&w, "at Somerset")); /* not vacant */
+    assert_false(legal(&w, "at Wilts"));
+    assert_false(legal(&w, "at Ireland")); /* not an exile */
+    act(&w, "at Derby");
+    act(&w, "recruit Y:Canterbury-church");
+    assert_true(legal(&w, "at Kent"));
+    assert_false(legal(&w, "at South-Yorks"));
+    act(&w, "at Kent");
+    act(&w, "recruit L:Welsh-mercenary");
+    assert_true(legal(&w, "at Powys") && legal(&w, "at Pembroke") && legal(&w, "at Glamorgan") && legal(&w, "at Caernarvon"));
+    act(&w, "at Powys");
+    assert_false(legal(&w, "recruit L:French-mercenary")); /* comes out of France by sea */
+    check(&w);
+}
+
+/* 6.3 example 1: York attacks Sussex with 2 from Wilts and 4 from Kent; the
+ * Kent group, first over its border, is the main attack; Wilts is a reserve. */
+static void rule_6_3_example_1_main_and_reserve(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_SUSSEX);
+    put(&w, BLOCK_Y_MARCH, AREA_WILTS);
+    put(&w, BLOCK_Y_WARWICK, AREA_WILTS);
+    static const int KENT[] = {BLOCK_Y_KENT, BLOCK_Y_SALISBURY, BLOCK_Y_NORFOLK, BLOCK_Y_SUFFOLK};
+    for (int i = 0; i < 4; i++)
+        put(&w, KENT[i], AREA_KENT);
+    act(&w, "move-from Kent");
+    static const char *const K[] = {"block Y:Kent", "block Y:Salisbury", "block Y:Norfolk", "block Y:Suffolk"};
+    for (int i = 0; i < 4; i++) {
+        act(&w, K[i]);
+        act(&w, "to Sussex");
+    }
+    act(&w, "end");
+    act(&w, "move-from Wilts");
+    act(&w, "block Y:March");
+    act(&w, "to Sussex");
+    act(&w, "block Y:Warwick");
+    act(&w, "to Sussex");
+    act(&w, "end");
+    for (int i = 0; i < 4; i++)
+        assert_false(world_has_flag(&w, KENT[i], FLAG_RESERVE));
+    assert_true(world_has_flag(&w, BLOCK_Y_MARCH, FLAG_RESERVE));
+    assert_true(world_has_flag(&w, BLOCK_Y_WARWICK, FLAG_RESERVE));
+    assert_true(w.main_attack >> border_between(AREA_KENT, AREA_SUSSEX) & 1);
+    check(&w);
+}
+
+/* 6.3 example 2: one Lancaster block each in Middlesex, Oxford and Gloucester
+ * converge for 3 AP over the Oxford/Sussex river: all three are the main attack. */
+static void rule_6_3_example_2_converging_main_attack(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 20, 13);
+    put(&w, BLOCK_Y_MARCH, AREA_SUSSEX);
+    put(&w, BLOCK_Y_WARWICK, AREA_SUSSEX);
+    put(&w, BLOCK_L_HENRY_VI, AREA_MIDDLESEX);
+    put(&w, BLOCK_L_OXFORD, AREA_OXFORD);
+    put(&w, BLOCK_L_EXETER, AREA_GLOUCESTER);
+    act(&w, "move-from Oxford");
+    act(&w, "block L:Oxford");
+    act(&w, "to Sussex");
+    act(&w, "end");
+    act(&w, "move-from Middlesex");
+    act(&w, "block L:Henry-VI");
+    act(&w, "to Oxford");
+    act(&w, "to Sussex");
+    act(&w, "end");
+    act(&w, "move-from Gloucester");
+    act(&w, "block L:Exeter");
+    act(&w, "to Oxford");
+    act(&w, "to Sussex");
+    act(&w, "end");
+    blockset attackers = blocks_in(&w, SIDE_LANCASTER, AREA_SUSSEX);
+    assert_int_equal(__builtin_popcountll(attackers), 3);
+    assert_int_equal(attackers & w.reserve, 0);
+    check(&w);
+}
+
+/* 6.3: York attacks Essex from Rutland with 3 (main) and from Middlesex with 2;
+ * Lancaster, Player 2, brings 3 from East Anglia to its 2 defenders: all
+ * reserves. Player 2 reinforces over two borders at most. */
+static void rule_6_3_essex_reinforcement(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX);
+    static const int RUTLAND[] = {BLOCK_Y_KENT, BLOCK_Y_SALISBURY, BLOCK_Y_NORFOLK};
+    for (int i = 0; i < 3; i++)
+        put(&w, RUTLAND[i], AREA_RUTLAND);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    put(&w, BLOCK_Y_WARWICK, AREA_MIDDLESEX);
+    world_place(&w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
+    static const int ANGLIA[] = {BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_DEVON};
+    for (int i = 0; i < 3; i++)
+        put(&w, ANGLIA[i], AREA_EAST_ANGLIA);
+    put(&w, BLOCK_L_WILTSHIRE, AREA_LEICESTER);
+    act(&w, "move-from Rutland");
+    act(&w, "block Y:Kent");
+    act(&w, "to Essex");
+    act(&w, "block Y:Salisbury");
+    act(&w, "to Essex");
+    act(&w, "block Y:Norfolk");
+    act(&w, "to Essex");
+    act(&w, "end");
+    act(&w, "move-from Middlesex");
+    act(&w, "block Y:March");
+    act(&w, "to Essex");
+    act(&w, "block Y:Warwick");
+    act(&w, "to Essex");
+    act(&w, "end");
+    act(&w, "pass");
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    act(&w, "move-from East-Anglia");
+    for (int i = 0; i < 3; i++) {
+        act(&w, i == 0 ? "block L:Exeter" : i == 1 ? "block L:Somerset" : "block L:Devon");
+        act(&w, "to Essex");
+    }
+    act(&w, "end");
+    for (int i = 0; i < 3; i++)
+        assert_true(world_has_flag(&w, ANGLIA[i], FLAG_RESERVE));
+    assert_false(world_has_flag(&w, BLOCK_L_OXFORD, FLAG_RESERVE));
+    assert_true(world_has_flag(&w, BLOCK_Y_MARCH, FLAG_RESERVE));
+    assert_false(world_has_flag(&w, BLOCK_Y_KENT, FLAG_RESERVE));
+    /* a second reinforcing border is allowed (Leicester), a third would not be */
+    act(&w, "move-from Leicester");
+    act(&w, "block L:Wiltshire");
+    assert_true(legal(&w, "to Essex"));
+    check(&w);
+}
+
+/* The sample game turn: York 3, Lancaster 3, York is Player 1 (the Pretender).
+ * York sails York and Salisbury from Calais to East Anglia, port to port, and
+ * recruits Norfolk and the Norwich levy there. Lancaster moves Oxford from
+ * Essex to Middlesex and recruits the bombard in Middlesex. */
+static void sample_game_turn(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1460);
+    world_place(&w, BLOCK_Y_YORK, AREA_CALAIS); /* the sample has York sail from Calais */
+    w.deck = 0;
+    w.phase = PHASE_CARDS;
+    w.hand[SIDE_YORK] = 1u << 13;
+    w.hand[SIDE_LANCASTER] = 1u << 14;
+    act(&w, "play 13");
+    act(&w, "play 14");
+    assert_int_equal(w.player1, SIDE_YORK);
+    act(&w, "sea-from Calais");
+    act(&w, "block Y:York");
+    act(&w, "to East-Anglia");
+    act(&w, "block Y:Salisbury");
+    act(&w, "recruit Y:Norfolk");
+    act(&w, "at East-Anglia");
+    act(&w, "recruit Y:Norwich-levy");
+    act(&w, "at East-Anglia");
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    act(&w, "move-from Essex");
+    act(&w, "block L:Oxford");
+    act(&w, "to Middlesex");
+    act(&w, "stop");
+    act(&w, "end");
+    act(&w, "recruit L:Bombard");
+    act(&w, "at Middlesex");
+    act(&w, "pass");
+    assert_int_equal(w.phase, PHASE_BATTLE);
+    assert_int_equal(blocks_in(&w, SIDE_YORK, AREA_EAST_ANGLIA),
+                     block_bit(BLOCK_Y_YORK) | block_bit(BLOCK_Y_SALISBURY) | block_bit(BLOCK_Y_NORFOLK) |
+                         block_bit(BLOCK_Y_NORWICH_LEVY));
+    assert_int_equal(w.at[AREA_MIDDLESEX],
+                     block_bit(BLOCK_L_HENRY_VI) | block_bit(BLOCK_L_OXFORD) | block_bit(BLOCK_L_BOMBARD));
+    check(&w);
+}
+
+/* RULINGS A.1 Force March: one group up to three areas; no sea move. */
+static void event_force_march(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 1, 13); /* Force March wins against a 3 */
+    put(&w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
+    put(&w, BLOCK_Y_MARCH, AREA_KENT);
+    put(&w, BLOCK_Y_WARWICK, AREA_KENT);
+    assert_false(legal(&w, "sea-from Kent"));
+    assert_false(legal(&w, "recruit Y:Arundel")); /* RULINGS B.17 */
+    act(&w, "move-from Kent");
+    act(&w, "block Y:March");
+    act(&w, "to Middlesex");
+    act(&w, "to Leicester");
+    act(&w, "to Warwick");
+    assert_int_equal(world_location(&w, BLOCK_Y_MARCH), AREA_WARWICK);
+    assert_int_equal(w.move.block, BLOCK_NONE);
+}
+
+/* RULINGS A.1 Surprise: every border limit +1 for the move. */
+static void event_surprise(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 5, 13);
+    put(&w, BLOCK_Y_MARCH, AREA_CUMBRIA);
+    put(&w, BLOCK_Y_WARWICK, AREA_CUMBRIA);
+    put(&w, BLOCK_Y_KENT, AREA_CUMBRIA);
+    act(&w, "move-from Cumbria");
+    static const char *const B[] = {"block Y:March", "block Y:Warwick", "block Y:Kent"};
+    for (int i = 0; i < 3; i++) { /* three over a red border of limit 2 */
+        act(&w, B[i]);
+        act(&w, "to Lancaster");
+    }
+    assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_LANCASTER)), 3);
+}
+
+/* RULINGS A.1 Muster: name a friendly or vacant area; blocks from anywhere make
+ * a normal move that ends there. */
+static void event_muster(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 2, 13);
+    put(&w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
+    put(&w, BLOCK_Y_MARCH, AREA_KENT);
+    put(&w, BLOCK_Y_WARWICK, AREA_ESSEX);
+    put(&w, BLOCK_Y_KENT, AREA_CORNWALL);
+    act(&w, "muster Middlesex");
+    assert_false(legal(&w, "block Y:Kent")); /* Cornwall is too far */
+    act(&w, "block Y:March");
+    assert_true(legal(&w, "to Sussex")); /* Sussex then Middlesex is a normal move */
+    act(&w, "to Middlesex");
+    act(&w, "block Y:Warwick");
+    act(&w, "to Middlesex");
+    act(&w, "end");
+    assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_MIDDLESEX)), 2);
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+}
+
+/* RULINGS A.1 Plague: every block in an enemy city area loses a step, even if
+ * that eliminates it. */
+static void event_plague(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 4, 13);
+    put(&w, BLOCK_L_OXFORD, AREA_MIDDLESEX);
+    world_set_steps(&w, BLOCK_L_OXFORD, 1);
+    assert_false(legal(&w, "plague Essex")); /* no city */
+    act(&w, "plague Middlesex");
+    assert_int_equal(world_steps(&w, BLOCK_L_HENRY_VI), 3);
+    assert_int_equal(world_location(&w, BLOCK_L_OXFORD), LOC_DEAD); /* a rose: gone for good */
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    check(&w);
+}
+
+/* RULINGS A.1 Piracy: two sea moves, which may attack, without the port bonus. */
+static void event_piracy(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 3, 13);
+    put(&w, BLOCK_Y_MARCH, AREA_CALAIS);
+    put(&w, BLOCK_Y_WARWICK, AREA_CALAIS);
+    assert_false(legal(&w, "move-from Calais"));
+    act(&w, "sea-from Calais");
+    act(&w, "block Y:March");
+    act(&w, "to Middlesex"); /* Henry VI is there: an attack from the sea */
+    assert_true(world_has_flag(&w, BLOCK_Y_MARCH, FLAG_BY_SEA));
+    assert_int_equal(w.move.kind, MOVE_NONE); /* no second block port to port */
+    act(&w, "sea-from Calais");
+    act(&w, "block Y:Warwick");
+    act(&w, "to Middlesex");
+    assert_false(world_has_flag(&w, BLOCK_Y_WARWICK, FLAG_RESERVE)); /* both came the main way */
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    check(&w);
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Random legal play from each scenario's start through the cards and the
+ * action phase, checking after every decision: the invariants hold, no border
+ * takes more blocks than its limit (+1 under Surprise), every point offers a
+ * decision, and only the acting side's pieces move. */
+static void random_turns_keep_every_invariant(void **state)
+{
+    (void)state;
+    uint64_t rng = 1;
+    int decisions = 0;
+    for (int game = 0; game < 3000; game++) {
+        struct world w;
+        scenario_setup(&w, game % SCENARIO_COUNT);
+        while (w.phase != PHASE_BATTLE && w.phase != PHASE_OVER) {
+            struct decisions legal;
+            rules_legal(&w, &legal);
+            assert_true(legal.count > 0 && legal.count <= MAX_DECISIONS);
+            rules_apply(&w, legal.list[next_random(&rng) % (uint64_t)legal.count]);
+            decisions++;
+            check(&w);
+            for (int e = 0; e < BORDER_COUNT; e++)
+                assert_true(world_crossed(&w, e) <= BORDER_INFO[e].limit + 1);
+        }
+    }
+    printf("random turns: %d decisions checked\n", decisions);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rule_1_2_ap3_allows_three_actions),
+        cmocka_unit_test(rule_5_21_five_blocks_to_oxford),
+        cmocka_unit_test(rule_5_2_east_anglia_group),
+        cmocka_unit_test(rule_5_21_red_border_stops),
+        cmocka_unit_test(rule_5_22_pinning_at_chester),
+        cmocka_unit_test(rule_5_3_calais_by_sea),
+        cmocka_unit_test(rule_5_3_who_and_where_by_sea),
+        cmocka_unit_test(rule_5_4_recruiting_examples),
+        cmocka_unit_test(rule_5_4_recruit_places_by_type),
+        cmocka_unit_test(rule_6_3_example_1_main_and_reserve),
+        cmocka_unit_test(rule_6_3_example_2_converging_main_attack),
+        cmocka_unit_test(rule_6_3_essex_reinforcement),
+        cmocka_unit_test(sample_game_turn),
+        cmocka_unit_test(event_force_march),
+        cmocka_unit_test(event_surprise),
+        cmocka_unit_test(event_muster),
+        cmocka_unit_test(event_plague),
+        cmocka_unit_test(event_piracy),
+        cmocka_unit_test(random_turns_keep_every_invariant),
+    };
+    return cmocka_run_group_tests_name("action", tests, NULL, NULL);
+}
