@@ -214,7 +214,9 @@ static void print_battle(struct strbuf *sb, const struct world *w)
     print_area(sb, b->area);
     strbuf_add(sb, "/%d/%c/", b->round, side_letter(b->attacker));
     print_block_or_none(sb, b->actor);
-    strbuf_add(sb, "/%d/", b->hits);
+    strbuf_add(sb, "/");
+    print_block_or_none(sb, b->target);
+    strbuf_add(sb, "/%d/%d/", b->dice, b->hits);
     const char *sep = "";
     for (int i = 0; i < BATTLE_FLAG_COUNT; i++)
         if (b->flags >> i & 1) {
@@ -856,7 +858,7 @@ static bool parse_retreats(struct cursor *c, struct world *w, int side)
 static bool parse_battle(struct cursor *c, struct world *w)
 {
     struct battle *b = &w->battle;
-    int area, round, hits;
+    int area, round, hits, dice;
     unsigned flags;
     if (!next_field(c) || !expect_key(c, "battle"))
         return false;
@@ -866,12 +868,16 @@ static bool parse_battle(struct cursor *c, struct world *w)
         !parse_number(c, 1, 4, "a battle round", &round) || !expect_char(c, '/') ||
         !parse_side(c, false, &b->attacker) || !expect_char(c, '/') ||
         !parse_block_or_none(c, "/", &b->actor) || !expect_char(c, '/') ||
+        !parse_block_or_none(c, "/", &b->target) || !expect_char(c, '/') ||
+        !parse_number(c, 0, 4, "a count of dice", &dice) || !expect_char(c, '/') ||
         !parse_number(c, 0, 255, "a count of hits", &hits) || !expect_char(c, '/') ||
         !parse_flag_list(c, BATTLE_FLAG_NAME, BATTLE_FLAG_COUNT, ",/",
-                         "a battle flag (swapped, king-rolled, pretender-rolled, warwick-rolled) or -", &flags))
+                         "a battle flag (swapped, king-rolled, pretender-rolled, warwick-rolled, treason-asked) or -",
+                         &flags))
         return false;
     b->area = (uint8_t)area;
     b->round = (uint8_t)round;
+    b->dice = (uint8_t)dice;
     b->hits = (uint8_t)hits;
     b->flags = (uint8_t)flags;
     return expect_char(c, '/') && parse_acted(c, w) && expect_char(c, '/') &&

@@ -17,7 +17,7 @@ const char *const PHASE_NAME[PHASE_COUNT] = {
     "deal", "mulligan", "cards", "action", "battle", "supply", "political", "over"};
 const char *const MOVE_KIND_NAME[MOVE_KIND_COUNT] = {"-", "land", "sea", "muster", "recruit"};
 const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT] = {
-    "swapped", "king-rolled", "pretender-rolled", "warwick-rolled"};
+    "swapped", "king-rolled", "pretender-rolled", "warwick-rolled", "treason-asked"};
 
 const char BLOCK_FLAG_LETTER[BLOCK_FLAG_COUNT + 1] = "mpfrdvs";
 const char *const BLOCK_FLAG_NAME[BLOCK_FLAG_COUNT] = {"moved", "pinned", "face-down", "revealed",
@@ -48,6 +48,7 @@ static void clear_battle(struct world *w)
     w->battle.area = AREA_NONE;
     w->battle.attacker = SIDE_NONE;
     w->battle.actor = BLOCK_NONE;
+    w->battle.target = BLOCK_NONE;
     w->battle_acted = 0;
 }
 
@@ -320,6 +321,8 @@ static bool check_battle(const struct world *w, char *why, int size)
     if (b->round < 1 || b->round > 4) return fail(why, size, "battle round %d is not 1..4", b->round);
     if (b->attacker >= SIDE_COUNT) return fail(why, size, "the attacker is not York or Lancaster");
     if (b->actor != BLOCK_NONE && b->actor >= BLOCK_COUNT) return fail(why, size, "the acting block is unknown");
+    if (b->target != BLOCK_NONE && b->target >= BLOCK_COUNT) return fail(why, size, "the target block is unknown");
+    if (b->dice > 4) return fail(why, size, "%d dice to roll; a block has 4 steps at most", b->dice);
     if (b->flags >> BATTLE_FLAG_COUNT) return fail(why, size, "unknown battle flags %#x", b->flags);
     int degree = AREA_NEIGHBOURS[b->area].count;
     for (int s = 0; s < SIDE_COUNT; s++)

@@ -23,7 +23,7 @@
  *    440     8   main_attack      borders that carry a main attack
  *    448     8   battle.acted     blocks that have had their battle turn
  *    456    12   hand[2], deck    card sets, bit n = card n
- *    468    37   one-byte fields: game clock, crowns, cards played, step, move, battle
+ *    468    39   one-byte fields: game clock, crowns, cards played, step, move, battle
  *
  * A block's strength is 1 + bit(step_lo) + 2 * bit(step_hi), so 1..4:
  *
@@ -48,7 +48,7 @@
  * the direction.
  *
  * Each side's knowledge (issue: hidden information) will be added to this
- * struct; the truth above uses 505 bytes, padded to the 512-byte target.
+ * struct; the truth above uses 507 bytes, padded to the 512-byte target.
  */
 #ifndef R3_WORLD_H
 #define R3_WORLD_H
@@ -116,7 +116,22 @@ enum {
     BATTLE_KING_ROLLED = 1 << 1,      /* treachery rolls spent this battle (6.9, B.10) */
     BATTLE_PRETENDER_ROLLED = 1 << 2,
     BATTLE_WARWICK_ROLLED = 1 << 3,
-    BATTLE_FLAG_COUNT = 4
+    BATTLE_TREASON_ASKED = 1 << 4,    /* the Treason card's holder has had his chance here */
+    BATTLE_FLAG_COUNT = 5
+};
+
+/* world.step in PHASE_BATTLE: what the battle is waiting for. */
+enum battle_step {
+    BATTLE_CHOOSE,       /* Player 1 chooses the next battle (6.1) */
+    BATTLE_TREASON,      /* the Treason card's holder may roll before it begins (RULINGS A.1) */
+    BATTLE_TURNS,        /* the next block takes its battle turn (6.2) */
+    BATTLE_FIRE,         /* chance: the actor's dice, one at a time (6.4) */
+    BATTLE_HITS,         /* the owner chooses which of his equally strong blocks takes a hit */
+    BATTLE_CHARGE,       /* chance: the charging heir's dice at the target (6.5) */
+    BATTLE_CHARGE_BACK,  /* chance: the surviving target's bonus fire at the heir */
+    BATTLE_TREACHERY,    /* chance: the treachery dice, all even to turn the target (6.9) */
+    BATTLE_REGROUP,      /* the winner regroups (6.7) */
+    BATTLE_STEP_COUNT
 };
 
 /* The battle being fought (6.0). area == AREA_NONE when there is none, and then
@@ -126,7 +141,9 @@ struct battle {
     uint8_t round;    /* 1..4 */
     uint8_t attacker; /* enum side; swaps on loss of control */
     uint8_t actor;    /* block taking its battle turn, BLOCK_NONE between turns */
-    uint8_t hits;     /* hits of the current fire still to assign (6.4) */
+    uint8_t target;   /* the block a charge or treachery roll is aimed at, BLOCK_NONE otherwise */
+    uint8_t dice;     /* dice still to roll for the actor */
+    uint8_t hits;     /* hits rolled and not yet assigned (6.4); for treachery, odd dice seen */
     uint8_t flags;
     /* Retreats and regroups over each of the battle area's borders this round
      * (6.6, RULINGS B.8): side s, neighbour i (AREA_NEIGHBOURS order) is the

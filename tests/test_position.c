@@ -103,6 +103,8 @@ static void randomise_battle(struct world *w, uint64_t *rng)
     b->round = (uint8_t)(1 + rng_below(rng, 4));
     b->attacker = (uint8_t)rng_below(rng, SIDE_COUNT);
     b->actor = rng_below(rng, 2) ? (uint8_t)rng_below(rng, BLOCK_COUNT) : BLOCK_NONE;
+    b->target = rng_below(rng, 2) ? (uint8_t)rng_below(rng, BLOCK_COUNT) : BLOCK_NONE;
+    b->dice = (uint8_t)rng_below(rng, 5);
     b->hits = (uint8_t)rng_below(rng, 256);
     b->flags = (uint8_t)rng_below(rng, 1 << BATTLE_FLAG_COUNT);
     w->battle_acted = rng_next(rng) & (block_bit(BLOCK_COUNT) - 1);
@@ -246,11 +248,12 @@ static const struct bad_case BAD[] = {
      "expected an area name (spaces written as '-'), found 'Derby-Chester'"},
     {"move=-", "move=fly/Kent/-/-/-/0/-", "fly", "expected a move kind (land, sea, muster, recruit) or -, found 'fly/Kent/-/-/-/0/-'"},
     {"move=-", "move=land/Kent/Y:York/Sussex/Kent/4/-", "4/-", "expected a count of areas moved 0..3, found '4/-'"},
-    {"battle=-", "battle=Essex/5/Y/-/0/-/-/-/-", "5/Y", "expected a battle round 1..4, found '5/Y/-/0/-/-/-/-'"},
-    {"battle=-", "battle=Essex/2/Y/-/0/-/-/Kent:1/-", "Kent:1", "'Kent' is not a land neighbour of the battle area Essex"},
+    {"battle=-", "battle=Essex/5/Y/-/-/0/0/-/-/-/-", "5/Y", "expected a battle round 1..4, found '5/Y/-/-/0/0/-/-/-/-'"},
+    {"battle=-", "battle=Essex/2/Y/-/-/0/0/-/-/Kent:1/-", "Kent:1", "'Kent' is not a land neighbour of the battle area Essex"},
+    {"battle=-", "battle=Essex/2/Y/-/-/5/0/-/-/-/-", "5/0", "expected a count of dice 0..4, found '5/0/-/-/-/-'"},
     {"battle=-", "battle=- extra", "extra", "expected the end of the text after battle=, found 'extra'"},
     {"battle=-", "battle=-x", "-x", "expected an area name (spaces written as '-'), found '-x'"},
-    {"battle=-", "battle=Essex/2/Y/-/0/-/-/-/-/end", "/end", "expected a blank or the end of the text after battle=, found '/end'"},
+    {"battle=-", "battle=Essex/2/Y/-/-/0/0/-/-/-/-/end", "/end", "expected a blank or the end of the text after battle=, found '/end'"},
 };
 
 /* Builds the 1460 setup text with one replacement, or the empty text. */
