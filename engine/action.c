@@ -14,6 +14,7 @@
  */
 #include "action.h"
 
+#include "battle.h"
 #include "eliminate.h"
 #include "tables.h"
 
@@ -327,9 +328,8 @@ static void end_player(struct world *w)
         begin_player(w, ACTION_PLAYER2);
     } else {
         w->crossed[0] = w->crossed[1] = w->crossed[2] = 0;
-        w->phase = PHASE_BATTLE;
-        w->step = 0;
         w->ap_left = 0;
+        battle_phase_begin(w);
     }
 }
 

@@ -9,10 +9,11 @@
 #include <string.h>
 
 #include "action.h"
+#include "battle.h"
 #include "cards.h"
 #include "tables.h"
 
-enum argument { ARG_NONE, ARG_CARD, ARG_AREA, ARG_BLOCK };
+enum argument { ARG_NONE, ARG_CARD, ARG_AREA, ARG_BLOCK, ARG_BLOCK_AREA, ARG_BLOCK_BLOCK, ARG_FACE };
 
 static const struct {
     const char *word;
@@ -26,6 +27,12 @@ static const struct {
     [DECIDE_STOP] = {"stop", ARG_NONE},        [DECIDE_END] = {"end", ARG_NONE},
     [DECIDE_RECRUIT] = {"recruit", ARG_BLOCK}, [DECIDE_AT] = {"at", ARG_AREA},
     [DECIDE_MUSTER] = {"muster", ARG_AREA},    [DECIDE_PLAGUE] = {"plague", ARG_AREA},
+    [DECIDE_BATTLE] = {"battle", ARG_AREA},    [DECIDE_TREASON] = {"treason", ARG_BLOCK},
+    [DECIDE_DECLINE] = {"decline", ARG_NONE},  [DECIDE_FIRE] = {"fire", ARG_BLOCK},
+    [DECIDE_HOLD] = {"pass", ARG_BLOCK},       [DECIDE_RETREAT] = {"retreat", ARG_BLOCK_AREA},
+    [DECIDE_CHARGE] = {"charge", ARG_BLOCK_BLOCK}, [DECIDE_TREACHERY] = {"treachery", ARG_BLOCK_BLOCK},
+    [DECIDE_HIT] = {"hit", ARG_BLOCK},         [DECIDE_ROLL] = {"roll", ARG_FACE},
+    [DECIDE_REGROUP] = {"regroup", ARG_BLOCK_AREA},
 };
 
 static bool in_card_phases(const struct world *w)
@@ -39,6 +46,8 @@ int rules_actor(const struct world *w)
         return cards_actor(w);
     if (w->phase == PHASE_ACTION)
         return action_actor(w);
+    if (w->phase == PHASE_BATTLE)
+        return battle_actor(w);
     return ACTOR_NONE;
 }
 
@@ -49,6 +58,8 @@ void rules_legal(const struct world *w, struct decisions *out)
         cards_legal(w, out);
     else if (w->phase == PHASE_ACTION)
         action_legal(w, out);
+    else if (w->phase == PHASE_BATTLE)
+        battle_legal(w, out);
 }
 
 void rules_apply(struct world *w, decision d)
@@ -57,6 +68,8 @@ void rules_apply(struct world *w, decision d)
         cards_apply(w, d);
     else if (w->phase == PHASE_ACTION)
         action_apply(w, d);
+    else if (w->phase == PHASE_BATTLE)
+        battle_apply(w, d);
 }
 
 decision rules_chance(const struct world *w, uint64_t random_bits)
@@ -80,7 +93,15 @@ void decision_text(decision d, char *text, size_t size)
     int kind = decision_kind(d), arg = decision_arg(d);
     char word[32];
     switch (KIND[kind].argument) {
-    case ARG_CARD: snprintf(text, size, "%s %d", KIND[kind].word, arg); break;
+    case ARG_CARD:
+    case ARG_FACE: snprintf(text, size, "%s %d", KIND[kind].word, arg); break;
+    case ARG_BLOCK_AREA:
+        area_word(arg >> 8, word, sizeof word);
+        snprintf(text, size, "%s %s %s", KIND[kind].word, BLOCK_INFO[arg & 0xff].id, word);
+        break;
+    case ARG_BLOCK_BLOCK:
+        snprintf(text, size, "%s %s %s", KIND[kind].word, BLOCK_INFO[arg & 0xff].id, BLOCK_INFO[arg >> 8].id);
+        break;
     case ARG_BLOCK: snprintf(text, size, "%s %s", KIND[kind].word, BLOCK_INFO[arg].id); break;
     case ARG_AREA:
         area_word(arg, word, sizeof word);

@@ -37,6 +37,17 @@ enum decision_kind {
     DECIDE_AT,       /* the recruit is placed in this area */
     DECIDE_MUSTER,   /* Muster: name this friendly or vacant area (RULINGS A.1) */
     DECIDE_PLAGUE,   /* Plague: every block in this enemy city area loses a step */
+    DECIDE_BATTLE,   /* Player 1: fight the battle in this area next (6.1) */
+    DECIDE_TREASON,  /* the Treason card's roll at this block before the battle (RULINGS A.1) */
+    DECIDE_DECLINE,  /* keep the Treason card's roll for a later battle */
+    DECIDE_FIRE,     /* this block fires (6.4) */
+    DECIDE_HOLD,     /* this block passes its battle turn (6.2) */
+    DECIDE_RETREAT,  /* this block retreats to this area (6.6) */
+    DECIDE_CHARGE,   /* this senior heir charges this enemy block (6.5) */
+    DECIDE_TREACHERY, /* this King, Pretender or Warwick rolls at this enemy block (6.9) */
+    DECIDE_HIT,      /* this block, of the owner's equally strong ones, takes the hit (RULINGS B.12) */
+    DECIDE_ROLL,     /* chance: a die shows this face */
+    DECIDE_REGROUP,  /* this victorious block regroups to this area (6.7) */
     DECIDE_KIND_COUNT
 };
 
