@@ -1,0 +1,550 @@
+/*
+ * test_battle.c: battles through decisions, with the dice given: the battle
+ * example (Herbert, Rivers, Clarence), 6.4 (Stanley's three dice), 6.9
+ * (Northumberland, loyalty 2), 6.91 (Warwick and the Nevilles), Exeter at A3
+ * in Cornwall, the bombard (6.2), hits and ties (6.4, B.12), charges (6.5),
+ * reserves and control (6.3, B.2), retreats (6.6), regroups (6.7), the
+ * Treason card, and eliminations by type (6.81-6.86).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/battle.h"
+#include "../engine/eliminate.h"
+#include "../engine/rules.h"
+#include "../engine/scenario.h"
+#include "../engine/tables.h"
+
+static void act(struct world *w, const char *text)
+{
+    decision d;
+    char error[160];
+    if (!decision_parse(w, text, &d, error, sizeof error))
+        fail_msg("%s", error);
+    rules_apply(w, d);
+}
+
+static bool legal(const struct world *w, const char *text)
+{
+    decision d;
+    char error[160];
+    return decision_parse(w, text, &d, error, sizeof error);
+}
+
+static void check(const struct world *w)
+{
+    char why[200];
+    if (!world_check(w, why, sizeof why))
+        fail_msg("%s", why);
+}
+
+/* A 1460 board with no blocks on the map but Henry VI (in Lincoln) and York
+ * (in Ireland), and the given cards played. */
+static void board(struct world *w, int york_card, int lancaster_card)
+{
+    scenario_setup(w, SCENARIO_1460);
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        if (world_location(w, b) < AREA_COUNT && b != BLOCK_L_HENRY_VI && b != BLOCK_Y_YORK)
+            world_place(w, b, LOC_POOL);
+    world_place(w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
+    w->deck = 0;
+    w->phase = PHASE_CARDS;
+    w->hand[SIDE_YORK] = (uint32_t)1 << york_card;
+    w->hand[SIDE_LANCASTER] = (uint32_t)1 << lancaster_card;
+    char text[16];
+    snprintf(text, sizeof text, "play %d", york_card);
+    act(w, text);
+    snprintf(text, sizeof text, "play %d", lancaster_card);
+    act(w, text);
+}
+
+static void put(struct world *w, int block, int area)
+{
+    world_place(w, block, area);
+    world_set_flag(w, block, FLAG_FACE_DOWN, false);
+}
+
+/* Moves one block one area as a one-block group. */
+static void march(struct world *w, const char *from, const char *block, const char *to)
+{
+    char text[64];
+    snprintf(text, sizeof text, "move-from %s", from);
+    act(w, text);
+    snprintf(text, sizeof text, "block %s", block);
+    act(w, text);
+    snprintf(text, sizeof text, "to %s", to);
+    act(w, text);
+    if (legal(w, "stop"))
+        act(w, "stop");
+    act(w, "end");
+}
+
+static void rolls(struct world *w, const char *faces)
+{
+    for (const char *p = faces; *p; p++) {
+        char text[8] = "roll x";
+        text[5] = *p;
+        act(w, text);
+    }
+}
+
+/* The rulebook's battle example: Herbert (A2) and Clarence (B2) attack Rivers
+ * (B2). The order of battle turns is Herbert, Rivers, Clarence: the defender
+ * first at the same letter. */
+static void battle_example_turn_order(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20); /* York, Player 1, attacks */
+    put(&w, BLOCK_L_RIVERS, AREA_LEICESTER);
+    put(&w, BLOCK_Y_HERBERT, AREA_WARWICK);
+    put(&w, BLOCK_Y_CLARENCE, AREA_WARWICK);
+    act(&w, "move-from Warwick");
+    act(&w, "block Y:Herbert");
+    act(&w, "to Leicester");
+    act(&w, "block Y:Clarence");
+    act(&w, "to Leicester");
+    act(&w, "end");
+    act(&w, "pass");
+    act(&w, "pass");
+    assert_int_equal(w.phase, PHASE_BATTLE);
+    assert_int_equal(w.battle.area, AREA_LEICESTER); /* the only battle starts by itself */
+    assert_int_equal(w.battle.attacker, SIDE_YORK);
+    assert_true(legal(&w, "fire Y:Herbert"));
+    assert_false(legal(&w, "fire Y:Clarence"));
+    act(&w, "fire Y:Herbert");
+    rolls(&w, "666"); /* three misses */
+    assert_true(legal(&w, "fire L:Rivers"));
+    assert_false(legal(&w, "fire Y:Clarence"));
+    act(&w, "fire L:Rivers");
+    rolls(&w, "66");
+    assert_true(legal(&w, "fire Y:Clarence"));
+    act(&w, "pass Y:Clarence");
+    assert_int_equal(w.battle.round, 2);
+    check(&w);
+}
+
+/* 6.4: Stanley at strength 3 rolls three dice; as B2, every 1 and 2 hits. All
+ * of a block's hits go to the enemy's strongest block, the surplus to the next. */
+static void rule_6_4_stanley_three_dice_and_the_strongest_block(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 20, 13); /* Lancaster attacks */
+    put(&w, BLOCK_Y_MARCH, AREA_CHESTER);   /* 3 */
+    put(&w, BLOCK_Y_HERBERT, AREA_CHESTER); /* 3 */
+    put(&w, BLOCK_Y_WORCESTER, AREA_CHESTER); /* 2 */
+    put(&w, BLOCK_L_STANLEY, AREA_LANCASTER);
+    world_set_steps(&w, BLOCK_L_STANLEY, 3);
+    world_set_steps(&w, BLOCK_Y_HERBERT, 2);
+    march(&w, "Lancaster", "L:Stanley", "Chester");
+    act(&w, "pass");
+    act(&w, "pass");
+    act(&w, "pass Y:March");  /* A3 */
+    act(&w, "pass Y:Herbert"); /* A2 */
+    act(&w, "pass Y:Worcester"); /* B2, defender before the attacker */
+    assert_int_equal(battle_firepower(&w, BLOCK_L_STANLEY), 2);
+    act(&w, "fire L:Stanley");
+    rolls(&w, "125"); /* 1 and 2 hit, 5 misses */
+    /* March (3) takes the first hit; then March and Herbert are both at 2,
+     * with Worcester: York chooses */
+    assert_int_equal(world_steps(&w, BLOCK_Y_MARCH), 2);
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    assert_true(legal(&w, "hit Y:Worcester") && legal(&w, "hit Y:March") && legal(&w, "hit Y:Herbert"));
+    act(&w, "hit Y:Worcester");
+    assert_int_equal(world_steps(&w, BLOCK_Y_WORCESTER), 1);
+    assert_int_equal(w.battle.round, 2);
+    check(&w);
+}
+
+static void surplus_hits_carry_to_the_next_block(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 20, 13);
+    put(&w, BLOCK_Y_WORCESTER, AREA_CHESTER);
+    put(&w, BLOCK_Y_RUTLAND, AREA_CHESTER);
+    world_set_steps(&w, BLOCK_Y_WORCESTER, 1);
+    world_set_steps(&w, BLOCK_Y_RUTLAND, 1);
+    put(&w, BLOCK_L_NORTHUMBERLAND, AREA_LANCASTER);
+    march(&w, "Lancaster", "L:Northumberland", "Chester");
+    act(&w, "pass");
+    act(&w, "pass");
+    act(&w, "pass Y:Rutland");
+    act(&w, "pass Y:Worcester");
+    act(&w, "fire L:Northumberland"); /* B3, four dice */
+    rolls(&w, "1116");
+    /* three hits; both blocks have one step, so York chooses which goes first */
+    act(&w, "hit Y:Worcester");
+    assert_int_equal(world_location(&w, BLOCK_Y_WORCESTER), LOC_DEAD); /* a rose: dead for good */
+    /* the surplus goes on to Rutland, and the third hit finds nobody */
+    assert_int_equal(world_location(&w, BLOCK_Y_RUTLAND), LOC_DEAD); /* an heir (6.82) */
+    assert_int_equal(w.minors_due[SIDE_YORK], 1);                   /* a minor comes next supply */
+    check(&w);
+}
+
+/* 2.3 and RULINGS B.5: Exeter alone defends Cornwall, his shield and a crown,
+ * as the senior royal heir present: A1 + 2 = A3. */
+static void exeter_defends_cornwall_at_a3(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_EXETER, AREA_CORNWALL);
+    put(&w, BLOCK_Y_KENT, AREA_SOMERSET);
+    march(&w, "Somerset", "Y:Kent", "Cornwall");
+    act(&w, "pass");
+    act(&w, "pass");
+    assert_int_equal(battle_firepower(&w, BLOCK_L_EXETER), 3);
+    assert_int_equal(battle_initiative(&w, BLOCK_L_EXETER), 'A');
+    assert_int_equal(battle_firepower(&w, BLOCK_Y_KENT), 2); /* attackers get no bonus */
+}
+
+/* RULINGS B.5: a noble at his shield, a levy in its city, a church at its
+ * cathedral, the Welsh in Wales, each +1 when defending. */
+static void defence_bonuses(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_YORK_LEVY, AREA_SOUTH_YORKS);
+    put(&w, BLOCK_L_YORK_CHURCH, AREA_SOUTH_YORKS);
+    put(&w, BLOCK_L_SHREWSBURY, AREA_SOUTH_YORKS);
+    put(&w, BLOCK_L_CLIFFORD, AREA_SOUTH_YORKS); /* not his shield */
+    put(&w, BLOCK_Y_KENT, AREA_NORTH_YORKS);
+    march(&w, "North-Yorks", "Y:Kent", "South-Yorks");
+    act(&w, "pass");
+    act(&w, "pass");
+    assert_int_equal(battle_firepower(&w, BLOCK_L_YORK_LEVY), 4);
+    assert_int_equal(battle_firepower(&w, BLOCK_L_YORK_CHURCH), 3);
+    assert_int_equal(battle_firepower(&w, BLOCK_L_SHREWSBURY), 2);
+    assert_int_equal(battle_firepower(&w, BLOCK_L_CLIFFORD), 2);
+}
+
+/* 6.2, RULINGS A.6: the bombard is A3 in round 1 and D3 after. */
+static void bombard_a3_then_d3(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX);
+    put(&w, BLOCK_Y_BOMBARD, AREA_MIDDLESEX);
+    put(&w, BLOCK_Y_ESSEX, AREA_MIDDLESEX);
+    act(&w, "move-from Middlesex");
+    act(&w, "block Y:Essex");
+    act(&w, "to Essex");
+    act(&w, "block Y:Bombard");
+    act(&w, "to Essex");
+    act(&w, "end");
+    act(&w, "pass");
+    act(&w, "pass");
+    assert_int_equal(battle_initiative(&w, BLOCK_Y_BOMBARD), 'A');
+    assert_true(legal(&w, "fire Y:Bombard")); /* first of all: A before the defender's B */
+    act(&w, "pass Y:Bombard");
+    act(&w, "pass L:Beaumont");
+    act(&w, "pass Y:Essex");
+    assert_int_equal(w.battle.round, 2);
+    assert_int_equal(battle_initiative(&w, BLOCK_Y_BOMBARD), 'D');
+    assert_true(legal(&w, "fire L:Beaumont")); /* now the defender's B comes first */
+}
+
+static void treachery_roll(struct world *w, const char *faces, bool expect_defection)
+{
+    act(w, "treachery Y:York L:Northumberland");
+    assert_int_equal(w->battle.dice, 2);
+    rolls(w, faces);
+    if (expect_defection) {
+        assert_int_equal(world_location(w, BLOCK_Y_NORTHUMBERLAND), w->battle.area);
+        assert_int_equal(world_steps(w, BLOCK_Y_NORTHUMBERLAND), 3);
+        assert_true(world_has_flag(w, BLOCK_Y_NORTHUMBERLAND, FLAG_RESERVE));
+        assert_int_equal(world_location(w, BLOCK_L_NORTHUMBERLAND), LOC_OTHER_SIDE);
+    } else {
+        assert_int_equal(world_location(w, BLOCK_L_NORTHUMBERLAND), w->battle.area);
+    }
+}
+
+/* 6.9: the King or the Pretender may roll at Northumberland (Lancaster's, loyalty
+ * 2): two dice, both even, and he changes sides into the roller's reserve at
+ * his strength. Here Northumberland attacks Derby, which York, the Pretender,
+ * defends. */
+static void northumberland_against_the_pretender(struct world *w)
+{
+    board(w, 20, 13);
+    put(w, BLOCK_Y_YORK, AREA_DERBY);
+    put(w, BLOCK_L_NORTHUMBERLAND, AREA_SOUTH_YORKS);
+    world_set_steps(w, BLOCK_L_NORTHUMBERLAND, 3);
+    put(w, BLOCK_L_BEAUMONT, AREA_SOUTH_YORKS);
+    act(w, "move-from South-Yorks");
+    act(w, "block L:Northumberland");
+    act(w, "to Derby");
+    act(w, "block L:Beaumont");
+    act(w, "to Derby");
+    act(w, "end");
+    act(w, "pass");
+    act(w, "pass");
+    assert_int_equal(w->battle.area, AREA_DERBY);
+}
+
+static void rule_6_9_treachery_given_dice(void **state)
+{
+    (void)state;
+    struct world w;
+    northumberland_against_the_pretender(&w);
+    assert_true(legal(&w, "treachery Y:York L:Northumberland"));
+    assert_false(legal(&w, "treachery Y:York L:Beaumont")); /* a rose never defects */
+    treachery_roll(&w, "24", true);
+    assert_int_equal(w.battle.flags & BATTLE_PRETENDER_ROLLED, BATTLE_PRETENDER_ROLLED);
+    check(&w);
+    northumberland_against_the_pretender(&w);
+    treachery_roll(&w, "23", false); /* one odd die: he stays */
+    check(&w);
+}
+
+/* 6.91: Kent and Salisbury have loyalty W: two dice, one when Warwick rolls;
+ * Warwick cannot roll at Northumberland or Westmoreland. */
+static void rule_6_91_warwick(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 20, 13); /* Lancaster attacks with Warwick */
+    world_place(&w, BLOCK_Y_WARWICK, LOC_OTHER_SIDE);
+    world_place(&w, BLOCK_L_KENT, LOC_OTHER_SIDE);
+    world_place(&w, BLOCK_L_NORTHUMBERLAND, LOC_OTHER_SIDE);
+    put(&w, BLOCK_L_WARWICK, AREA_LEICESTER);
+    put(&w, BLOCK_Y_KENT, AREA_WARWICK);
+    put(&w, BLOCK_Y_NORTHUMBERLAND, AREA_WARWICK);
+    march(&w, "Leicester", "L:Warwick", "Warwick");
+    act(&w, "pass");
+    act(&w, "pass");
+    act(&w, "pass Y:Kent"); /* A2 */
+    act(&w, "pass Y:Northumberland"); /* B3 */
+    assert_false(legal(&w, "treachery L:Warwick Y:Northumberland"));
+    act(&w, "treachery L:Warwick Y:Kent");
+    assert_int_equal(w.battle.dice, 1); /* one die, as Warwick rolls */
+    rolls(&w, "6");
+    assert_int_equal(world_location(&w, BLOCK_L_KENT), AREA_WARWICK);
+}
+
+/* 6.5: the senior heir charges a named block; surplus hits are lost; a target
+ * that survives fires back at the heir alone. */
+static void rule_6_5_charge(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);     /* A2, 3 steps */
+    put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX);   /* B2, 3 steps */
+    world_set_steps(&w, BLOCK_L_OXFORD, 1);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);  /* A3, heir */
+    march(&w, "Middlesex", "Y:March", "Essex");
+    act(&w, "pass");
+    act(&w, "pass");
+    act(&w, "pass L:Oxford");
+    act(&w, "charge Y:March L:Beaumont");
+    rolls(&w, "666"); /* no hits: Beaumont survives and fires back at March */
+    assert_int_equal(w.battle.actor, BLOCK_Y_MARCH);
+    rolls(&w, "116");
+    assert_int_equal(world_steps(&w, BLOCK_Y_MARCH), 1);
+    assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 1); /* the bonus fire touched only the heir */
+    check(&w);
+}
+
+static void rule_6_5_charge_surplus_is_lost(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX);
+    world_set_steps(&w, BLOCK_L_BEAUMONT, 1);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    march(&w, "Middlesex", "Y:March", "Essex");
+    act(&w, "pass");
+    act(&w, "pass");
+    act(&w, "pass L:Oxford");
+    act(&w, "charge Y:March L:Beaumont");
+    rolls(&w, "111"); /* three hits at a one-step block: two are lost */
+    assert_int_equal(world_location(&w, BLOCK_L_BEAUMONT), LOC_DEAD);
+    assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 3);
+}
+
+/* 6.6: no retreat in round 1, nor over a border the enemy came over; 6.2:
+ * attackers must retreat in round 4, and one that cannot is eliminated. */
+static void rule_6_6_retreats(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    march(&w, "Middlesex", "Y:March", "Essex");
+    act(&w, "pass");
+    act(&w, "pass");
+    assert_false(legal(&w, "retreat L:Oxford Rutland")); /* round 1 */
+    act(&w, "pass L:Oxford");
+    act(&w, "pass Y:March");
+    assert_true(legal(&w, "retreat L:Oxford Rutland"));
+    assert_false(legal(&w, "retreat L:Oxford Middlesex")); /* York came that way */
+    act(&w, "pass L:Oxford");
+    assert_true(legal(&w, "retreat Y:March Middlesex"));
+    act(&w, "pass Y:March");
+    act(&w, "pass L:Oxford");
+    act(&w, "pass Y:March");
+    assert_int_equal(w.battle.round, 4);
+    act(&w, "pass L:Oxford");
+    assert_false(legal(&w, "pass Y:March")); /* round 4: the attacker must retreat */
+    assert_false(legal(&w, "fire Y:March"));
+    act(&w, "retreat Y:March Middlesex");
+    /* the battle is over: Lancaster won and may regroup */
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    assert_true(legal(&w, "regroup L:Oxford Rutland"));
+    act(&w, "regroup L:Oxford Rutland");
+    assert_int_equal(w.phase, PHASE_SUPPLY);
+    check(&w);
+}
+
+static void rule_6_6_trapped_attacker_is_eliminated(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    march(&w, "Middlesex", "Y:March", "Essex");
+    act(&w, "pass");
+    put(&w, BLOCK_L_BEAUMONT, AREA_MIDDLESEX); /* Lancaster now holds every way out */
+    put(&w, BLOCK_L_DEVON, AREA_RUTLAND);
+    put(&w, BLOCK_L_CLIFFORD, AREA_LEICESTER);
+    put(&w, BLOCK_L_WILTSHIRE, AREA_EAST_ANGLIA);
+    act(&w, "pass");
+    for (int round = 1; round <= 3; round++) {
+        act(&w, "pass L:Oxford");
+        act(&w, "pass Y:March");
+    }
+    act(&w, "pass L:Oxford");
+    assert_int_equal(world_location(&w, BLOCK_Y_MARCH), LOC_DEAD); /* RULINGS A.7 */
+    check(&w);
+}
+
+/* 6.3, RULINGS B.2: reserves wait for round 2; if the defenders of round 1
+ * all fall, their reserves enter at once and control passes. */
+static void rule_6_3_reserves_and_control(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    world_set_steps(&w, BLOCK_L_OXFORD, 1);
+    put(&w, BLOCK_L_BEAUMONT, AREA_EAST_ANGLIA);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    march(&w, "Middlesex", "Y:March", "Essex");
+    act(&w, "pass");
+    march(&w, "East-Anglia", "L:Beaumont", "Essex"); /* Player 2 reinforces: a reserve */
+    act(&w, "pass");
+    assert_true(world_has_flag(&w, BLOCK_L_BEAUMONT, FLAG_RESERVE));
+    assert_false(legal(&w, "fire L:Beaumont"));
+    act(&w, "pass L:Oxford"); /* A2 defender */
+    act(&w, "fire Y:March");  /* A3 attacker */
+    rolls(&w, "166");
+    assert_int_equal(world_location(&w, BLOCK_L_OXFORD), LOC_DEAD);
+    /* Beaumont enters at once; Lancaster now attacks, York defends */
+    assert_false(world_has_flag(&w, BLOCK_L_BEAUMONT, FLAG_RESERVE));
+    assert_int_equal(w.battle.attacker, SIDE_LANCASTER);
+    assert_true(w.battle.flags & BATTLE_CONTROL_SWAPPED);
+    assert_int_equal(w.battle.round, 2); /* Beaumont may not fire in round 1 */
+    check(&w);
+}
+
+/* RULINGS A.1 Treason: one roll before a battle begins, without the King. */
+static void treason_card_rolls_before_the_battle(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 6, 13); /* York plays Treason and is Player 1 */
+    world_place(&w, BLOCK_Y_STANLEY, LOC_OTHER_SIDE);
+    put(&w, BLOCK_L_STANLEY, AREA_LANCASTER); /* loyalty 1 */
+    put(&w, BLOCK_Y_MARCH, AREA_CHESTER);
+    march(&w, "Chester", "Y:March", "Lancaster");
+    act(&w, "pass");
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    assert_true(legal(&w, "decline"));
+    act(&w, "treason L:Stanley");
+    rolls(&w, "4");
+    assert_int_equal(world_location(&w, BLOCK_Y_STANLEY), AREA_LANCASTER);
+    assert_true(w.flags & WORLD_TREASON_ROLLED);
+    /* Lancaster has no block left in the battle: it ends, York regroups or not */
+    assert_int_equal(blocks_in(&w, SIDE_LANCASTER, AREA_LANCASTER), 0);
+    check(&w);
+}
+
+/* 6.81-6.86: where eliminated blocks go. */
+static void rule_6_8_eliminations_by_type(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    struct {
+        int block, location;
+        bool face_down;
+    } cases[] = {
+        {BLOCK_L_BEAUMONT, LOC_DEAD, false},                /* rose (6.83) */
+        {BLOCK_Y_WARWICK, LOC_DEAD, false},                 /* a Neville (6.83) */
+        {BLOCK_L_BUCKINGHAM, LOC_POOL, true},               /* other nobles (6.83) */
+        {BLOCK_L_BRISTOL_LEVY, LOC_POOL, true},             /* levies (6.84) */
+        {BLOCK_Y_BOMBARD, LOC_POOL, true},                  /* the bombard (6.84) */
+        {BLOCK_Y_CALAIS_MERCENARY, AREA_CALAIS, true},      /* mercenaries go home (6.84) */
+        {BLOCK_L_WELSH_MERCENARY, LOC_POOL, true},          /* the Welsh to the pool */
+        {BLOCK_R_REBEL, LOC_POOL, true},                    /* the rebel (6.85) */
+        {BLOCK_L_SOMERSET, LOC_DEAD, false},                /* heirs (6.82) */
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        put(&w, cases[i].block, AREA_KENT);
+        world_set_steps(&w, cases[i].block, 1);
+        lose_step(&w, cases[i].block);
+        assert_int_equal(world_location(&w, cases[i].block), cases[i].location);
+        assert_int_equal(world_has_flag(&w, cases[i].block, FLAG_FACE_DOWN), cases[i].face_down);
+    }
+    assert_int_equal(w.minors_due[SIDE_LANCASTER], 1);
+    check(&w);
+}
+
+/* 9.0: eliminating the last enemy heir wins at once. */
+static void rule_9_0_last_heir_wins(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1483); /* Richmond is Lancaster's only heir */
+    world_set_steps(&w, BLOCK_L_RICHMOND, 1);
+    lose_step(&w, BLOCK_L_RICHMOND);
+    assert_int_equal(w.phase, PHASE_OVER);
+    assert_int_equal(w.winner, SIDE_YORK);
+    assert_int_equal(rules_actor(&w), ACTOR_NONE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(battle_example_turn_order),
+        cmocka_unit_test(rule_6_4_stanley_three_dice_and_the_strongest_block),
+        cmocka_unit_test(surplus_hits_carry_to_the_next_block),
+        cmocka_unit_test(exeter_defends_cornwall_at_a3),
+        cmocka_unit_test(defence_bonuses),
+        cmocka_unit_test(bombard_a3_then_d3),
+        cmocka_unit_test(rule_6_9_treachery_given_dice),
+        cmocka_unit_test(rule_6_91_warwick),
+        cmocka_unit_test(rule_6_5_charge),
+        cmocka_unit_test(rule_6_5_charge_surplus_is_lost),
+        cmocka_unit_test(rule_6_6_retreats),
+        cmocka_unit_test(rule_6_6_trapped_attacker_is_eliminated),
+        cmocka_unit_test(rule_6_3_reserves_and_control),
+        cmocka_unit_test(treason_card_rolls_before_the_battle),
+        cmocka_unit_test(rule_6_8_eliminations_by_type),
+        cmocka_unit_test(rule_9_0_last_heir_wins),
+    };
+    return cmocka_run_group_tests_name("battle", tests, NULL, NULL);
+}
