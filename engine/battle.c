@@ -121,7 +121,7 @@ int battle_firepower(const struct world *w, int block)
 static blockset slot_blocks(const struct world *w, int letter, int side)
 {
     blockset set = 0;
-    for (blockset left = fighting(w, side) & ~w->battle_acted; left; left &= left - 1)
+    for (blockset left = fighting(w, side) & ~w->acted; left; left &= left - 1)
         if (battle_initiative(w, __builtin_ctzll(left)) == letter)
             set |= left & -left;
     return set;
@@ -209,7 +209,7 @@ static void leave_battle(struct world *w, int block, int to)
     if (i >= 0 && !(w->by_sea & block_bit(block)))
         world_set_retreats(w, side, i, world_retreats(w, side, i) + 1);
     world_place(w, block, to);
-    w->battle_acted |= block_bit(block);
+    w->acted |= block_bit(block);
     world_set_flag(w, block, FLAG_RESERVE, false);
     world_set_flag(w, block, FLAG_REVEALED, false);
     world_set_flag(w, block, FLAG_BY_SEA, false);
@@ -276,7 +276,7 @@ static void defect(struct world *w, int target)
     world_set_flag(w, twin, FLAG_RESERVE, true); /* joins the roller's reserve (6.9) */
     world_set_flag(w, twin, FLAG_DEFECTED, true);
     world_set_flag(w, twin, FLAG_REVEALED, true);
-    w->battle_acted |= block_bit(twin);
+    w->acted |= block_bit(twin);
     int side = BLOCK_INFO[target].side;
     if (BLOCK_INFO[target].type == BLOCK_HEIR && !heirs_remaining(w, side)) { /* RULINGS A.9 */
         w->winner = (uint8_t)(1 - side);
@@ -324,7 +324,7 @@ static void start_battle(struct world *w, int area)
     B->actor = B->target = BLOCK_NONE;
     B->dice = B->hits = B->flags = 0;
     memset(B->retreats, 0, sizeof B->retreats);
-    w->battle_acted = 0;
+    w->acted = 0;
     w->revealed |= w->at[area] & ~w->reserve; /* 6.1; reserves stay hidden (RULINGS B.3) */
     w->step = treason_holder(w) != SIDE_NONE ? BATTLE_TREASON : BATTLE_TURNS;
 }
@@ -349,7 +349,7 @@ static void end_battle(struct world *w)
     B->actor = B->target = BLOCK_NONE;
     B->dice = B->hits = B->flags = 0;
     memset(B->retreats, 0, sizeof B->retreats);
-    w->battle_acted = 0;
+    w->acted = 0;
     w->step = BATTLE_CHOOSE;
 }
 
@@ -361,7 +361,7 @@ static int regroup_side(const struct world *w)
 static void begin_regroup(struct world *w)
 {
     w->step = BATTLE_REGROUP;
-    w->battle_acted = 0;
+    w->acted = 0;
     memset(B->retreats, 0, sizeof B->retreats); /* regroups count afresh for each battle (B.8) */
     B->actor = B->target = BLOCK_NONE;
 }
@@ -370,7 +370,7 @@ static bool can_regroup(const struct world *w)
 {
     struct decisions ways;
     ways.count = 0;
-    for (blockset left = w->at[B->area] & ~w->battle_acted; left && !ways.count; left &= left - 1)
+    for (blockset left = w->at[B->area] & ~w->acted; left && !ways.count; left &= left - 1)
         list_ways(w, __builtin_ctzll(left), DECIDE_REGROUP, &ways);
     return ways.count > 0;
 }
@@ -385,7 +385,7 @@ static void reserves_step_in(struct world *w)
             continue;
         w->reserve &= ~waiting;
         w->revealed |= waiting;
-        w->battle_acted |= waiting;
+        w->acted |= waiting;
         if (side == defender(w) && !(B->flags & BATTLE_CONTROL_SWAPPED)) {
             B->attacker = (uint8_t)side;
             B->flags |= BATTLE_CONTROL_SWAPPED;
@@ -396,7 +396,7 @@ static void reserves_step_in(struct world *w)
 static void next_round(struct world *w)
 {
     B->round++;
-    w->battle_acted = 0;
+    w->acted = 0;
     memset(B->retreats, 0, sizeof B->retreats); /* retreats count afresh each round (B.8) */
     blockset arriving = w->at[B->area] & w->reserve;
     w->reserve &= ~arriving; /* 6.3: reserves arrive at the start of round 2 */
@@ -564,7 +564,7 @@ static void list_turn(const struct world *w, int block, struct decisions *out)
 
 static void list_regroups(const struct world *w, struct decisions *out)
 {
-    for (blockset left = w->at[B->area] & ~w->battle_acted; left; left &= left - 1)
+    for (blockset left = w->at[B->area] & ~w->acted; left; left &= left - 1)
         list_ways(w, __builtin_ctzll(left), DECIDE_REGROUP, out);
     push(out, DECIDE_END, 0);
 }
@@ -618,7 +618,7 @@ static void begin_dice(struct world *w, int actor, int target, int dice, int ste
     B->hits = 0;
     w->step = (uint8_t)step;
     if (actor != BLOCK_NONE)
-        w->battle_acted |= block_bit(actor);
+        w->acted |= block_bit(actor);
 }
 
 /* Up to 'hits' hits on one block; the surplus is lost (6.5). */
@@ -694,7 +694,7 @@ void battle_apply(struct world *w, decision d)
         w->step = BATTLE_TURNS;
         break;
     case DECIDE_FIRE: begin_dice(w, arg, BLOCK_NONE, world_steps(w, arg), BATTLE_FIRE); break;
-    case DECIDE_HOLD: w->battle_acted |= block_bit(arg); break;
+    case DECIDE_HOLD: w->acted |= block_bit(arg); break;
     case DECIDE_RETREAT: leave_battle(w, first, second); break;
     case DECIDE_CHARGE: begin_dice(w, first, second, world_steps(w, first), BATTLE_CHARGE); break;
     case DECIDE_TREACHERY: apply_treachery(w, first, second); break;

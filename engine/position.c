@@ -168,6 +168,18 @@ static void print_main(struct strbuf *sb, const struct world *w)
         strbuf_add(sb, "-");
 }
 
+static void print_acted(struct strbuf *sb, const struct world *w)
+{
+    const char *sep = " acted=";
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        if (w->acted & block_bit(b)) {
+            strbuf_add(sb, "%s%s", sep, BLOCK_INFO[b].id);
+            sep = ",";
+        }
+    if (*sep == ' ')
+        strbuf_add(sb, "%s-", sep);
+}
+
 static void print_move(struct strbuf *sb, const struct world *w)
 {
     const struct move *m = &w->move;
@@ -223,15 +235,7 @@ static void print_battle(struct strbuf *sb, const struct world *w)
             strbuf_add(sb, "%s%s", sep, BATTLE_FLAG_NAME[i]);
             sep = ",";
         }
-    strbuf_add(sb, "%s/", *sep ? "" : "-");
-    sep = "";
-    for (int k = 0; k < BLOCK_COUNT; k++)
-        if (w->battle_acted & block_bit(k)) {
-            strbuf_add(sb, "%s%s", sep, BLOCK_INFO[k].id);
-            sep = ",";
-        }
-    if (!*sep)
-        strbuf_add(sb, "-");
+    strbuf_add(sb, "%s", *sep ? "" : "-");
     print_battle_retreats(sb, w, SIDE_YORK);
     print_battle_retreats(sb, w, SIDE_LANCASTER);
 }
@@ -277,6 +281,7 @@ bool position_print(const struct world *w, char *text, size_t size)
     print_entered(&sb, w, SIDE_YORK);
     print_entered(&sb, w, SIDE_LANCASTER);
     print_main(&sb, w);
+    print_acted(&sb, w);
     print_move(&sb, w);
     print_battle(&sb, w);
     return !strbuf_overflowed(&sb);
@@ -810,6 +815,8 @@ static bool parse_move(struct cursor *c, struct world *w)
 
 static bool parse_acted(struct cursor *c, struct world *w)
 {
+    if (!next_field(c) || !expect_key(c, "acted"))
+        return false;
     if (accept_none(c))
         return true;
     do {
@@ -817,9 +824,9 @@ static bool parse_acted(struct cursor *c, struct world *w)
         int block;
         if (!parse_block(c, ",/", &block))
             return false;
-        if (w->battle_acted & block_bit(block))
+        if (w->acted & block_bit(block))
             return invalid_at(c, at, (int)(c->p - at), "is listed twice");
-        w->battle_acted |= block_bit(block);
+        w->acted |= block_bit(block);
     } while (accept_char(c, ','));
     return true;
 }
@@ -880,15 +887,15 @@ static bool parse_battle(struct cursor *c, struct world *w)
     b->dice = (uint8_t)dice;
     b->hits = (uint8_t)hits;
     b->flags = (uint8_t)flags;
-    return expect_char(c, '/') && parse_acted(c, w) && expect_char(c, '/') &&
-           parse_retreats(c, w, SIDE_YORK) && expect_char(c, '/') && parse_retreats(c, w, SIDE_LANCASTER);
+    return expect_char(c, '/') && parse_retreats(c, w, SIDE_YORK) && expect_char(c, '/') &&
+           parse_retreats(c, w, SIDE_LANCASTER);
 }
 
 static bool parse_tail(struct cursor *c, struct world *w)
 {
     if (!parse_crossed(c, w) || !parse_entered(c, "entered-Y", w->entered[SIDE_YORK]) ||
         !parse_entered(c, "entered-L", w->entered[SIDE_LANCASTER]) || !parse_main(c, w) ||
-        !parse_move(c, w) || !parse_battle(c, w))
+        !parse_acted(c, w) || !parse_move(c, w) || !parse_battle(c, w))
         return false;
     if (!at_value_end(c->p))
         return expected_at(c, c->p, "a blank or the end of the text after battle=");

@@ -49,7 +49,6 @@ static void clear_battle(struct world *w)
     w->battle.attacker = SIDE_NONE;
     w->battle.actor = BLOCK_NONE;
     w->battle.target = BLOCK_NONE;
-    w->battle_acted = 0;
 }
 
 void world_clear(struct world *w)
@@ -224,7 +223,7 @@ static bool check_places(const struct world *w, char *why, int size)
 static bool check_blocks(const struct world *w, char *why, int size)
 {
     blockset flags = w->step_lo | w->step_hi | w->moved | w->pinned | w->face_down | w->revealed |
-                     w->defected | w->reserve | w->by_sea | w->battle_acted;
+                     w->defected | w->reserve | w->by_sea | w->acted;
     if (flags & ~ALL_BLOCKS)
         return fail(why, size, "a block flag is set for a block number above %d", BLOCK_COUNT - 1);
     for (int b = 0; b < BLOCK_COUNT; b++)
@@ -313,7 +312,7 @@ static bool check_battle(const struct world *w, char *why, int size)
     if (b->area == AREA_NONE) {
         struct world empty;
         clear_battle(memcpy(&empty, w, sizeof empty));
-        if (memcmp(&empty.battle, b, sizeof *b) != 0 || w->battle_acted)
+        if (memcmp(&empty.battle, b, sizeof *b) != 0)
             return fail(why, size, "no battle is in progress, yet the battle has fields set");
         return true;
     }

@@ -21,7 +21,7 @@
  *    384    24   crossed[3]       per-border crossing counts, three bit planes
  *    408    32   entered[2][2]    borders crossed into a battle, per side and way
  *    440     8   main_attack      borders that carry a main attack
- *    448     8   battle.acted     blocks that have had their battle turn
+ *    448     8   acted            blocks done in this step (battle turns, regroups, supply losses)
  *    456    12   hand[2], deck    card sets, bit n = card n
  *    468    39   one-byte fields: game clock, crowns, cards played, step, move, battle
  *
@@ -166,7 +166,7 @@ struct world {
     uint64_t crossed[3];
     uint64_t entered[SIDE_COUNT][2];
     uint64_t main_attack;
-    blockset battle_acted;
+    blockset acted;     /* blocks done in the current step: battle turns this round, regroups, supply losses */
     uint32_t hand[SIDE_COUNT]; /* bit n = card n */
     uint32_t deck;             /* cards not dealt and not played */
 

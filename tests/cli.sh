@@ -81,7 +81,7 @@ check "r3 show --scenario 1460 prints the board" $?
 check "r3 show --scenario 1470 shows Henry VI a prisoner" $?
 
 busy=$("$R3" show --scenario 1460 --text | sed 's/crossed=-/crossed=Middlesex\/Oxford:4/;
-    s/move=- battle=-/move=land\/Middlesex\/L:Henry-VI\/Leicester\/Middlesex\/1\/- battle=Essex\/2\/Y\/Y:March\/-\/0\/1\/swapped\/-\/Rutland:1\/-/')
+    s/move=- battle=-/move=land\/Middlesex\/L:Henry-VI\/Leicester\/Middlesex\/1\/- battle=Essex\/2\/Y\/Y:March\/-\/0\/1\/swapped\/Rutland:1\/-/')
 "$R3" show --position "$busy" > "$tmp/busy"
 grep -qx "Move in progress: land from Middlesex, block L:Henry-VI, reached Leicester after 1 areas (last from Middlesex), Muster area -" "$tmp/busy" &&
     grep -qx "Battle in progress: Essex, round 2, attacker York, acting Y:March, hits to assign 1, swapped" "$tmp/busy" &&
