@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "eliminate.h"
+#include "scenario.h"
+#include "supply.h"
 #include "tables.h"
 
 #define B (&w->battle)
@@ -75,13 +77,6 @@ static bool heir_shield(const struct world *w, int heir, int area)
         if ((w->dead & block_bit(OWN[i])) && BLOCK_INFO[OWN[i]].seats[0] == area)
             return true;
     return false;
-}
-
-static int royal_side(const struct world *w)
-{
-    if (w->king != BLOCK_NONE)
-        return BLOCK_INFO[w->king].side;
-    return w->pretender != BLOCK_NONE ? 1 - BLOCK_INFO[w->pretender].side : SIDE_NONE;
 }
 
 static int defence_bonus(const struct world *w, int block)
@@ -424,8 +419,7 @@ static void begin_supply(struct world *w)
 {
     w->entered[0][0] = w->entered[0][1] = w->entered[1][0] = w->entered[1][1] = 0;
     w->main_attack = 0;
-    w->phase = PHASE_SUPPLY;
-    w->step = 0;
+    supply_begin(w);
 }
 
 /* The one block that must take the next hit, or BLOCK_NONE when the owner must choose or nobody can. */

@@ -11,6 +11,8 @@
 #include "action.h"
 #include "battle.h"
 #include "cards.h"
+#include "political.h"
+#include "supply.h"
 #include "tables.h"
 
 enum argument { ARG_NONE, ARG_CARD, ARG_AREA, ARG_BLOCK, ARG_BLOCK_AREA, ARG_BLOCK_BLOCK, ARG_FACE };
@@ -33,6 +35,9 @@ static const struct {
     [DECIDE_CHARGE] = {"charge", ARG_BLOCK_BLOCK}, [DECIDE_TREACHERY] = {"treachery", ARG_BLOCK_BLOCK},
     [DECIDE_HIT] = {"hit", ARG_BLOCK},         [DECIDE_ROLL] = {"roll", ARG_FACE},
     [DECIDE_REGROUP] = {"regroup", ARG_BLOCK_AREA},
+    [DECIDE_ENTER] = {"enter", ARG_AREA},      [DECIDE_EXECUTE] = {"execute", ARG_BLOCK},
+    [DECIDE_SPARE] = {"spare", ARG_NONE},      [DECIDE_LOSE] = {"lose", ARG_BLOCK},
+    [DECIDE_HOME] = {"home", ARG_BLOCK_AREA},  [DECIDE_DISBAND] = {"disband", ARG_BLOCK},
 };
 
 static bool in_card_phases(const struct world *w)
@@ -48,6 +53,10 @@ int rules_actor(const struct world *w)
         return action_actor(w);
     if (w->phase == PHASE_BATTLE)
         return battle_actor(w);
+    if (w->phase == PHASE_SUPPLY)
+        return supply_actor(w);
+    if (w->phase == PHASE_POLITICAL)
+        return political_actor(w);
     return ACTOR_NONE;
 }
 
@@ -60,6 +69,10 @@ void rules_legal(const struct world *w, struct decisions *out)
         action_legal(w, out);
     else if (w->phase == PHASE_BATTLE)
         battle_legal(w, out);
+    else if (w->phase == PHASE_SUPPLY)
+        supply_legal(w, out);
+    else if (w->phase == PHASE_POLITICAL)
+        political_legal(w, out);
 }
 
 void rules_apply(struct world *w, decision d)
@@ -70,6 +83,11 @@ void rules_apply(struct world *w, decision d)
         action_apply(w, d);
     else if (w->phase == PHASE_BATTLE)
         battle_apply(w, d);
+    else if (w->phase == PHASE_SUPPLY)
+        supply_apply(w, d);
+    else if (w->phase == PHASE_POLITICAL)
+        political_apply(w, d);
+    free_prisoner_if_rescued(w);
 }
 
 decision rules_chance(const struct world *w, uint64_t random_bits)

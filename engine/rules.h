@@ -48,6 +48,12 @@ enum decision_kind {
     DECIDE_HIT,      /* this block, of the owner's equally strong ones, takes the hit (RULINGS B.12) */
     DECIDE_ROLL,     /* chance: a die shows this face */
     DECIDE_REGROUP,  /* this victorious block regroups to this area (6.7) */
+    DECIDE_ENTER,    /* the senior minor enters in this area (6.82) */
+    DECIDE_EXECUTE,  /* execute this defected Clarence or Exeter (9.1) */
+    DECIDE_SPARE,    /* do not execute him this supply phase */
+    DECIDE_LOSE,     /* this block takes a supply loss (7.1, 7.2) */
+    DECIDE_HOME,     /* this block goes home to this area (8.3, 8.4) */
+    DECIDE_DISBAND,  /* this block over an exile limit goes to the pool (8.5, RULINGS A.8) */
     DECIDE_KIND_COUNT
 };
 

@@ -27,6 +27,13 @@ int senior_heir_in_play(const struct world *w, int side)
     return best;
 }
 
+int royal_side(const struct world *w)
+{
+    if (w->king != BLOCK_NONE)
+        return BLOCK_INFO[w->king].side;
+    return w->pretender != BLOCK_NONE ? 1 - BLOCK_INFO[w->pretender].side : SIDE_NONE;
+}
+
 void scenario_setup(struct world *w, int scenario)
 {
     const struct scenario_info *info = &SCENARIO_INFO[scenario];
