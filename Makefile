@@ -5,7 +5,7 @@
 CC      ?= cc
 BUILD   := build
 WARN    := -Wall -Wextra -Wshadow -Werror
-CFLAGS  := -std=gnu11 -O2 -g $(WARN) -MMD -MP
+CFLAGS  := -std=gnu11 -O2 -g $(WARN) -MMD -MP -pthread
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4.

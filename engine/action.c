@@ -226,25 +226,26 @@ static bool sea_target_ok(const struct world *w, int from, int to)
     return !has_enemy(w, side, to) || acting_event(w) == EVENT_PIRACY; /* RULINGS A.1 */
 }
 
-static bool sea_block_ok(const struct world *w, int block, int from)
+static bool has_sea_target(const struct world *w, int from)
 {
-    if (!sea_capable(block) || (area_contested(w, from) && pinned_if_one_leaves(w, acting_side(w), from)))
-        return false;
     for (int to = 0; to < AREA_COUNT; to++)
         if (sea_target_ok(w, from, to))
             return true;
     return false;
 }
 
+/* Blocks that may sail from an area now; where they may go does not depend on which block. */
 static blockset sea_blocks(const struct world *w, int area)
 {
-    blockset result = 0;
     if (!area_is_coastal(area))
         return 0;
-    for (blockset left = blocks_in(w, acting_side(w), area) & ~w->moved & ~w->face_down; left; left &= left - 1)
-        if (sea_block_ok(w, __builtin_ctzll(left), area))
-            result |= left & -left;
-    return result;
+    blockset candidates = blocks_in(w, acting_side(w), area) & ~w->moved & ~w->face_down;
+    for (blockset left = candidates; left; left &= left - 1)
+        if (!sea_capable(__builtin_ctzll(left)))
+            candidates &= ~(left & -left);
+    if (!candidates || (area_contested(w, area) && pinned_if_one_leaves(w, acting_side(w), area)))
+        return 0;
+    return has_sea_target(w, area) ? candidates : 0;
 }
 
 static bool port_pair_open(const struct world *w, int from, int to)
@@ -299,8 +300,15 @@ static bool recruit_place_ok(const struct world *w, int block, int area)
 
 static bool recruitable(const struct world *w, int block)
 {
-    if (BLOCK_INFO[block].type == BLOCK_MERCENARY && block != BLOCK_L_WELSH_MERCENARY)
+    const struct block_info *info = &BLOCK_INFO[block];
+    if (info->type == BLOCK_MERCENARY && block != BLOCK_L_WELSH_MERCENARY)
         return false; /* mercenaries come out of exile by sea (5.4) */
+    if (info->seat_rule == SEATS_AREAS) { /* only the seats can hold it: look at those alone */
+        for (int i = 0; i < info->seat_count; i++)
+            if (recruit_place_ok(w, block, info->seats[i]))
+                return true;
+        return false;
+    }
     for (int a = 0; a < AREA_COUNT; a++)
         if (recruit_place_ok(w, block, a))
             return true;

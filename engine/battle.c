@@ -31,13 +31,25 @@ static blockset fighting(const struct world *w, int side)
     return blocks_in(w, side, B->area) & ~w->reserve;
 }
 
+static uint8_t TWIN[BLOCK_COUNT];
+
+/* Pairs the two versions of each two-sided noble once, before main() (4.6). */
+__attribute__((constructor)) static void pair_twins(void)
+{
+    for (int block = 0; block < BLOCK_COUNT; block++) {
+        TWIN[block] = BLOCK_NONE;
+        if (BLOCK_INFO[block].type == BLOCK_BOMBARD)
+            continue; /* each side has a bombard of its own, not two versions of one */
+        for (int b = 0; b < BLOCK_COUNT; b++)
+            if (b != block && BLOCK_INFO[b].side != BLOCK_INFO[block].side &&
+                strcmp(BLOCK_INFO[b].name, BLOCK_INFO[block].name) == 0)
+                TWIN[block] = (uint8_t)b;
+    }
+}
+
 int twin_of(int block)
 {
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        if (b != block && BLOCK_INFO[b].side != BLOCK_INFO[block].side &&
-            strcmp(BLOCK_INFO[b].name, BLOCK_INFO[block].name) == 0)
-            return b;
-    return BLOCK_NONE;
+    return TWIN[block];
 }
 
 static bool in_list(const uint8_t *list, int count, int area)

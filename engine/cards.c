@@ -108,7 +108,7 @@ static void apply_mulligan_choice(struct world *w, int kind)
 static void reveal_cards(struct world *w)
 {
     int york = w->played[SIDE_YORK], lancaster = w->played[SIDE_LANCASTER];
-    w->player1 = (uint8_t)player1_for(york, lancaster, world_block_side(w, w->pretender));
+    w->player1 = (uint8_t)player1_for(york, lancaster, world_pretender_side(w));
     action_begin(w);
 }
 

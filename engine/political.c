@@ -73,6 +73,7 @@ static void usurp(struct world *w)
     if (usurpation_count(w, pretender_side) <= usurpation_count(w, king_side))
         return; /* ties go to the King */
     w->king = (uint8_t)senior_heir_in_play(w, pretender_side);
+    world_set_pretender_side(w, king_side);
     world_set_pretender(w, senior_heir_in_play(w, king_side));
 }
 

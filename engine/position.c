@@ -247,6 +247,7 @@ static void print_head(struct strbuf *sb, const struct world *w)
     print_block_or_none(sb, w->king);
     strbuf_add(sb, " pretender=");
     print_block_or_none(sb, w->pretender);
+    strbuf_add(sb, " pretender-side=%c", side_letter(world_pretender_side(w)));
     strbuf_add(sb, " player1=%c ap=%d winner=%c flags=", side_letter(w->player1), w->ap_left,
                side_letter(w->winner));
     const char *sep = "";
@@ -606,9 +607,17 @@ static bool parse_scenario(struct cursor *c, struct world *w)
 
 static bool parse_crowns(struct cursor *c, struct world *w)
 {
-    uint8_t pretender;
-    if (!parse_crown(c, "king", BLOCK_NONE, &w->king) || !parse_crown(c, "pretender", w->king, &pretender))
+    uint8_t pretender, side;
+    if (!parse_crown(c, "king", BLOCK_NONE, &w->king) || !parse_crown(c, "pretender", w->king, &pretender) ||
+        !next_field(c) || !expect_key(c, "pretender-side"))
         return false;
+    const char *at = c->p;
+    if (!parse_side(c, false, &side))
+        return false;
+    if ((pretender != BLOCK_NONE && BLOCK_INFO[pretender].side != side) ||
+        (w->king != BLOCK_NONE && BLOCK_INFO[w->king].side == side))
+        return invalid_at(c, at, 1, "is not the Pretender's side: the other house from the King's, the Pretender's own");
+    world_set_pretender_side(w, side);
     world_set_pretender(w, pretender);
     return true;
 }

@@ -29,9 +29,7 @@ int senior_heir_in_play(const struct world *w, int side)
 
 int royal_side(const struct world *w)
 {
-    if (w->king != BLOCK_NONE)
-        return BLOCK_INFO[w->king].side;
-    return w->pretender != BLOCK_NONE ? 1 - BLOCK_INFO[w->pretender].side : SIDE_NONE;
+    return 1 - world_pretender_side(w);
 }
 
 void scenario_setup(struct world *w, int scenario)
@@ -48,6 +46,7 @@ void scenario_setup(struct world *w, int scenario)
     }
     w->king = info->king;
     /* 1470: while Henry VI is a prisoner, Prince Edward acts as Pretender (RULINGS B.15). */
+    world_set_pretender_side(w, info->pretender_side);
     world_set_pretender(w, senior_heir_in_play(w, info->pretender_side));
     for (int card = 1; card <= CARD_COUNT; card++)
         w->deck |= (uint32_t)1 << card;

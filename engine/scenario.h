@@ -19,8 +19,8 @@ void scenario_setup(struct world *w, int scenario);
  * (RULINGS B.7). A prisoner is not in play. */
 int senior_heir_in_play(const struct world *w, int side);
 
-/* The side whose heirs are royal heirs: the King's, or while the throne is
- * empty, the side that is not the Pretender's (RULINGS B.7). */
+/* The side whose heirs are royal heirs: the King's, the side that is not the
+ * Pretender's, even while the throne is empty (RULINGS B.7). */
 int royal_side(const struct world *w);
 
 #endif

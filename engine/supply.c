@@ -65,11 +65,8 @@ static void list_minor_entries(const struct world *w, struct decisions *out)
 static void crown(struct world *w)
 {
     int royal = royal_side(w);
-    int pretender_side = royal == SIDE_NONE ? SIDE_NONE : 1 - royal;
-    if (royal != SIDE_NONE) {
-        w->king = (uint8_t)senior_heir_in_play(w, royal);
-        world_set_pretender(w, senior_heir_in_play(w, pretender_side));
-    }
+    w->king = (uint8_t)senior_heir_in_play(w, royal);
+    world_set_pretender(w, senior_heir_in_play(w, 1 - royal));
 }
 
 /* ---- executions (9.1, RULINGS A.9) ---- */

@@ -154,7 +154,8 @@ struct battle {
 struct world {
     blockset at[AREA_COUNT];
     blockset pool, minor, other_side, dead;
-    blockset side_blocks[SIDE_COUNT]; /* the rebel joins the Pretender's side (3.26) */
+    blockset side_blocks[SIDE_COUNT]; /* the rebel joins the Pretender's side (3.26), and stays
+                                       * with it while no heir holds that place */
     blockset step_lo, step_hi;
     blockset moved;     /* moved (or was recruited) this turn (1.2, 5.2) */
     blockset pinned;    /* held by attackers (5.22) */
@@ -218,8 +219,13 @@ bool world_has_flag(const struct world *w, int block, int flag);
 void world_set_flag(struct world *w, int block, int flag, bool on);
 void world_set_steps(struct world *w, int block, int steps);
 
-/* Sets the Pretender and with him the side the rebel fights for. */
+/* Sets the Pretender and with him the side the rebel fights for; BLOCK_NONE
+ * leaves the place empty but the side unchanged. */
 void world_set_pretender(struct world *w, int block);
+/* The Pretender's side, even while the place is empty: the rebel's side. */
+int world_pretender_side(const struct world *w);
+/* Moves the Pretender's side (and the rebel) to a side, keeping the place empty. */
+void world_set_pretender_side(struct world *w, int side);
 
 /* The side a block fights for now (the rebel: the Pretender's), or SIDE_NONE. */
 int world_block_side(const struct world *w, int block);

@@ -6,6 +6,7 @@
  * Exit status: 0 success, 1 bad input data (a position that does not parse),
  * 2 bad usage (unknown subcommand or option, missing argument).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <jemalloc/jemalloc.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tsv.h"
+#include "../tuning/playout.h"
 
 #define R3_VERSION "0.1.0"
 
@@ -32,11 +34,20 @@ static const char HELP[] =
     "  data TABLE                 print a game table as TSV: areas, borders, blocks, cards, scenarios, scenario_info\n"
     "  show                       print a position as a readable board\n"
     "  legal --position TEXT      list the legal decisions in a position, one per line\n"
+    "  playout                    play uniformly random legal games and print speed and results\n"
     "\n"
     "Options of show:\n"
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
     "  --position TEXT            a position in the text format of docs/position-format.md\n"
     "  --text                     print the position text (one line) instead of the board\n"
+    "\n"
+    "Options of playout:\n"
+    "  --scenario 1460|1470|1483|all  the scenario (default all: game g plays the (g mod 3)th)\n"
+    "  --games N                  how many games (default 1000)\n"
+    "  --seed S                   the seed of every random choice (default 1)\n"
+    "  --check                    verify the rule invariants after every decision\n"
+    "  --threads T                play on T threads (default 1; results do not depend on T)\n"
+    "  --dump-at N                print each game's position after N decisions instead\n"
     "\n"
     "Global options:\n"
     "  -h, --help                 print this help and exit\n"
@@ -175,6 +186,80 @@ static int command_legal(int argc, char **argv)
     return 0;
 }
 
+/* A whole number from an option, within [min, max], or a usage error naming it. */
+static bool option_number(const char *name, const char *text, long long min, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long value = strtoll(text, &end, 10);
+    if (errno || end == text || *end || value < min || value > max) {
+        fprintf(stderr, "r3: %s needs a whole number from %lld to %lld, not '%s'\nTry 'r3 --help' for more information.\n",
+                name, min, max, text);
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+static bool playout_scenario(const char *text, int *out)
+{
+    if (strcmp(text, "all") == 0) {
+        *out = PLAYOUT_ALL_SCENARIOS;
+        return true;
+    }
+    char *end;
+    long year = strtol(text, &end, 10);
+    *out = *end || end == text ? -1 : scenario_from_year((int)year);
+    if (*out < 0) {
+        usage_error("unknown scenario '%s' (1460, 1470, 1483 or all)", text);
+        return false;
+    }
+    return true;
+}
+
+static int parse_playout_options(int argc, char **argv, struct playout_options *o)
+{
+    static const struct option LONG[] = {
+        {"scenario", required_argument, NULL, 's'}, {"games", required_argument, NULL, 'g'},
+        {"seed", required_argument, NULL, 'r'},     {"check", no_argument, NULL, 'c'},
+        {"threads", required_argument, NULL, 't'},  {"dump-at", required_argument, NULL, 'd'},
+        {NULL, 0, NULL, 0}};
+    long long n;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        bool ok = true;
+        switch (c) {
+        case 's': ok = playout_scenario(optarg, &o->scenario); break;
+        case 'g': ok = option_number("--games", optarg, 1, 1000000000LL, &n); o->games = (long)n; break;
+        case 'r': ok = option_number("--seed", optarg, 0, 9223372036854775807LL, &n); o->seed = (uint64_t)n; break;
+        case 'c': o->check = true; break;
+        case 't': ok = option_number("--threads", optarg, 1, 64, &n); o->threads = (int)n; break;
+        case 'd': ok = option_number("--dump-at", optarg, 0, 1000000000LL, &n); o->dump_at = (long)n; break;
+        default: return option_error(argv, c);
+        }
+        if (!ok)
+            return 2;
+    }
+    if (optind < argc)
+        return usage_error("playout: unexpected argument '%s'", argv[optind]);
+    return 0;
+}
+
+/* r3 playout: random games; the statistics, or with --dump-at the positions. */
+static int command_playout(int argc, char **argv)
+{
+    struct playout_options o = {.scenario = PLAYOUT_ALL_SCENARIOS, .games = 1000, .seed = 1, .threads = 1, .dump_at = -1};
+    struct playout_stats s;
+    int status = parse_playout_options(argc, argv, &o);
+    if (status)
+        return status;
+    playout_run(&o, &s, o.dump_at >= 0 ? stdout : NULL);
+    if (o.dump_at < 0)
+        playout_report(&o, &s, stdout);
+    return (s.violations || s.dead_ends) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option LONG[] = {{"help", no_argument, NULL, 'h'},
@@ -202,5 +287,7 @@ int main(int argc, char **argv)
         return command_show(argc - optind, argv + optind);
     if (strcmp(command, "legal") == 0)
         return command_legal(argc - optind, argv + optind);
+    if (strcmp(command, "playout") == 0)
+        return command_playout(argc - optind, argv + optind);
     return usage_error("unknown command '%s'", command);
 }

@@ -27,7 +27,7 @@ expect() {
 
 help_ok=0
 "$R3" --help > "$tmp/help" || help_ok=1
-for word in "data TABLE" "show" "legal --position TEXT" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version"; do
+for word in "data TABLE" "show" "legal --position TEXT" "playout" "--games N" "--seed S" "--check" "--threads T" "--dump-at N" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version"; do
     grep -q -- "$word" "$tmp/help" || { help_ok=1; echo "help lacks $word"; }
 done
 check "r3 --help lists every command and option" $help_ok
@@ -95,6 +95,27 @@ check "a position with a move and a battle round-trips through r3 show" $?
 check "r3 legal lists the 25 possible first cards of the deal" $?
 expect 2 "r3: legal needs --position TEXT" legal
 expect 1 "r3: bad position: column 1: expected 'scenario=', found 'nonsense'" legal --position nonsense
+
+# 10,000 random games across the three scenarios, every transition audited
+"$R3" playout --games 10000 --check --threads 2 > "$tmp/playout"
+status=$?
+grep -qx "violations:  0" "$tmp/playout" && grep -qx "dead ends:   0" "$tmp/playout" && [ $status = 0 ]
+check "10000 checked random games: no violation, no dead end" $?
+"$R3" playout --games 300 --seed 7 | grep signature > "$tmp/sig1"
+"$R3" playout --games 300 --seed 7 --threads 2 | grep signature > "$tmp/sig2"
+"$R3" playout --games 300 --seed 8 | grep signature > "$tmp/sig3"
+cmp -s "$tmp/sig1" "$tmp/sig2" && ! cmp -s "$tmp/sig1" "$tmp/sig3"
+check "the playout signature depends on the seed, not on the threads" $?
+"$R3" playout --scenario 1470 --games 3 --dump-at 60 > "$tmp/dumps"
+dumps_ok=0
+[ "$(wc -l < "$tmp/dumps")" = 3 ] || dumps_ok=1
+while read -r line; do
+    [ "$("$R3" show --position "$line" --text)" = "$line" ] || dumps_ok=1
+done < "$tmp/dumps"
+check "playout --dump-at prints positions that parse back" $dumps_ok
+expect 2 "r3: --games needs a whole number from 1 to 1000000000, not '0'" playout --games 0
+expect 2 "r3: --threads needs a whole number from 1 to 64, not 'many'" playout --threads many
+expect 2 "r3: unknown scenario '1066' (1460, 1470, 1483 or all)" playout --scenario 1066
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

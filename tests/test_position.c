@@ -48,7 +48,9 @@ static void randomise_crowns(struct world *w, uint64_t *rng)
     int king = rng_below(rng, 6) ? random_heir(rng, SIDE_NONE) : BLOCK_NONE;
     int other = king == BLOCK_NONE ? SIDE_NONE : 1 - BLOCK_INFO[king].side;
     w->king = (uint8_t)king;
-    world_set_pretender(w, rng_below(rng, 6) ? random_heir(rng, other) : BLOCK_NONE);
+    int pretender = rng_below(rng, 6) ? random_heir(rng, other) : BLOCK_NONE;
+    world_set_pretender_side(w, other != SIDE_NONE ? other : rng_below(rng, 2));
+    world_set_pretender(w, pretender);
 }
 
 /* Every card goes to a hand, the deck, a played slot or the discards. */
@@ -226,6 +228,8 @@ static const struct bad_case BAD[] = {
     {"king=L:Henry-VI", "king=L:Oxford", "L:Oxford", "'L:Oxford' cannot be king: only an heir can (3.21)"},
     {"pretender=Y:York", "pretender=L:Somerset", "L:Somerset",
      "'L:Somerset' is on the King's side; the Pretender is the other house"},
+    {"pretender-side=Y", "pretender-side=L", "L player1",
+     "'L' is not the Pretender's side: the other house from the King's, the Pretender's own"},
     {"player1=-", "player1=X", "X ap", "expected Y, L or -, found 'X'"},
     {"ap=0", "ap=5", "5 winner", "expected ap 0..4, found '5'"},
     {"flags=-", "flags=mulligan-Y,mulligan-Y", "mulligan-Y hand", "'mulligan-Y' is listed twice"},

@@ -107,8 +107,8 @@ static void rebel_follows_the_pretender(void **state)
     struct world w;
     scenario_setup(&w, SCENARIO_1460);
     assert_int_equal(world_block_side(&w, BLOCK_R_REBEL), SIDE_YORK);
-    world_set_pretender(&w, BLOCK_L_HENRY_VI);
     w.king = BLOCK_Y_YORK;
+    world_set_pretender(&w, BLOCK_L_HENRY_VI);
     assert_int_equal(world_block_side(&w, BLOCK_R_REBEL), SIDE_LANCASTER);
     assert_false(w.side_blocks[SIDE_YORK] & block_bit(BLOCK_R_REBEL));
 }

@@ -1,0 +1,279 @@
+/*
+ * test_supply.c: the supply phase (7.1, 7.2, 6.81, 6.82, 9.1, RULINGS B.6,
+ * B.7, B.15), the political turn (8.1-8.5, RULINGS B.14, B.16) and the end of
+ * the game (9.0).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/eliminate.h"
+#include "../engine/political.h"
+#include "../engine/rules.h"
+#include "../engine/scenario.h"
+#include "../engine/supply.h"
+#include "../engine/tables.h"
+
+static void act(struct world *w, const char *text)
+{
+    decision d;
+    char error[160];
+    if (!decision_parse(w, text, &d, error, sizeof error))
+        fail_msg("%s", error);
+    rules_apply(w, d);
+}
+
+static bool legal(const struct world *w, const char *text)
+{
+    decision d;
+    char error[160];
+    return decision_parse(w, text, &d, error, sizeof error);
+}
+
+static void check(const struct world *w)
+{
+    char why[200];
+    if (!world_check(w, why, sizeof why))
+        fail_msg("%s", why);
+}
+
+/* The 1460 setup in turn 3 of campaign 1, cards already played out of the way. */
+static void midgame(struct world *w)
+{
+    scenario_setup(w, SCENARIO_1460);
+    w->deck = (1u << 26) - 2;
+    w->turn = 3;
+}
+
+/* 7.1: an area supplies four blocks; each one over that loses a step, the owner choosing. */
+static void rule_7_1_supply_losses(void **state)
+{
+    (void)state;
+    struct world w;
+    midgame(&w);
+    static const int SIX[] = {BLOCK_L_HENRY_VI, BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_OXFORD, BLOCK_L_DEVON,
+                              BLOCK_L_BEAUMONT};
+    for (int i = 0; i < 6; i++)
+        world_place(&w, SIX[i], AREA_LEICESTER);
+    world_place(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    world_place(&w, BLOCK_Y_WARWICK, AREA_MIDDLESEX);
+    supply_begin(&w);
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    act(&w, "lose L:Devon"); /* Devon has 2: now 1 */
+    assert_false(legal(&w, "lose L:Devon")); /* a block loses one step at most */
+    act(&w, "lose L:Oxford");
+    assert_int_equal(world_steps(&w, BLOCK_L_DEVON), 1);
+    assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 2);
+    assert_int_equal(w.phase, PHASE_CARDS); /* two over, two losses: the next turn */
+    assert_int_equal(w.turn, 4);
+    assert_int_equal(w.moved, 0);
+    check(&w);
+}
+
+/* 7.1: five in an area with a city; 7.2: Ireland supplies two plus the Irish. */
+static void rule_7_2_city_and_exile_limits(void **state)
+{
+    (void)state;
+    struct world w;
+    midgame(&w);
+    assert_int_equal(supply_limit(AREA_MIDDLESEX), 5);
+    assert_int_equal(supply_limit(AREA_LEICESTER), 4);
+    assert_int_equal(supply_limit(AREA_CALAIS), 4);
+    assert_int_equal(supply_limit(AREA_IRELAND), 2);
+    /* 1460: York, Rutland and the Irish in Ireland: the Irish do not count */
+    assert_int_equal(supply_counted(&w, AREA_IRELAND), block_bit(BLOCK_Y_YORK) | block_bit(BLOCK_Y_RUTLAND));
+    world_place(&w, BLOCK_Y_ESSEX, AREA_IRELAND); /* a third exile: one loss */
+    supply_begin(&w);
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    assert_false(legal(&w, "lose Y:Irish-mercenary"));
+    act(&w, "lose Y:Essex");
+    assert_int_equal(w.phase, PHASE_CARDS);
+}
+
+/* 6.82, RULINGS B.6: a dead heir brings the senior minor at the start of the
+ * next supply phase; a royal heir enters in a friendly or vacant crown area,
+ * the Pretender's in exile. 6.81, B.7: the senior royal heir is then King. */
+static void rule_6_81_6_82_minors_and_the_new_king(void **state)
+{
+    (void)state;
+    struct world w;
+    midgame(&w);
+    world_set_steps(&w, BLOCK_L_HENRY_VI, 1);
+    lose_step(&w, BLOCK_L_HENRY_VI); /* the King dies */
+    assert_int_equal(w.king, BLOCK_NONE);
+    assert_int_equal(w.minors_due[SIDE_LANCASTER], 1);
+    world_set_steps(&w, BLOCK_Y_RUTLAND, 1);
+    lose_step(&w, BLOCK_Y_RUTLAND);
+    supply_begin(&w);
+    assert_int_equal(rules_actor(&w), ACTOR_YORK); /* Clarence, York's senior minor, enters in exile */
+    assert_true(legal(&w, "enter Ireland") && legal(&w, "enter Calais"));
+    assert_false(legal(&w, "enter Derby"));
+    act(&w, "enter Ireland"); /* Calais would be over its exile limit */
+    assert_int_equal(world_location(&w, BLOCK_Y_CLARENCE), AREA_IRELAND);
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER); /* Prince Edward, a royal heir, to a crown */
+    assert_true(legal(&w, "enter Derby") && legal(&w, "enter Middlesex"));
+    assert_false(legal(&w, "enter Calais"));
+    act(&w, "enter Derby");
+    /* Prince Edward (heir 2) is senior to Exeter (3): he is crowned where he stands */
+    assert_int_equal(w.king, BLOCK_L_PRINCE_EDWARD);
+    assert_int_equal(w.phase, PHASE_CARDS);
+    check(&w);
+}
+
+/* 9.1: the owner of a defected Clarence may execute him in a supply phase;
+ * his death, not his defection, brings York a minor. */
+static void rule_9_1_executing_clarence(void **state)
+{
+    (void)state;
+    struct world w;
+    midgame(&w);
+    world_place(&w, BLOCK_Y_CLARENCE, LOC_OTHER_SIDE);
+    world_place(&w, BLOCK_L_CLARENCE, AREA_LINCOLN);
+    supply_begin(&w);
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    assert_true(legal(&w, "spare"));
+    act(&w, "execute L:Clarence");
+    assert_int_equal(world_location(&w, BLOCK_L_CLARENCE), LOC_DEAD);
+    assert_int_equal(world_location(&w, BLOCK_Y_CLARENCE), LOC_DEAD);
+    assert_int_equal(w.minors_due[SIDE_YORK], 1);
+    check(&w);
+}
+
+/* RULINGS B.15: Henry VI goes free as soon as Lancaster controls Middlesex,
+ * and becomes the Pretender. */
+static void kingmaker_henry_freed(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1470);
+    world_place(&w, BLOCK_Y_MARCH, AREA_KENT);
+    world_place(&w, BLOCK_L_OXFORD, AREA_MIDDLESEX);
+    w.deck = 0;
+    w.phase = PHASE_CARDS;
+    w.hand[SIDE_YORK] = 1u << 20;
+    w.hand[SIDE_LANCASTER] = 1u << 21;
+    act(&w, "play 20");
+    act(&w, "play 21"); /* any decision: Lancaster holds London */
+    assert_int_equal(w.prisoner, BLOCK_NONE);
+    assert_int_equal(world_location(&w, BLOCK_L_HENRY_VI), AREA_MIDDLESEX);
+    assert_int_equal(w.pretender, BLOCK_L_HENRY_VI);
+    check(&w);
+}
+
+/* RULINGS B.14: nobles, heirs and churches on the map, not in exile or on the
+ * Isle of Man; Middlesex counts one more; the Pretender needs a strict majority. */
+static void rule_8_2_usurpation_count(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1460);
+    /* Lancaster: Henry (Middlesex, +1 for London), Exeter, Devon, Somerset,
+     * Pembroke, Oxford, Beaumont, Clifford, Wiltshire; the mercenaries do not count */
+    assert_int_equal(usurpation_count(&w, SIDE_LANCASTER), 10);
+    assert_int_equal(usurpation_count(&w, SIDE_YORK), 0); /* all in exile */
+    world_place(&w, BLOCK_Y_STANLEY, AREA_ISLE_OF_MAN);
+    assert_int_equal(usurpation_count(&w, SIDE_YORK), 0);
+    struct world k;
+    scenario_setup(&k, SCENARIO_1470); /* Henry counts for Lancaster while a prisoner */
+    assert_int_equal(usurpation_count(&k, SIDE_LANCASTER), 1);
+}
+
+/* 8.1-8.5 and RULINGS B.16: Kingmaker ends after the usurpation step; York,
+ * holding more, stays King and wins, and Henry, still a prisoner, dies. */
+static void rule_8_kingmaker_ends_after_usurpation(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1470);
+    w.turn = 7;
+    w.deck = (1u << 26) - 2;
+    political_begin(&w);
+    assert_int_equal(w.phase, PHASE_OVER);
+    assert_int_equal(w.winner, SIDE_YORK);
+    assert_int_equal(world_location(&w, BLOCK_L_HENRY_VI), LOC_DEAD);
+}
+
+static void rule_8_usurpation_ends_1483_for_the_pretender(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1483);
+    w.turn = 7;
+    w.deck = (1u << 26) - 2;
+    /* Richmond, Oxford and Pembroke take the field; York's nobles fall back to exile */
+    world_place(&w, BLOCK_L_RICHMOND, AREA_MIDDLESEX);
+    world_place(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    world_place(&w, BLOCK_L_PEMBROKE, AREA_PEMBROKE);
+    world_place(&w, BLOCK_Y_GLOUCESTER, AREA_CALAIS);
+    static const int OUT[] = {BLOCK_Y_ESSEX, BLOCK_Y_SUFFOLK, BLOCK_Y_NORFOLK, BLOCK_Y_ARUNDEL,
+                              BLOCK_Y_NORTHUMBERLAND, BLOCK_Y_STANLEY};
+    for (int i = 0; i < 6; i++)
+        world_place(&w, OUT[i], AREA_CALAIS);
+    political_begin(&w);
+    assert_int_equal(w.phase, PHASE_OVER);
+    assert_int_equal(w.winner, SIDE_LANCASTER);
+    assert_int_equal(w.king, BLOCK_L_RICHMOND);
+}
+
+/* 8.1, 8.3, 8.4, 8.5 in 1460 after campaign 1: levies go to the pool,
+ * mercenaries home, the Pretender's heirs into exile, nobles to their shields,
+ * then everything at full strength, the rebel with the Pretender, a new deal. */
+static void rule_8_political_turn_and_campaign_reset(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1460);
+    w.turn = 7;
+    w.deck = (1u << 26) - 2;
+    world_place(&w, BLOCK_Y_LONDON_LEVY, AREA_KENT);
+    world_place(&w, BLOCK_Y_IRISH_MERCENARY, AREA_KENT);
+    world_place(&w, BLOCK_Y_MARCH, AREA_KENT);
+    world_place(&w, BLOCK_Y_HASTINGS, AREA_ESSEX);
+    world_set_steps(&w, BLOCK_L_OXFORD, 1);
+    world_set_flag(&w, BLOCK_L_BUCKINGHAM, FLAG_FACE_DOWN, true);
+    political_begin(&w);
+    assert_int_equal(world_location(&w, BLOCK_Y_LONDON_LEVY), LOC_POOL);        /* 8.1 */
+    assert_int_equal(world_location(&w, BLOCK_Y_IRISH_MERCENARY), AREA_IRELAND); /* 8.1 */
+    assert_int_equal(w.phase, PHASE_POLITICAL);
+    assert_int_equal(rules_actor(&w), ACTOR_YORK); /* the Pretender goes home first (8.3) */
+    assert_true(legal(&w, "home Y:March Ireland") && legal(&w, "home Y:March Calais"));
+    act(&w, "home Y:March Calais");
+    /* Hastings's shield is Leicester, vacant: he went there by himself */
+    assert_int_equal(world_location(&w, BLOCK_Y_HASTINGS), AREA_LEICESTER);
+    /* the King's side: Henry to a shield or crown; nobles home (8.4); pick Henry's */
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+    while (w.phase == PHASE_POLITICAL) {
+        struct decisions choices;
+        rules_legal(&w, &choices);
+        rules_apply(&w, choices.list[0]);
+    }
+    assert_int_equal(w.phase, PHASE_DEAL); /* 8.5 */
+    assert_int_equal(w.campaign, 2);
+    assert_int_equal(w.turn, 1);
+    assert_int_equal(__builtin_popcount(w.deck), CARD_COUNT);
+    assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 3);
+    assert_false(world_has_flag(&w, BLOCK_L_BUCKINGHAM, FLAG_FACE_DOWN));
+    assert_int_equal(world_location(&w, BLOCK_R_REBEL), LOC_POOL);
+    assert_int_equal(world_block_side(&w, BLOCK_R_REBEL), SIDE_YORK);
+    check(&w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rule_7_1_supply_losses),
+        cmocka_unit_test(rule_7_2_city_and_exile_limits),
+        cmocka_unit_test(rule_6_81_6_82_minors_and_the_new_king),
+        cmocka_unit_test(rule_9_1_executing_clarence),
+        cmocka_unit_test(kingmaker_henry_freed),
+        cmocka_unit_test(rule_8_2_usurpation_count),
+        cmocka_unit_test(rule_8_kingmaker_ends_after_usurpation),
+        cmocka_unit_test(rule_8_usurpation_ends_1483_for_the_pretender),
+        cmocka_unit_test(rule_8_political_turn_and_campaign_reset),
+    };
+    return cmocka_run_group_tests_name("supply", tests, NULL, NULL);
+}

@@ -1,0 +1,196 @@
+/*
+ * playout.c: see playout.h. Threads take games by number (game g goes to
+ * thread g % T) and keep their own statistics, merged at the end.
+ */
+#include "playout.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+#include <xxhash.h>
+
+#include "../engine/audit.h"
+#include "../engine/eliminate.h"
+#include "../engine/position.h"
+#include "../engine/rules.h"
+#include "../engine/scenario.h"
+#include "../engine/tables.h"
+
+static uint64_t splitmix(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+struct game_result {
+    long decisions, battles;
+    int winner, how;
+    bool dead_end;
+    uint64_t hash;
+};
+
+static void violation(struct playout_stats *s, long game, long decisions, const char *why)
+{
+    if (s->violations++ == 0)
+        snprintf(s->first_violation, sizeof s->first_violation, "game %ld, decision %ld: %s", game, decisions, why);
+}
+
+static int how_won(const struct world *w, int king_side_before_end)
+{
+    if (!heirs_remaining(w, 1 - w->winner))
+        return WIN_HEIRS;
+    return w->winner != king_side_before_end ? WIN_USURPATION : WIN_END_OF_GAME;
+}
+
+/* One decision: chance from the generator, players uniformly among their choices. */
+static decision choose(const struct world *w, uint64_t *rng)
+{
+    struct decisions legal;
+    rules_legal(w, &legal);
+    return legal.list[splitmix(rng) % (uint64_t)legal.count];
+}
+
+static void play_game(const struct playout_options *o, long game, struct game_result *r, struct playout_stats *s,
+                      FILE *dump)
+{
+    struct world w, before;
+    uint64_t rng = o->seed ^ (0x51ed270b7f4a7c15ull * (uint64_t)(game + 1));
+    int scenario = o->scenario == PLAYOUT_ALL_SCENARIOS ? (int)(game % SCENARIO_COUNT) : o->scenario;
+    int king_side = SIDE_NONE, last_area = AREA_NONE;
+    char why[256];
+    memset(r, 0, sizeof *r);
+    r->winner = SIDE_NONE;
+    scenario_setup(&w, scenario);
+    while (w.phase != PHASE_OVER && r->decisions < PLAYOUT_DECISION_BOUND) {
+        if (rules_actor(&w) == ACTOR_NONE) {
+            r->dead_end = true;
+            break;
+        }
+        if (o->dump_at >= 0 && r->decisions == o->dump_at)
+            break;
+        if (w.phase != PHASE_POLITICAL)
+            king_side = royal_side(&w);
+        decision d = choose(&w, &rng);
+        if (o->check)
+            memcpy(&before, &w, sizeof before);
+        rules_apply(&w, d);
+        r->decisions++;
+        r->hash = (r->hash ^ d) * 0x100000001b3ull;
+        if (w.battle.area != AREA_NONE && w.battle.area != last_area)
+            r->battles++;
+        last_area = w.battle.area;
+        if (o->check && !audit_transition(&before, d, &w, why, sizeof why))
+            violation(s, game, r->decisions, why);
+    }
+    if (r->decisions >= PLAYOUT_DECISION_BOUND)
+        violation(s, game, r->decisions, "no result within the decision bound");
+    if (w.phase == PHASE_OVER) {
+        r->winner = w.winner;
+        r->how = how_won(&w, king_side);
+    }
+    if (dump) {
+        char text[POSITION_TEXT_MAX];
+        position_print(&w, text, sizeof text);
+        fprintf(dump, "%s\n", text);
+    }
+}
+
+struct worker {
+    const struct playout_options *o;
+    int index;
+    struct playout_stats stats;
+    FILE *dump;
+};
+
+static void add_game(struct playout_stats *s, long game, const struct game_result *r)
+{
+    s->games++;
+    s->decisions += r->decisions;
+    s->battles += r->battles;
+    if (r->decisions > s->max_decisions)
+        s->max_decisions = r->decisions;
+    if (r->winner == SIDE_YORK || r->winner == SIDE_LANCASTER)
+        s->wins[r->winner][r->how]++;
+    s->dead_ends += r->dead_end;
+    s->signature += XXH3_64bits_withSeed(&r->hash, sizeof r->hash, (uint64_t)game);
+}
+
+static void *work(void *arg)
+{
+    struct worker *k = arg;
+    for (long g = k->index; g < k->o->games; g += k->o->threads) {
+        struct game_result r;
+        play_game(k->o, g, &r, &k->stats, k->dump);
+        add_game(&k->stats, g, &r);
+    }
+    return NULL;
+}
+
+static void merge(struct playout_stats *into, const struct playout_stats *from)
+{
+    into->games += from->games;
+    into->decisions += from->decisions;
+    into->battles += from->battles;
+    if (from->max_decisions > into->max_decisions)
+        into->max_decisions = from->max_decisions;
+    for (int s = 0; s < 2; s++)
+        for (int h = 0; h < WIN_KIND_COUNT; h++)
+            into->wins[s][h] += from->wins[s][h];
+    if (!into->violations && from->violations)
+        memcpy(into->first_violation, from->first_violation, sizeof into->first_violation);
+    into->violations += from->violations;
+    into->dead_ends += from->dead_ends;
+    into->signature += from->signature;
+}
+
+void playout_run(const struct playout_options *o, struct playout_stats *s, FILE *dump)
+{
+    enum { MAX_THREADS = 64 };
+    struct worker workers[MAX_THREADS];
+    pthread_t ids[MAX_THREADS];
+    int threads = dump ? 1 : o->threads; /* dumps come out in game order */
+    struct playout_options local = *o;
+    struct timespec start, end;
+    local.threads = threads;
+    memset(s, 0, sizeof *s);
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (int t = 0; t < threads; t++) {
+        workers[t] = (struct worker){.o = &local, .index = t, .dump = dump};
+        pthread_create(&ids[t], NULL, work, &workers[t]);
+    }
+    for (int t = 0; t < threads; t++) {
+        pthread_join(ids[t], NULL);
+        merge(s, &workers[t].stats);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    s->seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+}
+
+void playout_report(const struct playout_options *o, const struct playout_stats *s, FILE *out)
+{
+    static const char *const HOW[WIN_KIND_COUNT] = {"heirs", "usurpation", "end of game"};
+    double games = s->games ? (double)s->games : 1;
+    if (o->scenario == PLAYOUT_ALL_SCENARIOS)
+        fprintf(out, "scenario:    1460, 1470 and 1483 in turn\n");
+    else
+        fprintf(out, "scenario:    %d\n", SCENARIO_INFO[o->scenario].year);
+    fprintf(out, "games:       %ld in %.3f s, %d thread%s, seed %llu%s\n", s->games, s->seconds, o->threads,
+            o->threads == 1 ? "" : "s", (unsigned long long)o->seed, o->check ? ", checked" : "");
+    fprintf(out, "speed:       %.0f games/s, %.0f decisions/s\n", (double)s->games / s->seconds,
+            (double)s->decisions / s->seconds);
+    fprintf(out, "decisions:   %.1f per game, at most %ld\n", (double)s->decisions / games, s->max_decisions);
+    fprintf(out, "battles:     %.2f per game\n", (double)s->battles / games);
+    for (int side = 0; side < 2; side++) {
+        long total = s->wins[side][0] + s->wins[side][1] + s->wins[side][2];
+        fprintf(out, "%-12s %ld (%.1f%%):", side == SIDE_YORK ? "York won:" : "Lancaster won:", total,
+                100.0 * (double)total / games);
+        for (int h = 0; h < WIN_KIND_COUNT; h++)
+            fprintf(out, " %s %ld%s", HOW[h], s->wins[side][h], h + 1 < WIN_KIND_COUNT ? "," : "\n");
+    }
+    if (o->check)
+        fprintf(out, "violations:  %ld%s%s\n", s->violations, s->violations ? ", first: " : "", s->first_violation);
+    fprintf(out, "dead ends:   %ld\n", s->dead_ends);
+    fprintf(out, "signature:   %016llx\n", (unsigned long long)s->signature);
+}

@@ -1,0 +1,43 @@
+/*
+ * playout.h: uniformly random legal games, for measuring the rules engine's
+ * speed and for hunting rule violations (r3 playout). Every game draws its
+ * choices and dice from a generator seeded by the run's seed and the game's
+ * number, so results do not depend on the number of threads.
+ */
+#ifndef R3_PLAYOUT_H
+#define R3_PLAYOUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define PLAYOUT_ALL_SCENARIOS (-1)
+#define PLAYOUT_DECISION_BOUND 100000 /* a game longer than this is a violation */
+
+enum win_kind { WIN_HEIRS, WIN_USURPATION, WIN_END_OF_GAME, WIN_KIND_COUNT };
+
+struct playout_options {
+    int scenario;  /* SCENARIO_* or PLAYOUT_ALL_SCENARIOS (game g plays scenario g % 3) */
+    long games;
+    uint64_t seed;
+    bool check;    /* audit every transition (engine/audit.h) */
+    int threads;
+    long dump_at;  /* >= 0: print each game's position after this many decisions instead */
+};
+
+struct playout_stats {
+    long games, decisions, max_decisions, battles;
+    long wins[2][WIN_KIND_COUNT]; /* [side][how] */
+    long violations, dead_ends;
+    double seconds;
+    uint64_t signature; /* a hash of every decision taken, combined over games in a fixed way */
+    char first_violation[320];
+};
+
+/* Plays the games; with dump_at >= 0 writes one position line per game to dump. */
+void playout_run(const struct playout_options *o, struct playout_stats *s, FILE *dump);
+
+/* Writes the statistics in the form r3 playout prints. */
+void playout_report(const struct playout_options *o, const struct playout_stats *s, FILE *out);
+
+#endif
