@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../engine/cards.h"
+#include "../engine/eliminate.h"
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
@@ -109,6 +110,31 @@ static void rule_1_1_card_play_is_two_decisions(void **state)
     assert_int_equal(__builtin_popcount(w.hand[SIDE_YORK]), HAND_SIZE - 1);
 }
 
+/* 1.1 with RULINGS B.7: after Prince Edward and Exeter fall in 1470 with Henry VI
+ * still a prisoner and Richmond a minor, no Lancaster heir holds the Pretender's place
+ * until the next supply phase; a tie still goes to Lancaster, the Pretender's side. */
+static void rule_1_1_tie_goes_to_the_pretenders_side_while_his_place_is_empty(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1470);
+    world_set_steps(&w, BLOCK_L_PRINCE_EDWARD, 1);
+    lose_step(&w, BLOCK_L_PRINCE_EDWARD);
+    assert_int_equal(w.pretender, BLOCK_L_EXETER); /* the next heir in play takes the place */
+    world_set_steps(&w, BLOCK_L_EXETER, 1);
+    lose_step(&w, BLOCK_L_EXETER);
+    assert_int_equal(w.pretender, BLOCK_NONE);
+    assert_int_equal(world_pretender_side(&w), SIDE_LANCASTER);
+    w.deck = 0;
+    w.phase = PHASE_CARDS;
+    w.hand[SIDE_YORK] = 1u << 13;
+    w.hand[SIDE_LANCASTER] = 1u << 14;
+    rules_apply(&w, decision_make(DECIDE_PLAY, 13));
+    rules_apply(&w, decision_make(DECIDE_PLAY, 14));
+    assert_int_equal(w.player1, SIDE_LANCASTER);
+    assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
+}
+
 /* 5.1, RULINGS A.2: a hand of AP13 or less may be shown for a redeal; the
  * opponent then keeps or redeals his own; every card not in a kept hand is
  * shuffled and dealt again; once per campaign. */
@@ -193,6 +219,7 @@ int main(void)
         cmocka_unit_test(rule_1_0_deal_fills_two_hands_of_seven),
         cmocka_unit_test(rule_1_1_card_ties),
         cmocka_unit_test(rule_1_1_card_play_is_two_decisions),
+        cmocka_unit_test(rule_1_1_tie_goes_to_the_pretenders_side_while_his_place_is_empty),
         cmocka_unit_test(rule_5_1_mulligan_with_the_opponents_redeal),
         cmocka_unit_test(rule_5_1_opponent_may_keep_his_hand),
         cmocka_unit_test(rule_5_1_only_weak_hands_and_keeping_is_allowed),
