@@ -90,6 +90,7 @@ static void rule_1_2_ap3_allows_three_actions(void **state)
     act(&w, "at Sussex");
     assert_int_equal(world_location(&w, BLOCK_Y_ARUNDEL), AREA_SUSSEX);
     assert_true(world_has_flag(&w, BLOCK_Y_ARUNDEL, FLAG_MOVED)); /* recruits may not move this turn */
+    assert_false(legal(&w, "move-from Sussex")); /* Arundel and March there have both moved */
     assert_int_equal(w.step, ACTION_PLAYER2); /* York's three actions are spent */
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
     assert_int_equal(w.ap_left, 2);

@@ -205,6 +205,22 @@ static void exeter_defends_cornwall_at_a3(void **state)
     assert_int_equal(battle_firepower(&w, BLOCK_Y_KENT), 2); /* attackers get no bonus */
 }
 
+/* RULINGS B.4: once Somerset is dead, his shield (Dorset) is a common Lancaster
+ * shield: the senior Lancaster heir present defends it at +1. */
+static void rule_b4_dead_heirs_shield_becomes_common(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    world_place(&w, BLOCK_L_SOMERSET, LOC_DEAD);
+    put(&w, BLOCK_L_EXETER, AREA_DORSET);
+    put(&w, BLOCK_Y_KENT, AREA_WILTS);
+    march(&w, "Wilts", "Y:Kent", "Dorset");
+    act(&w, "pass");
+    act(&w, "pass");
+    assert_int_equal(battle_firepower(&w, BLOCK_L_EXETER), 2); /* A1 + 1: Dorset has no crown */
+}
+
 /* RULINGS B.5: a noble at his shield, a levy in its city, a church at its
  * cathedral, the Welsh in Wales, each +1 when defending. */
 static void defence_bonuses(void **state)
@@ -431,6 +447,103 @@ static void rule_6_6_trapped_attacker_is_eliminated(void **state)
     check(&w);
 }
 
+/* 6.6: where both sides came over the same border, only Player 2 may retreat
+ * over it. York (Player 1) attacks Essex from Rutland; Lancaster, Player 2,
+ * reinforces over the same border, through the Rutland York has left: then
+ * Lancaster may retreat to Rutland, and York may not. */
+static void rule_6_6_shared_border_only_player_2(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20); /* York is Player 1 */
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    put(&w, BLOCK_Y_MARCH, AREA_RUTLAND);
+    put(&w, BLOCK_L_BEAUMONT, AREA_LEICESTER);
+    march(&w, "Rutland", "Y:March", "Essex");
+    act(&w, "pass");
+    act(&w, "move-from Leicester");
+    act(&w, "block L:Beaumont");
+    act(&w, "to Rutland"); /* Rutland was left empty by York */
+    act(&w, "to Essex");   /* Lancaster crosses Rutland-Essex too */
+    act(&w, "end");
+    act(&w, "pass");
+    act(&w, "pass L:Oxford");
+    act(&w, "pass Y:March");
+    assert_int_equal(w.battle.round, 2); /* Beaumont arrives from reserve */
+    act(&w, "pass L:Oxford");
+    assert_false(legal(&w, "retreat Y:March Rutland")); /* Player 1 may not use it */
+    act(&w, "pass Y:March");
+    act(&w, "pass L:Beaumont");
+    assert_int_equal(w.battle.round, 3);
+    assert_true(legal(&w, "retreat L:Oxford Rutland")); /* Player 2 may */
+}
+
+/* RULINGS A.1 Surprise: the +1 also holds for the player's retreats that turn. */
+static void surprise_widens_retreats(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 5, 13); /* York plays Surprise */
+    put(&w, BLOCK_L_OXFORD, AREA_CUMBRIA);
+    put(&w, BLOCK_L_BEAUMONT, AREA_CUMBRIA);
+    put(&w, BLOCK_L_DEVON, AREA_CUMBRIA);
+    static const int FOUR[] = {BLOCK_Y_MARCH, BLOCK_Y_WARWICK, BLOCK_Y_KENT, BLOCK_Y_SALISBURY};
+    for (int i = 0; i < 4; i++)
+        put(&w, FOUR[i], AREA_NORTHUMBRIA);
+    act(&w, "move-from Northumbria");
+    static const char *const B4[] = {"block Y:March", "block Y:Warwick", "block Y:Kent"};
+    for (int i = 0; i < 3; i++) { /* a red border of 2, +1 */
+        act(&w, B4[i]);
+        act(&w, "to Cumbria");
+    }
+    act(&w, "end");
+    act(&w, "pass");
+    /* round 1: everybody passes; in round 2 each York block retreats on its turn */
+    int retreated = 0;
+    while (retreated < 3) {
+        struct decisions choices;
+        rules_legal(&w, &choices);
+        decision pick = choices.list[0];
+        for (int i = 0; i < choices.count; i++) {
+            int kind = decision_kind(choices.list[i]);
+            if (kind == DECIDE_HOLD && (w.battle.round == 1 || rules_actor(&w) == ACTOR_LANCASTER)) {
+                pick = choices.list[i];
+                break;
+            }
+            if (kind == DECIDE_RETREAT && w.battle.round == 2 && (decision_arg(choices.list[i]) >> 8) == AREA_NORTHUMBRIA) {
+                pick = choices.list[i];
+                break;
+            }
+        }
+        retreated += decision_kind(pick) == DECIDE_RETREAT;
+        rules_apply(&w, pick);
+    }
+    assert_int_equal(w.battle.round, 2); /* three over a border of 2 in one round */
+    assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_NORTHUMBRIA)), 4);
+}
+
+/* RULINGS A.1 Piracy: attackers that came by sea retreat only by sea, to a
+ * friendly or vacant coastal area of the same sea zone. */
+static void piracy_attackers_retreat_by_sea(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 3, 13); /* York plays Piracy */
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    put(&w, BLOCK_Y_MARCH, AREA_CALAIS);
+    act(&w, "sea-from Calais");
+    act(&w, "block Y:March");
+    act(&w, "to Essex");
+    act(&w, "pass");
+    act(&w, "pass");
+    act(&w, "pass L:Oxford");
+    act(&w, "pass Y:March");
+    act(&w, "pass L:Oxford");
+    assert_false(legal(&w, "retreat Y:March Leicester")); /* a land neighbour, inland: not by land */
+    assert_true(legal(&w, "retreat Y:March Kent"));       /* across the North Sea */
+    assert_false(legal(&w, "retreat Y:March Cornwall"));  /* not on the North Sea */
+}
+
 /* 6.3, RULINGS B.2: reserves wait for round 2; if the defenders of round 1
  * all fall, their reserves enter at once and control passes. */
 static void rule_6_3_reserves_and_control(void **state)
@@ -534,6 +647,7 @@ int main(void)
         cmocka_unit_test(surplus_hits_carry_to_the_next_block),
         cmocka_unit_test(exeter_defends_cornwall_at_a3),
         cmocka_unit_test(defence_bonuses),
+        cmocka_unit_test(rule_b4_dead_heirs_shield_becomes_common),
         cmocka_unit_test(bombard_a3_then_d3),
         cmocka_unit_test(rule_6_9_treachery_given_dice),
         cmocka_unit_test(rule_6_91_warwick),
@@ -542,6 +656,9 @@ int main(void)
         cmocka_unit_test(rule_6_6_retreats),
         cmocka_unit_test(rule_6_6_trapped_attacker_is_eliminated),
         cmocka_unit_test(rule_6_3_reserves_and_control),
+        cmocka_unit_test(rule_6_6_shared_border_only_player_2),
+        cmocka_unit_test(surprise_widens_retreats),
+        cmocka_unit_test(piracy_attackers_retreat_by_sea),
         cmocka_unit_test(treason_card_rolls_before_the_battle),
         cmocka_unit_test(rule_6_8_eliminations_by_type),
         cmocka_unit_test(rule_9_0_last_heir_wins),

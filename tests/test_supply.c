@@ -262,6 +262,50 @@ static void rule_8_political_turn_and_campaign_reset(void **state)
     check(&w);
 }
 
+/* 8.3: Salisbury and Kent may go to Calais when their shields are enemy-held;
+ * a Neville may take a dead Neville's shield. RULINGS A.8: blocks over an exile
+ * limit go to the pool at the reset, the owner choosing. */
+static void rule_8_3_nevilles_and_exile_surplus(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1460);
+    w.turn = 7;
+    w.deck = (1u << 26) - 2;
+    world_place(&w, BLOCK_Y_KENT, AREA_KENT);
+    world_place(&w, BLOCK_Y_SALISBURY, AREA_SUSSEX);
+    world_place(&w, BLOCK_L_CLIFFORD, AREA_NORTH_YORKS);  /* Salisbury's shields held by Lancaster */
+    world_place(&w, BLOCK_L_OXFORD, AREA_EAST_YORKS);
+    world_place(&w, BLOCK_Y_WARWICK, LOC_DEAD);          /* Warwick is dead: his shields are free to Kent */
+    world_place(&w, BLOCK_Y_ESSEX, AREA_CALAIS);         /* exiles in Calais, which stay there (8.4) */
+    world_place(&w, BLOCK_Y_HASTINGS, AREA_CALAIS);
+    world_place(&w, BLOCK_Y_HERBERT, AREA_CALAIS);
+    political_begin(&w);
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    assert_true(legal(&w, "home Y:Kent Warwick") && legal(&w, "home Y:Kent Glamorgan"));
+    assert_false(legal(&w, "home Y:Kent East-Yorks")); /* his own shield is enemy-held */
+    act(&w, "home Y:Kent Warwick");
+    /* Salisbury's own shields are enemy-held: dead Warwick's, or Calais (Warwick's shield too) */
+    assert_true(legal(&w, "home Y:Salisbury Glamorgan"));
+    assert_false(legal(&w, "home Y:Salisbury North-Yorks"));
+    act(&w, "home Y:Salisbury Calais");
+    /* York is through; Lancaster's blocks go home; then Calais holds March,
+     * Salisbury and its exiles over the limit of 4 plus local mercenaries */
+    while (w.phase == PHASE_POLITICAL && w.step != POLITICAL_EXILE_SURPLUS) {
+        struct decisions choices;
+        rules_legal(&w, &choices);
+        rules_apply(&w, choices.list[0]);
+    }
+    assert_int_equal(w.step, POLITICAL_EXILE_SURPLUS);
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    assert_false(legal(&w, "disband Y:Calais-mercenary")); /* local mercenaries do not count */
+    assert_false(legal(&w, "disband Y:March"));            /* heirs stay */
+    act(&w, "disband Y:Salisbury");
+    assert_int_equal(world_location(&w, BLOCK_Y_SALISBURY), LOC_POOL);
+    assert_int_equal(w.phase, PHASE_DEAL);
+    check(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,6 +318,7 @@ int main(void)
         cmocka_unit_test(rule_8_kingmaker_ends_after_usurpation),
         cmocka_unit_test(rule_8_usurpation_ends_1483_for_the_pretender),
         cmocka_unit_test(rule_8_political_turn_and_campaign_reset),
+        cmocka_unit_test(rule_8_3_nevilles_and_exile_surplus),
     };
     return cmocka_run_group_tests_name("supply", tests, NULL, NULL);
 }
