@@ -1,8 +1,14 @@
 /* support.c: see support.h. */
 #include "support.h"
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../engine/rules.h"
 
 void lines_from_text(struct lines *l, const char *text)
 {
@@ -69,4 +75,27 @@ uint64_t rng_next(uint64_t *state)
 int rng_below(uint64_t *state, int n)
 {
     return (int)(rng_next(state) % (uint64_t)n);
+}
+
+void play_text(struct world *w, const char *text)
+{
+    decision d;
+    char error[160];
+    if (!decision_parse(w, text, &d, error, sizeof error))
+        fail_msg("%s", error);
+    rules_apply(w, d);
+}
+
+bool is_legal(const struct world *w, const char *text)
+{
+    decision d;
+    char error[160];
+    return decision_parse(w, text, &d, error, sizeof error);
+}
+
+void assert_world_ok(const struct world *w)
+{
+    char why[200];
+    if (!world_check(w, why, sizeof why))
+        fail_msg("%s", why);
 }

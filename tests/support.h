@@ -32,4 +32,12 @@ char *capture(void (*writer)(FILE *out, const void *arg), const void *arg);
 uint64_t rng_next(uint64_t *state);
 int rng_below(uint64_t *state, int n);
 
+/* Decisions by their text form, for the rules tests. play_text() applies a
+ * decision that must be legal (else the test fails); is_legal() asks. */
+struct world;
+void play_text(struct world *w, const char *text);
+bool is_legal(const struct world *w, const char *text);
+/* Fails the test if the world breaks one of its invariants. */
+void assert_world_ok(const struct world *w);
+
 #endif

@@ -17,23 +17,7 @@
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
-
-/* Applies a decision given in its text form; it must be legal. */
-static void act(struct world *w, const char *text)
-{
-    decision d;
-    char error[160];
-    if (!decision_parse(w, text, &d, error, sizeof error))
-        fail_msg("%s", error);
-    rules_apply(w, d);
-}
-
-static bool legal(const struct world *w, const char *text)
-{
-    decision d;
-    char error[160];
-    return decision_parse(w, text, &d, error, sizeof error);
-}
+#include "support.h"
 
 /* An empty 1460 board with the given cards played and revealed: Henry VI in
  * Middlesex for Lancaster, York in Ireland, the rest in the pools. */
@@ -50,20 +34,13 @@ static void board(struct world *w, int york_card, int lancaster_card)
     w->hand[SIDE_LANCASTER] = (uint32_t)1 << lancaster_card;
     char text[16];
     snprintf(text, sizeof text, "play %d", york_card);
-    act(w, text);
+    play_text(w, text);
     snprintf(text, sizeof text, "play %d", lancaster_card);
-    act(w, text);
+    play_text(w, text);
     assert_int_equal(w->phase, PHASE_ACTION);
 }
 
 static void put(struct world *w, int block, int area) { world_place(w, block, area); }
-
-static void check(const struct world *w)
-{
-    char why[200];
-    if (!world_check(w, why, sizeof why))
-        fail_msg("%s", why);
-}
 
 /* 1.2: a card of AP3 gives three actions: moves and recruits in any mix. */
 static void rule_1_2_ap3_allows_three_actions(void **state)
@@ -75,26 +52,26 @@ static void rule_1_2_ap3_allows_three_actions(void **state)
     put(&w, BLOCK_Y_WARWICK, AREA_SUSSEX);
     assert_int_equal(rules_actor(&w), ACTOR_YORK);
     assert_int_equal(w.ap_left, 3);
-    act(&w, "move-from Kent");
-    act(&w, "block Y:March");
-    act(&w, "to Sussex");
-    act(&w, "stop");
-    act(&w, "end");
-    act(&w, "move-from Sussex");
-    act(&w, "block Y:Warwick");
-    act(&w, "to Wilts");
-    act(&w, "stop");
-    act(&w, "end");
+    play_text(&w, "move-from Kent");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Sussex");
+    play_text(&w, "stop");
+    play_text(&w, "end");
+    play_text(&w, "move-from Sussex");
+    play_text(&w, "block Y:Warwick");
+    play_text(&w, "to Wilts");
+    play_text(&w, "stop");
+    play_text(&w, "end");
     assert_int_equal(w.ap_left, 1);
-    act(&w, "recruit Y:Arundel");
-    act(&w, "at Sussex");
+    play_text(&w, "recruit Y:Arundel");
+    play_text(&w, "at Sussex");
     assert_int_equal(world_location(&w, BLOCK_Y_ARUNDEL), AREA_SUSSEX);
     assert_true(world_has_flag(&w, BLOCK_Y_ARUNDEL, FLAG_MOVED)); /* recruits may not move this turn */
-    assert_false(legal(&w, "move-from Sussex")); /* Arundel and March there have both moved */
+    assert_false(is_legal(&w, "move-from Sussex")); /* Arundel and March there have both moved */
     assert_int_equal(w.step, ACTION_PLAYER2); /* York's three actions are spent */
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
     assert_int_equal(w.ap_left, 2);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 5.21: five blocks in Middlesex move to Oxford: four straight over the
@@ -107,20 +84,20 @@ static void rule_5_21_five_blocks_to_oxford(void **state)
     board(&w, 20, 13); /* Lancaster 3 is Player 1 */
     for (int i = 0; i < 5; i++)
         put(&w, FIVE[i], AREA_MIDDLESEX);
-    act(&w, "move-from Middlesex");
+    play_text(&w, "move-from Middlesex");
     static const char *const BLOCKS[] = {"block L:Henry-VI", "block L:Exeter", "block L:Somerset", "block L:Oxford"};
     for (int i = 0; i < 4; i++) {
-        act(&w, BLOCKS[i]);
-        act(&w, "to Oxford");
-        act(&w, "stop");
+        play_text(&w, BLOCKS[i]);
+        play_text(&w, "to Oxford");
+        play_text(&w, "stop");
     }
-    act(&w, "block L:Devon");
-    assert_false(legal(&w, "to Oxford")); /* the border has taken its four */
-    assert_true(legal(&w, "to Sussex"));
-    act(&w, "to Leicester");
-    act(&w, "to Oxford");
+    play_text(&w, "block L:Devon");
+    assert_false(is_legal(&w, "to Oxford")); /* the border has taken its four */
+    assert_true(is_legal(&w, "to Sussex"));
+    play_text(&w, "to Leicester");
+    play_text(&w, "to Oxford");
     assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_LANCASTER, AREA_OXFORD)), 5);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 5.2 example: from East Anglia for 1 AP to Essex, Middlesex, Rutland,
@@ -133,32 +110,32 @@ static void rule_5_2_east_anglia_group(void **state)
     board(&w, 13, 20);
     for (int i = 0; i < 6; i++)
         put(&w, SIX[i], AREA_EAST_ANGLIA);
-    act(&w, "move-from East-Anglia");
-    act(&w, "block Y:March");
+    play_text(&w, "move-from East-Anglia");
+    play_text(&w, "block Y:March");
     struct decisions first;
     rules_legal(&w, &first);
     assert_int_equal(first.count, 2); /* one area away: Rutland and Essex */
-    assert_true(legal(&w, "to Rutland") && legal(&w, "to Essex"));
-    act(&w, "to Essex");
-    assert_true(legal(&w, "to Middlesex") && legal(&w, "to Leicester") && legal(&w, "to Rutland") && legal(&w, "stop"));
-    assert_false(legal(&w, "to East-Anglia")); /* never straight back over the border just crossed */
-    act(&w, "to Leicester"); /* two areas: it stops by itself */
+    assert_true(is_legal(&w, "to Rutland") && is_legal(&w, "to Essex"));
+    play_text(&w, "to Essex");
+    assert_true(is_legal(&w, "to Middlesex") && is_legal(&w, "to Leicester") && is_legal(&w, "to Rutland") && is_legal(&w, "stop"));
+    assert_false(is_legal(&w, "to East-Anglia")); /* never straight back over the border just crossed */
+    play_text(&w, "to Leicester"); /* two areas: it stops by itself */
     static const char *const THREE[] = {"block Y:Warwick", "block Y:Kent", "block Y:Salisbury"};
     for (int i = 0; i < 3; i++) {
-        act(&w, THREE[i]);
-        act(&w, "to Rutland");
-        act(&w, "stop");
+        play_text(&w, THREE[i]);
+        play_text(&w, "to Rutland");
+        play_text(&w, "stop");
     }
-    act(&w, "block Y:Norfolk");
-    assert_false(legal(&w, "to Rutland")); /* the river takes three */
-    act(&w, "to Essex");
-    act(&w, "to Rutland");
-    act(&w, "block Y:Suffolk");
-    act(&w, "to Essex");
-    assert_false(legal(&w, "to Lincoln")); /* Lincoln is two areas away only through Rutland */
-    act(&w, "to Rutland");
+    play_text(&w, "block Y:Norfolk");
+    assert_false(is_legal(&w, "to Rutland")); /* the river takes three */
+    play_text(&w, "to Essex");
+    play_text(&w, "to Rutland");
+    play_text(&w, "block Y:Suffolk");
+    play_text(&w, "to Essex");
+    assert_false(is_legal(&w, "to Lincoln")); /* Lincoln is two areas away only through Rutland */
+    play_text(&w, "to Rutland");
     assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_RUTLAND)), 5);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 5.21: a red border stops the move. */
@@ -168,12 +145,12 @@ static void rule_5_21_red_border_stops(void **state)
     struct world w;
     board(&w, 20, 13);
     put(&w, BLOCK_L_CLIFFORD, AREA_NORTH_YORKS);
-    act(&w, "move-from North-Yorks");
-    act(&w, "block L:Clifford");
-    act(&w, "to Cumbria"); /* red */
+    play_text(&w, "move-from North-Yorks");
+    play_text(&w, "block L:Clifford");
+    play_text(&w, "to Cumbria"); /* red */
     assert_int_equal(w.move.block, BLOCK_NONE);
     assert_true(world_has_flag(&w, BLOCK_L_CLIFFORD, FLAG_MOVED));
-    assert_true(legal(&w, "end"));
+    assert_true(is_legal(&w, "end"));
 }
 
 /* 5.22 example: five defend Chester; three attack from Derby (the main
@@ -191,35 +168,35 @@ static void rule_5_22_pinning_at_chester(void **state)
     put(&w, BLOCK_L_SOMERSET, AREA_DERBY);
     put(&w, BLOCK_L_OXFORD, AREA_DERBY);
     put(&w, BLOCK_L_DEVON, AREA_WARWICK);
-    act(&w, "move-from Derby");
-    act(&w, "block L:Exeter");
-    act(&w, "to Chester");
-    act(&w, "block L:Somerset");
-    act(&w, "to Chester");
-    act(&w, "block L:Oxford");
-    act(&w, "to Chester");
-    act(&w, "end");
-    act(&w, "move-from Warwick");
-    act(&w, "block L:Devon");
-    act(&w, "to Chester");
-    act(&w, "end");
+    play_text(&w, "move-from Derby");
+    play_text(&w, "block L:Exeter");
+    play_text(&w, "to Chester");
+    play_text(&w, "block L:Somerset");
+    play_text(&w, "to Chester");
+    play_text(&w, "block L:Oxford");
+    play_text(&w, "to Chester");
+    play_text(&w, "end");
+    play_text(&w, "move-from Warwick");
+    play_text(&w, "block L:Devon");
+    play_text(&w, "to Chester");
+    play_text(&w, "end");
     assert_false(world_has_flag(&w, BLOCK_L_EXETER, FLAG_RESERVE));
     assert_true(world_has_flag(&w, BLOCK_L_DEVON, FLAG_RESERVE));
-    act(&w, "pass");
+    play_text(&w, "pass");
     assert_int_equal(rules_actor(&w), ACTOR_YORK);
-    act(&w, "move-from Chester");
-    act(&w, "block Y:March");
-    assert_false(legal(&w, "to Derby"));
-    assert_false(legal(&w, "to Warwick"));
-    act(&w, "to Lancaster");
-    act(&w, "stop");
-    act(&w, "block Y:Warwick");
-    act(&w, "to Powys");
-    act(&w, "stop");
-    assert_false(legal(&w, "block Y:Kent")); /* the other three are pinned */
-    act(&w, "end");
+    play_text(&w, "move-from Chester");
+    play_text(&w, "block Y:March");
+    assert_false(is_legal(&w, "to Derby"));
+    assert_false(is_legal(&w, "to Warwick"));
+    play_text(&w, "to Lancaster");
+    play_text(&w, "stop");
+    play_text(&w, "block Y:Warwick");
+    play_text(&w, "to Powys");
+    play_text(&w, "stop");
+    assert_false(is_legal(&w, "block Y:Kent")); /* the other three are pinned */
+    play_text(&w, "end");
     assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_CHESTER)), 3);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 5.3 and 5.31: from Calais, AP2 can take four blocks to Kent, two a move
@@ -234,19 +211,19 @@ static void rule_5_3_calais_by_sea(void **state)
     put(&w, BLOCK_Y_KENT, AREA_CALAIS);
     put(&w, BLOCK_Y_SALISBURY, AREA_CALAIS);
     assert_int_equal(w.player1, SIDE_YORK);
-    act(&w, "sea-from Calais");
-    act(&w, "block Y:March");
-    assert_true(legal(&w, "to Cornwall")); /* Calais reaches the Channel */
-    assert_false(legal(&w, "to Somerset"));           /* but not the Irish Sea */
-    act(&w, "to Kent");
-    act(&w, "block Y:Warwick"); /* the second block of the port pair follows for the same AP */
+    play_text(&w, "sea-from Calais");
+    play_text(&w, "block Y:March");
+    assert_true(is_legal(&w, "to Cornwall")); /* Calais reaches the Channel */
+    assert_false(is_legal(&w, "to Somerset"));           /* but not the Irish Sea */
+    play_text(&w, "to Kent");
+    play_text(&w, "block Y:Warwick"); /* the second block of the port pair follows for the same AP */
     assert_int_equal(world_location(&w, BLOCK_Y_WARWICK), AREA_KENT);
-    act(&w, "sea-from Calais");
-    act(&w, "block Y:Kent");
-    act(&w, "to Essex"); /* no major port: the move ends with one block */
+    play_text(&w, "sea-from Calais");
+    play_text(&w, "block Y:Kent");
+    play_text(&w, "to Essex"); /* no major port: the move ends with one block */
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
     assert_int_equal(world_location(&w, BLOCK_Y_SALISBURY), AREA_CALAIS);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 5.3: no sea moves to inland areas, nor for levies, the Scots, the Welsh or
@@ -259,14 +236,14 @@ static void rule_5_3_who_and_where_by_sea(void **state)
     put(&w, BLOCK_L_COVENTRY_LEVY, AREA_KENT);
     put(&w, BLOCK_L_OXFORD, AREA_KENT);
     put(&w, BLOCK_Y_MARCH, AREA_SUSSEX);
-    act(&w, "sea-from Kent");
-    assert_false(legal(&w, "block L:Coventry-levy"));
-    act(&w, "block L:Oxford");
-    assert_false(legal(&w, "to Sussex"));  /* enemy */
-    assert_false(legal(&w, "to Calais"));  /* York's exile */
-    assert_true(legal(&w, "to Cornwall")); /* Kent touches the Channel... */
-    assert_true(legal(&w, "to Northumbria")); /* ...and the North Sea */
-    assert_false(legal(&w, "to Somerset"));
+    play_text(&w, "sea-from Kent");
+    assert_false(is_legal(&w, "block L:Coventry-levy"));
+    play_text(&w, "block L:Oxford");
+    assert_false(is_legal(&w, "to Sussex"));  /* enemy */
+    assert_false(is_legal(&w, "to Calais"));  /* York's exile */
+    assert_true(is_legal(&w, "to Cornwall")); /* Kent touches the Channel... */
+    assert_true(is_legal(&w, "to Northumbria")); /* ...and the North Sea */
+    assert_false(is_legal(&w, "to Somerset"));
 }
 
 /* 5.4 examples: Lancaster recruits Northumberland and the Newcastle levy in
@@ -277,23 +254,23 @@ static void rule_5_4_recruiting_examples(void **state)
     (void)state;
     struct world w;
     board(&w, 13, 20);
-    act(&w, "recruit Y:Norfolk");
-    act(&w, "at East-Anglia");
-    act(&w, "recruit Y:Suffolk");
-    assert_true(legal(&w, "at Oxford")); /* Suffolk's other shield */
-    act(&w, "at East-Anglia");
-    act(&w, "recruit Y:Norwich-levy");
-    act(&w, "at East-Anglia");
+    play_text(&w, "recruit Y:Norfolk");
+    play_text(&w, "at East-Anglia");
+    play_text(&w, "recruit Y:Suffolk");
+    assert_true(is_legal(&w, "at Oxford")); /* Suffolk's other shield */
+    play_text(&w, "at East-Anglia");
+    play_text(&w, "recruit Y:Norwich-levy");
+    play_text(&w, "at East-Anglia");
     assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_EAST_ANGLIA)), 3);
-    act(&w, "recruit L:Northumberland");
-    assert_true(legal(&w, "at Northumbria") && legal(&w, "at Cumbria") && legal(&w, "at East-Yorks"));
-    act(&w, "at Northumbria");
-    act(&w, "recruit L:Newcastle-levy");
-    act(&w, "at Northumbria");
+    play_text(&w, "recruit L:Northumberland");
+    assert_true(is_legal(&w, "at Northumbria") && is_legal(&w, "at Cumbria") && is_legal(&w, "at East-Yorks"));
+    play_text(&w, "at Northumbria");
+    play_text(&w, "recruit L:Newcastle-levy");
+    play_text(&w, "at Northumbria");
     assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_LANCASTER, AREA_NORTHUMBRIA)), 2);
     assert_int_equal(w.phase, PHASE_CARDS); /* no battles, no supply trouble: the next turn */
     assert_int_equal(w.turn, 2);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 5.4: where each type may be recruited. */
@@ -304,26 +281,26 @@ static void rule_5_4_recruit_places_by_type(void **state)
     board(&w, 13, 20);
     put(&w, BLOCK_Y_MARCH, AREA_SOMERSET);
     put(&w, BLOCK_L_OXFORD, AREA_WILTS);
-    act(&w, "recruit Y:Bombard");
-    assert_true(legal(&w, "at Somerset"));   /* a friendly city */
-    assert_false(legal(&w, "at Middlesex")); /* enemy (Henry VI) */
-    assert_false(legal(&w, "at Warwick"));   /* a vacant city is not friendly */
-    act(&w, "at Somerset");
-    act(&w, "recruit R:Rebel"); /* the rebel fights for the Pretender, York */
-    assert_true(legal(&w, "at Derby"));
-    assert_false(legal(&w, "at Somerset")); /* not vacant */
-    assert_false(legal(&w, "at Wilts"));
-    assert_false(legal(&w, "at Ireland")); /* not an exile */
-    act(&w, "at Derby");
-    act(&w, "recruit Y:Canterbury-church");
-    assert_true(legal(&w, "at Kent"));
-    assert_false(legal(&w, "at South-Yorks"));
-    act(&w, "at Kent");
-    act(&w, "recruit L:Welsh-mercenary");
-    assert_true(legal(&w, "at Powys") && legal(&w, "at Pembroke") && legal(&w, "at Glamorgan") && legal(&w, "at Caernarvon"));
-    act(&w, "at Powys");
-    assert_false(legal(&w, "recruit L:French-mercenary")); /* comes out of France by sea */
-    check(&w);
+    play_text(&w, "recruit Y:Bombard");
+    assert_true(is_legal(&w, "at Somerset"));   /* a friendly city */
+    assert_false(is_legal(&w, "at Middlesex")); /* enemy (Henry VI) */
+    assert_false(is_legal(&w, "at Warwick"));   /* a vacant city is not friendly */
+    play_text(&w, "at Somerset");
+    play_text(&w, "recruit R:Rebel"); /* the rebel fights for the Pretender, York */
+    assert_true(is_legal(&w, "at Derby"));
+    assert_false(is_legal(&w, "at Somerset")); /* not vacant */
+    assert_false(is_legal(&w, "at Wilts"));
+    assert_false(is_legal(&w, "at Ireland")); /* not an exile */
+    play_text(&w, "at Derby");
+    play_text(&w, "recruit Y:Canterbury-church");
+    assert_true(is_legal(&w, "at Kent"));
+    assert_false(is_legal(&w, "at South-Yorks"));
+    play_text(&w, "at Kent");
+    play_text(&w, "recruit L:Welsh-mercenary");
+    assert_true(is_legal(&w, "at Powys") && is_legal(&w, "at Pembroke") && is_legal(&w, "at Glamorgan") && is_legal(&w, "at Caernarvon"));
+    play_text(&w, "at Powys");
+    assert_false(is_legal(&w, "recruit L:French-mercenary")); /* comes out of France by sea */
+    assert_world_ok(&w);
 }
 
 /* 6.3 example 1: York attacks Sussex with 2 from Wilts and 4 from Kent; the
@@ -339,25 +316,25 @@ static void rule_6_3_example_1_main_and_reserve(void **state)
     static const int KENT[] = {BLOCK_Y_KENT, BLOCK_Y_SALISBURY, BLOCK_Y_NORFOLK, BLOCK_Y_SUFFOLK};
     for (int i = 0; i < 4; i++)
         put(&w, KENT[i], AREA_KENT);
-    act(&w, "move-from Kent");
+    play_text(&w, "move-from Kent");
     static const char *const K[] = {"block Y:Kent", "block Y:Salisbury", "block Y:Norfolk", "block Y:Suffolk"};
     for (int i = 0; i < 4; i++) {
-        act(&w, K[i]);
-        act(&w, "to Sussex");
+        play_text(&w, K[i]);
+        play_text(&w, "to Sussex");
     }
-    act(&w, "end");
-    act(&w, "move-from Wilts");
-    act(&w, "block Y:March");
-    act(&w, "to Sussex");
-    act(&w, "block Y:Warwick");
-    act(&w, "to Sussex");
-    act(&w, "end");
+    play_text(&w, "end");
+    play_text(&w, "move-from Wilts");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Sussex");
+    play_text(&w, "block Y:Warwick");
+    play_text(&w, "to Sussex");
+    play_text(&w, "end");
     for (int i = 0; i < 4; i++)
         assert_false(world_has_flag(&w, KENT[i], FLAG_RESERVE));
     assert_true(world_has_flag(&w, BLOCK_Y_MARCH, FLAG_RESERVE));
     assert_true(world_has_flag(&w, BLOCK_Y_WARWICK, FLAG_RESERVE));
     assert_true(w.main_attack >> border_between(AREA_KENT, AREA_SUSSEX) & 1);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 6.3 example 2: one Lancaster block each in Middlesex, Oxford and Gloucester
@@ -372,24 +349,24 @@ static void rule_6_3_example_2_converging_main_attack(void **state)
     put(&w, BLOCK_L_HENRY_VI, AREA_MIDDLESEX);
     put(&w, BLOCK_L_OXFORD, AREA_OXFORD);
     put(&w, BLOCK_L_EXETER, AREA_GLOUCESTER);
-    act(&w, "move-from Oxford");
-    act(&w, "block L:Oxford");
-    act(&w, "to Sussex");
-    act(&w, "end");
-    act(&w, "move-from Middlesex");
-    act(&w, "block L:Henry-VI");
-    act(&w, "to Oxford");
-    act(&w, "to Sussex");
-    act(&w, "end");
-    act(&w, "move-from Gloucester");
-    act(&w, "block L:Exeter");
-    act(&w, "to Oxford");
-    act(&w, "to Sussex");
-    act(&w, "end");
+    play_text(&w, "move-from Oxford");
+    play_text(&w, "block L:Oxford");
+    play_text(&w, "to Sussex");
+    play_text(&w, "end");
+    play_text(&w, "move-from Middlesex");
+    play_text(&w, "block L:Henry-VI");
+    play_text(&w, "to Oxford");
+    play_text(&w, "to Sussex");
+    play_text(&w, "end");
+    play_text(&w, "move-from Gloucester");
+    play_text(&w, "block L:Exeter");
+    play_text(&w, "to Oxford");
+    play_text(&w, "to Sussex");
+    play_text(&w, "end");
     blockset attackers = blocks_in(&w, SIDE_LANCASTER, AREA_SUSSEX);
     assert_int_equal(__builtin_popcountll(attackers), 3);
     assert_int_equal(attackers & w.reserve, 0);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 6.3: York attacks Essex from Rutland with 3 (main) and from Middlesex with 2;
@@ -412,38 +389,38 @@ static void rule_6_3_essex_reinforcement(void **state)
     for (int i = 0; i < 3; i++)
         put(&w, ANGLIA[i], AREA_EAST_ANGLIA);
     put(&w, BLOCK_L_WILTSHIRE, AREA_LEICESTER);
-    act(&w, "move-from Rutland");
-    act(&w, "block Y:Kent");
-    act(&w, "to Essex");
-    act(&w, "block Y:Salisbury");
-    act(&w, "to Essex");
-    act(&w, "block Y:Norfolk");
-    act(&w, "to Essex");
-    act(&w, "end");
-    act(&w, "move-from Middlesex");
-    act(&w, "block Y:March");
-    act(&w, "to Essex");
-    act(&w, "block Y:Warwick");
-    act(&w, "to Essex");
-    act(&w, "end");
-    act(&w, "pass");
+    play_text(&w, "move-from Rutland");
+    play_text(&w, "block Y:Kent");
+    play_text(&w, "to Essex");
+    play_text(&w, "block Y:Salisbury");
+    play_text(&w, "to Essex");
+    play_text(&w, "block Y:Norfolk");
+    play_text(&w, "to Essex");
+    play_text(&w, "end");
+    play_text(&w, "move-from Middlesex");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Essex");
+    play_text(&w, "block Y:Warwick");
+    play_text(&w, "to Essex");
+    play_text(&w, "end");
+    play_text(&w, "pass");
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
-    act(&w, "move-from East-Anglia");
+    play_text(&w, "move-from East-Anglia");
     for (int i = 0; i < 3; i++) {
-        act(&w, i == 0 ? "block L:Exeter" : i == 1 ? "block L:Somerset" : "block L:Devon");
-        act(&w, "to Essex");
+        play_text(&w, i == 0 ? "block L:Exeter" : i == 1 ? "block L:Somerset" : "block L:Devon");
+        play_text(&w, "to Essex");
     }
-    act(&w, "end");
+    play_text(&w, "end");
     for (int i = 0; i < 3; i++)
         assert_true(world_has_flag(&w, ANGLIA[i], FLAG_RESERVE));
     assert_false(world_has_flag(&w, BLOCK_L_OXFORD, FLAG_RESERVE));
     assert_true(world_has_flag(&w, BLOCK_Y_MARCH, FLAG_RESERVE));
     assert_false(world_has_flag(&w, BLOCK_Y_KENT, FLAG_RESERVE));
     /* a second reinforcing border is allowed (Leicester), a third would not be */
-    act(&w, "move-from Leicester");
-    act(&w, "block L:Wiltshire");
-    assert_true(legal(&w, "to Essex"));
-    check(&w);
+    play_text(&w, "move-from Leicester");
+    play_text(&w, "block L:Wiltshire");
+    assert_true(is_legal(&w, "to Essex"));
+    assert_world_ok(&w);
 }
 
 /* The sample game turn: York 3, Lancaster 3, York is Player 1 (the Pretender).
@@ -460,26 +437,26 @@ static void sample_game_turn(void **state)
     w.phase = PHASE_CARDS;
     w.hand[SIDE_YORK] = 1u << 13;
     w.hand[SIDE_LANCASTER] = 1u << 14;
-    act(&w, "play 13");
-    act(&w, "play 14");
+    play_text(&w, "play 13");
+    play_text(&w, "play 14");
     assert_int_equal(w.player1, SIDE_YORK);
-    act(&w, "sea-from Calais");
-    act(&w, "block Y:York");
-    act(&w, "to East-Anglia");
-    act(&w, "block Y:Salisbury");
-    act(&w, "recruit Y:Norfolk");
-    act(&w, "at East-Anglia");
-    act(&w, "recruit Y:Norwich-levy");
-    act(&w, "at East-Anglia");
+    play_text(&w, "sea-from Calais");
+    play_text(&w, "block Y:York");
+    play_text(&w, "to East-Anglia");
+    play_text(&w, "block Y:Salisbury");
+    play_text(&w, "recruit Y:Norfolk");
+    play_text(&w, "at East-Anglia");
+    play_text(&w, "recruit Y:Norwich-levy");
+    play_text(&w, "at East-Anglia");
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
-    act(&w, "move-from Essex");
-    act(&w, "block L:Oxford");
-    act(&w, "to Middlesex");
-    act(&w, "stop");
-    act(&w, "end");
-    act(&w, "recruit L:Bombard");
-    act(&w, "at Middlesex");
-    act(&w, "pass");
+    play_text(&w, "move-from Essex");
+    play_text(&w, "block L:Oxford");
+    play_text(&w, "to Middlesex");
+    play_text(&w, "stop");
+    play_text(&w, "end");
+    play_text(&w, "recruit L:Bombard");
+    play_text(&w, "at Middlesex");
+    play_text(&w, "pass");
     assert_int_equal(w.phase, PHASE_CARDS); /* no battles, no supply problems: turn 2 */
     assert_int_equal(w.turn, 2);
     assert_int_equal(blocks_in(&w, SIDE_YORK, AREA_EAST_ANGLIA),
@@ -487,7 +464,7 @@ static void sample_game_turn(void **state)
                          block_bit(BLOCK_Y_NORWICH_LEVY));
     assert_int_equal(w.at[AREA_MIDDLESEX],
                      block_bit(BLOCK_L_HENRY_VI) | block_bit(BLOCK_L_OXFORD) | block_bit(BLOCK_L_BOMBARD));
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* RULINGS A.1 Force March: one group up to three areas; no sea move. */
@@ -499,13 +476,13 @@ static void event_force_march(void **state)
     put(&w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
     put(&w, BLOCK_Y_MARCH, AREA_KENT);
     put(&w, BLOCK_Y_WARWICK, AREA_KENT);
-    assert_false(legal(&w, "sea-from Kent"));
-    assert_false(legal(&w, "recruit Y:Arundel")); /* RULINGS B.17 */
-    act(&w, "move-from Kent");
-    act(&w, "block Y:March");
-    act(&w, "to Middlesex");
-    act(&w, "to Leicester");
-    act(&w, "to Warwick");
+    assert_false(is_legal(&w, "sea-from Kent"));
+    assert_false(is_legal(&w, "recruit Y:Arundel")); /* RULINGS B.17 */
+    play_text(&w, "move-from Kent");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Middlesex");
+    play_text(&w, "to Leicester");
+    play_text(&w, "to Warwick");
     assert_int_equal(world_location(&w, BLOCK_Y_MARCH), AREA_WARWICK);
     assert_int_equal(w.move.block, BLOCK_NONE);
 }
@@ -519,11 +496,11 @@ static void event_surprise(void **state)
     put(&w, BLOCK_Y_MARCH, AREA_CUMBRIA);
     put(&w, BLOCK_Y_WARWICK, AREA_CUMBRIA);
     put(&w, BLOCK_Y_KENT, AREA_CUMBRIA);
-    act(&w, "move-from Cumbria");
+    play_text(&w, "move-from Cumbria");
     static const char *const B[] = {"block Y:March", "block Y:Warwick", "block Y:Kent"};
     for (int i = 0; i < 3; i++) { /* three over a red border of limit 2 */
-        act(&w, B[i]);
-        act(&w, "to Lancaster");
+        play_text(&w, B[i]);
+        play_text(&w, "to Lancaster");
     }
     assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_LANCASTER)), 3);
 }
@@ -539,14 +516,14 @@ static void event_muster(void **state)
     put(&w, BLOCK_Y_MARCH, AREA_KENT);
     put(&w, BLOCK_Y_WARWICK, AREA_ESSEX);
     put(&w, BLOCK_Y_KENT, AREA_CORNWALL);
-    act(&w, "muster Middlesex");
-    assert_false(legal(&w, "block Y:Kent")); /* Cornwall is too far */
-    act(&w, "block Y:March");
-    assert_true(legal(&w, "to Sussex")); /* Sussex then Middlesex is a normal move */
-    act(&w, "to Middlesex");
-    act(&w, "block Y:Warwick");
-    act(&w, "to Middlesex");
-    act(&w, "end");
+    play_text(&w, "muster Middlesex");
+    assert_false(is_legal(&w, "block Y:Kent")); /* Cornwall is too far */
+    play_text(&w, "block Y:March");
+    assert_true(is_legal(&w, "to Sussex")); /* Sussex then Middlesex is a normal move */
+    play_text(&w, "to Middlesex");
+    play_text(&w, "block Y:Warwick");
+    play_text(&w, "to Middlesex");
+    play_text(&w, "end");
     assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_MIDDLESEX)), 2);
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
 }
@@ -560,12 +537,12 @@ static void event_plague(void **state)
     board(&w, 4, 13);
     put(&w, BLOCK_L_OXFORD, AREA_MIDDLESEX);
     world_set_steps(&w, BLOCK_L_OXFORD, 1);
-    assert_false(legal(&w, "plague Essex")); /* no city */
-    act(&w, "plague Middlesex");
+    assert_false(is_legal(&w, "plague Essex")); /* no city */
+    play_text(&w, "plague Middlesex");
     assert_int_equal(world_steps(&w, BLOCK_L_HENRY_VI), 3);
     assert_int_equal(world_location(&w, BLOCK_L_OXFORD), LOC_DEAD); /* a rose: gone for good */
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* RULINGS A.1 Piracy: two sea moves, which may attack, without the port bonus. */
@@ -576,26 +553,18 @@ static void event_piracy(void **state)
     board(&w, 3, 13);
     put(&w, BLOCK_Y_MARCH, AREA_CALAIS);
     put(&w, BLOCK_Y_WARWICK, AREA_CALAIS);
-    assert_false(legal(&w, "move-from Calais"));
-    act(&w, "sea-from Calais");
-    act(&w, "block Y:March");
-    act(&w, "to Middlesex"); /* Henry VI is there: an attack from the sea */
+    assert_false(is_legal(&w, "move-from Calais"));
+    play_text(&w, "sea-from Calais");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Middlesex"); /* Henry VI is there: an attack from the sea */
     assert_true(world_has_flag(&w, BLOCK_Y_MARCH, FLAG_BY_SEA));
     assert_int_equal(w.move.kind, MOVE_NONE); /* no second block port to port */
-    act(&w, "sea-from Calais");
-    act(&w, "block Y:Warwick");
-    act(&w, "to Middlesex");
+    play_text(&w, "sea-from Calais");
+    play_text(&w, "block Y:Warwick");
+    play_text(&w, "to Middlesex");
     assert_false(world_has_flag(&w, BLOCK_Y_WARWICK, FLAG_RESERVE)); /* both came the main way */
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
-    check(&w);
-}
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    assert_world_ok(&w);
 }
 
 /* Random legal play from each scenario's start through the cards, the action
@@ -614,9 +583,9 @@ static void random_turns_keep_every_invariant(void **state)
             struct decisions legal;
             rules_legal(&w, &legal);
             assert_true(legal.count > 0 && legal.count <= MAX_DECISIONS);
-            rules_apply(&w, legal.list[next_random(&rng) % (uint64_t)legal.count]);
+            rules_apply(&w, legal.list[rng_next(&rng) % (uint64_t)legal.count]);
             decisions++;
-            check(&w);
+            assert_world_ok(&w);
             for (int e = 0; e < BORDER_COUNT; e++)
                 assert_true(world_crossed(&w, e) <= BORDER_INFO[e].limit + 1);
         }

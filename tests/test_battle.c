@@ -19,29 +19,7 @@
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
-
-static void act(struct world *w, const char *text)
-{
-    decision d;
-    char error[160];
-    if (!decision_parse(w, text, &d, error, sizeof error))
-        fail_msg("%s", error);
-    rules_apply(w, d);
-}
-
-static bool legal(const struct world *w, const char *text)
-{
-    decision d;
-    char error[160];
-    return decision_parse(w, text, &d, error, sizeof error);
-}
-
-static void check(const struct world *w)
-{
-    char why[200];
-    if (!world_check(w, why, sizeof why))
-        fail_msg("%s", why);
-}
+#include "support.h"
 
 /* A 1460 board with no blocks on the map but Henry VI (in Lincoln) and York
  * (in Ireland), and the given cards played. */
@@ -58,9 +36,9 @@ static void board(struct world *w, int york_card, int lancaster_card)
     w->hand[SIDE_LANCASTER] = (uint32_t)1 << lancaster_card;
     char text[16];
     snprintf(text, sizeof text, "play %d", york_card);
-    act(w, text);
+    play_text(w, text);
     snprintf(text, sizeof text, "play %d", lancaster_card);
-    act(w, text);
+    play_text(w, text);
 }
 
 static void put(struct world *w, int block, int area)
@@ -74,14 +52,14 @@ static void march(struct world *w, const char *from, const char *block, const ch
 {
     char text[64];
     snprintf(text, sizeof text, "move-from %s", from);
-    act(w, text);
+    play_text(w, text);
     snprintf(text, sizeof text, "block %s", block);
-    act(w, text);
+    play_text(w, text);
     snprintf(text, sizeof text, "to %s", to);
-    act(w, text);
-    if (legal(w, "stop"))
-        act(w, "stop");
-    act(w, "end");
+    play_text(w, text);
+    if (is_legal(w, "stop"))
+        play_text(w, "stop");
+    play_text(w, "end");
 }
 
 static void rolls(struct world *w, const char *faces)
@@ -89,7 +67,7 @@ static void rolls(struct world *w, const char *faces)
     for (const char *p = faces; *p; p++) {
         char text[8] = "roll x";
         text[5] = *p;
-        act(w, text);
+        play_text(w, text);
     }
 }
 
@@ -104,29 +82,29 @@ static void battle_example_turn_order(void **state)
     put(&w, BLOCK_L_RIVERS, AREA_LEICESTER);
     put(&w, BLOCK_Y_HERBERT, AREA_WARWICK);
     put(&w, BLOCK_Y_CLARENCE, AREA_WARWICK);
-    act(&w, "move-from Warwick");
-    act(&w, "block Y:Herbert");
-    act(&w, "to Leicester");
-    act(&w, "block Y:Clarence");
-    act(&w, "to Leicester");
-    act(&w, "end");
-    act(&w, "pass");
-    act(&w, "pass");
+    play_text(&w, "move-from Warwick");
+    play_text(&w, "block Y:Herbert");
+    play_text(&w, "to Leicester");
+    play_text(&w, "block Y:Clarence");
+    play_text(&w, "to Leicester");
+    play_text(&w, "end");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
     assert_int_equal(w.phase, PHASE_BATTLE);
     assert_int_equal(w.battle.area, AREA_LEICESTER); /* the only battle starts by itself */
     assert_int_equal(w.battle.attacker, SIDE_YORK);
-    assert_true(legal(&w, "fire Y:Herbert"));
-    assert_false(legal(&w, "fire Y:Clarence"));
-    act(&w, "fire Y:Herbert");
+    assert_true(is_legal(&w, "fire Y:Herbert"));
+    assert_false(is_legal(&w, "fire Y:Clarence"));
+    play_text(&w, "fire Y:Herbert");
     rolls(&w, "666"); /* three misses */
-    assert_true(legal(&w, "fire L:Rivers"));
-    assert_false(legal(&w, "fire Y:Clarence"));
-    act(&w, "fire L:Rivers");
+    assert_true(is_legal(&w, "fire L:Rivers"));
+    assert_false(is_legal(&w, "fire Y:Clarence"));
+    play_text(&w, "fire L:Rivers");
     rolls(&w, "66");
-    assert_true(legal(&w, "fire Y:Clarence"));
-    act(&w, "pass Y:Clarence");
+    assert_true(is_legal(&w, "fire Y:Clarence"));
+    play_text(&w, "pass Y:Clarence");
     assert_int_equal(w.battle.round, 2);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 6.4: Stanley at strength 3 rolls three dice; as B2, every 1 and 2 hits. All
@@ -143,23 +121,23 @@ static void rule_6_4_stanley_three_dice_and_the_strongest_block(void **state)
     world_set_steps(&w, BLOCK_L_STANLEY, 3);
     world_set_steps(&w, BLOCK_Y_HERBERT, 2);
     march(&w, "Lancaster", "L:Stanley", "Chester");
-    act(&w, "pass");
-    act(&w, "pass");
-    act(&w, "pass Y:March");  /* A3 */
-    act(&w, "pass Y:Herbert"); /* A2 */
-    act(&w, "pass Y:Worcester"); /* B2, defender before the attacker */
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass Y:March");  /* A3 */
+    play_text(&w, "pass Y:Herbert"); /* A2 */
+    play_text(&w, "pass Y:Worcester"); /* B2, defender before the attacker */
     assert_int_equal(battle_firepower(&w, BLOCK_L_STANLEY), 2);
-    act(&w, "fire L:Stanley");
+    play_text(&w, "fire L:Stanley");
     rolls(&w, "125"); /* 1 and 2 hit, 5 misses */
     /* March (3) takes the first hit; then March and Herbert are both at 2,
      * with Worcester: York chooses */
     assert_int_equal(world_steps(&w, BLOCK_Y_MARCH), 2);
     assert_int_equal(rules_actor(&w), ACTOR_YORK);
-    assert_true(legal(&w, "hit Y:Worcester") && legal(&w, "hit Y:March") && legal(&w, "hit Y:Herbert"));
-    act(&w, "hit Y:Worcester");
+    assert_true(is_legal(&w, "hit Y:Worcester") && is_legal(&w, "hit Y:March") && is_legal(&w, "hit Y:Herbert"));
+    play_text(&w, "hit Y:Worcester");
     assert_int_equal(world_steps(&w, BLOCK_Y_WORCESTER), 1);
     assert_int_equal(w.battle.round, 2);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 static void surplus_hits_carry_to_the_next_block(void **state)
@@ -173,19 +151,19 @@ static void surplus_hits_carry_to_the_next_block(void **state)
     world_set_steps(&w, BLOCK_Y_RUTLAND, 1);
     put(&w, BLOCK_L_NORTHUMBERLAND, AREA_LANCASTER);
     march(&w, "Lancaster", "L:Northumberland", "Chester");
-    act(&w, "pass");
-    act(&w, "pass");
-    act(&w, "pass Y:Rutland");
-    act(&w, "pass Y:Worcester");
-    act(&w, "fire L:Northumberland"); /* B3, four dice */
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass Y:Rutland");
+    play_text(&w, "pass Y:Worcester");
+    play_text(&w, "fire L:Northumberland"); /* B3, four dice */
     rolls(&w, "1116");
     /* three hits; both blocks have one step, so York chooses which goes first */
-    act(&w, "hit Y:Worcester");
+    play_text(&w, "hit Y:Worcester");
     assert_int_equal(world_location(&w, BLOCK_Y_WORCESTER), LOC_DEAD); /* a rose: dead for good */
     /* the surplus goes on to Rutland, and the third hit finds nobody */
     assert_int_equal(world_location(&w, BLOCK_Y_RUTLAND), LOC_DEAD); /* an heir (6.82) */
     assert_int_equal(w.minors_due[SIDE_YORK], 1);                   /* a minor comes next supply */
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 2.3 and RULINGS B.5: Exeter alone defends Cornwall, his shield and a crown,
@@ -198,8 +176,8 @@ static void exeter_defends_cornwall_at_a3(void **state)
     put(&w, BLOCK_L_EXETER, AREA_CORNWALL);
     put(&w, BLOCK_Y_KENT, AREA_SOMERSET);
     march(&w, "Somerset", "Y:Kent", "Cornwall");
-    act(&w, "pass");
-    act(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
     assert_int_equal(battle_firepower(&w, BLOCK_L_EXETER), 3);
     assert_int_equal(battle_initiative(&w, BLOCK_L_EXETER), 'A');
     assert_int_equal(battle_firepower(&w, BLOCK_Y_KENT), 2); /* attackers get no bonus */
@@ -216,8 +194,8 @@ static void rule_b4_dead_heirs_shield_becomes_common(void **state)
     put(&w, BLOCK_L_EXETER, AREA_DORSET);
     put(&w, BLOCK_Y_KENT, AREA_WILTS);
     march(&w, "Wilts", "Y:Kent", "Dorset");
-    act(&w, "pass");
-    act(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
     assert_int_equal(battle_firepower(&w, BLOCK_L_EXETER), 2); /* A1 + 1: Dorset has no crown */
 }
 
@@ -234,8 +212,8 @@ static void defence_bonuses(void **state)
     put(&w, BLOCK_L_CLIFFORD, AREA_SOUTH_YORKS); /* not his shield */
     put(&w, BLOCK_Y_KENT, AREA_NORTH_YORKS);
     march(&w, "North-Yorks", "Y:Kent", "South-Yorks");
-    act(&w, "pass");
-    act(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
     assert_int_equal(battle_firepower(&w, BLOCK_L_YORK_LEVY), 4);
     assert_int_equal(battle_firepower(&w, BLOCK_L_YORK_CHURCH), 3);
     assert_int_equal(battle_firepower(&w, BLOCK_L_SHREWSBURY), 2);
@@ -251,27 +229,27 @@ static void bombard_a3_then_d3(void **state)
     put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX);
     put(&w, BLOCK_Y_BOMBARD, AREA_MIDDLESEX);
     put(&w, BLOCK_Y_ESSEX, AREA_MIDDLESEX);
-    act(&w, "move-from Middlesex");
-    act(&w, "block Y:Essex");
-    act(&w, "to Essex");
-    act(&w, "block Y:Bombard");
-    act(&w, "to Essex");
-    act(&w, "end");
-    act(&w, "pass");
-    act(&w, "pass");
+    play_text(&w, "move-from Middlesex");
+    play_text(&w, "block Y:Essex");
+    play_text(&w, "to Essex");
+    play_text(&w, "block Y:Bombard");
+    play_text(&w, "to Essex");
+    play_text(&w, "end");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
     assert_int_equal(battle_initiative(&w, BLOCK_Y_BOMBARD), 'A');
-    assert_true(legal(&w, "fire Y:Bombard")); /* first of all: A before the defender's B */
-    act(&w, "pass Y:Bombard");
-    act(&w, "pass L:Beaumont");
-    act(&w, "pass Y:Essex");
+    assert_true(is_legal(&w, "fire Y:Bombard")); /* first of all: A before the defender's B */
+    play_text(&w, "pass Y:Bombard");
+    play_text(&w, "pass L:Beaumont");
+    play_text(&w, "pass Y:Essex");
     assert_int_equal(w.battle.round, 2);
     assert_int_equal(battle_initiative(&w, BLOCK_Y_BOMBARD), 'D');
-    assert_true(legal(&w, "fire L:Beaumont")); /* now the defender's B comes first */
+    assert_true(is_legal(&w, "fire L:Beaumont")); /* now the defender's B comes first */
 }
 
 static void treachery_roll(struct world *w, const char *faces, bool expect_defection)
 {
-    act(w, "treachery Y:York L:Northumberland");
+    play_text(w, "treachery Y:York L:Northumberland");
     assert_int_equal(w->battle.dice, 2);
     rolls(w, faces);
     if (expect_defection) {
@@ -295,14 +273,14 @@ static void northumberland_against_the_pretender(struct world *w)
     put(w, BLOCK_L_NORTHUMBERLAND, AREA_SOUTH_YORKS);
     world_set_steps(w, BLOCK_L_NORTHUMBERLAND, 3);
     put(w, BLOCK_L_BEAUMONT, AREA_SOUTH_YORKS);
-    act(w, "move-from South-Yorks");
-    act(w, "block L:Northumberland");
-    act(w, "to Derby");
-    act(w, "block L:Beaumont");
-    act(w, "to Derby");
-    act(w, "end");
-    act(w, "pass");
-    act(w, "pass");
+    play_text(w, "move-from South-Yorks");
+    play_text(w, "block L:Northumberland");
+    play_text(w, "to Derby");
+    play_text(w, "block L:Beaumont");
+    play_text(w, "to Derby");
+    play_text(w, "end");
+    play_text(w, "pass");
+    play_text(w, "pass");
     assert_int_equal(w->battle.area, AREA_DERBY);
 }
 
@@ -311,14 +289,14 @@ static void rule_6_9_treachery_given_dice(void **state)
     (void)state;
     struct world w;
     northumberland_against_the_pretender(&w);
-    assert_true(legal(&w, "treachery Y:York L:Northumberland"));
-    assert_false(legal(&w, "treachery Y:York L:Beaumont")); /* a rose never defects */
+    assert_true(is_legal(&w, "treachery Y:York L:Northumberland"));
+    assert_false(is_legal(&w, "treachery Y:York L:Beaumont")); /* a rose never defects */
     treachery_roll(&w, "24", true);
     assert_int_equal(w.battle.flags & BATTLE_PRETENDER_ROLLED, BATTLE_PRETENDER_ROLLED);
-    check(&w);
+    assert_world_ok(&w);
     northumberland_against_the_pretender(&w);
     treachery_roll(&w, "23", false); /* one odd die: he stays */
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 6.91: Kent and Salisbury have loyalty W: two dice, one when Warwick rolls;
@@ -335,12 +313,12 @@ static void rule_6_91_warwick(void **state)
     put(&w, BLOCK_Y_KENT, AREA_WARWICK);
     put(&w, BLOCK_Y_NORTHUMBERLAND, AREA_WARWICK);
     march(&w, "Leicester", "L:Warwick", "Warwick");
-    act(&w, "pass");
-    act(&w, "pass");
-    act(&w, "pass Y:Kent"); /* A2 */
-    act(&w, "pass Y:Northumberland"); /* B3 */
-    assert_false(legal(&w, "treachery L:Warwick Y:Northumberland"));
-    act(&w, "treachery L:Warwick Y:Kent");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass Y:Kent"); /* A2 */
+    play_text(&w, "pass Y:Northumberland"); /* B3 */
+    assert_false(is_legal(&w, "treachery L:Warwick Y:Northumberland"));
+    play_text(&w, "treachery L:Warwick Y:Kent");
     assert_int_equal(w.battle.dice, 1); /* one die, as Warwick rolls */
     rolls(&w, "6");
     assert_int_equal(world_location(&w, BLOCK_L_KENT), AREA_WARWICK);
@@ -358,16 +336,16 @@ static void rule_6_5_charge(void **state)
     world_set_steps(&w, BLOCK_L_OXFORD, 1);
     put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);  /* A3, heir */
     march(&w, "Middlesex", "Y:March", "Essex");
-    act(&w, "pass");
-    act(&w, "pass");
-    act(&w, "pass L:Oxford");
-    act(&w, "charge Y:March L:Beaumont");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "charge Y:March L:Beaumont");
     rolls(&w, "666"); /* no hits: Beaumont survives and fires back at March */
     assert_int_equal(w.battle.actor, BLOCK_Y_MARCH);
     rolls(&w, "116");
     assert_int_equal(world_steps(&w, BLOCK_Y_MARCH), 1);
     assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 1); /* the bonus fire touched only the heir */
-    check(&w);
+    assert_world_ok(&w);
 }
 
 static void rule_6_5_charge_surplus_is_lost(void **state)
@@ -380,10 +358,10 @@ static void rule_6_5_charge_surplus_is_lost(void **state)
     world_set_steps(&w, BLOCK_L_BEAUMONT, 1);
     put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
     march(&w, "Middlesex", "Y:March", "Essex");
-    act(&w, "pass");
-    act(&w, "pass");
-    act(&w, "pass L:Oxford");
-    act(&w, "charge Y:March L:Beaumont");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "charge Y:March L:Beaumont");
     rolls(&w, "111"); /* three hits at a one-step block: two are lost */
     assert_int_equal(world_location(&w, BLOCK_L_BEAUMONT), LOC_DEAD);
     assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 3);
@@ -399,29 +377,29 @@ static void rule_6_6_retreats(void **state)
     put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
     put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
     march(&w, "Middlesex", "Y:March", "Essex");
-    act(&w, "pass");
-    act(&w, "pass");
-    assert_false(legal(&w, "retreat L:Oxford Rutland")); /* round 1 */
-    act(&w, "pass L:Oxford");
-    act(&w, "pass Y:March");
-    assert_true(legal(&w, "retreat L:Oxford Rutland"));
-    assert_false(legal(&w, "retreat L:Oxford Middlesex")); /* York came that way */
-    act(&w, "pass L:Oxford");
-    assert_true(legal(&w, "retreat Y:March Middlesex"));
-    act(&w, "pass Y:March");
-    act(&w, "pass L:Oxford");
-    act(&w, "pass Y:March");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    assert_false(is_legal(&w, "retreat L:Oxford Rutland")); /* round 1 */
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "pass Y:March");
+    assert_true(is_legal(&w, "retreat L:Oxford Rutland"));
+    assert_false(is_legal(&w, "retreat L:Oxford Middlesex")); /* York came that way */
+    play_text(&w, "pass L:Oxford");
+    assert_true(is_legal(&w, "retreat Y:March Middlesex"));
+    play_text(&w, "pass Y:March");
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "pass Y:March");
     assert_int_equal(w.battle.round, 4);
-    act(&w, "pass L:Oxford");
-    assert_false(legal(&w, "pass Y:March")); /* round 4: the attacker must retreat */
-    assert_false(legal(&w, "fire Y:March"));
-    act(&w, "retreat Y:March Middlesex");
+    play_text(&w, "pass L:Oxford");
+    assert_false(is_legal(&w, "pass Y:March")); /* round 4: the attacker must retreat */
+    assert_false(is_legal(&w, "fire Y:March"));
+    play_text(&w, "retreat Y:March Middlesex");
     /* the battle is over: Lancaster won and may regroup */
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
-    assert_true(legal(&w, "regroup L:Oxford Rutland"));
-    act(&w, "regroup L:Oxford Rutland");
+    assert_true(is_legal(&w, "regroup L:Oxford Rutland"));
+    play_text(&w, "regroup L:Oxford Rutland");
     assert_int_equal(w.phase, PHASE_CARDS); /* supply holds no trouble: the next turn */
-    check(&w);
+    assert_world_ok(&w);
 }
 
 static void rule_6_6_trapped_attacker_is_eliminated(void **state)
@@ -432,19 +410,19 @@ static void rule_6_6_trapped_attacker_is_eliminated(void **state)
     put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
     put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
     march(&w, "Middlesex", "Y:March", "Essex");
-    act(&w, "pass");
+    play_text(&w, "pass");
     put(&w, BLOCK_L_BEAUMONT, AREA_MIDDLESEX); /* Lancaster now holds every way out */
     put(&w, BLOCK_L_DEVON, AREA_RUTLAND);
     put(&w, BLOCK_L_CLIFFORD, AREA_LEICESTER);
     put(&w, BLOCK_L_WILTSHIRE, AREA_EAST_ANGLIA);
-    act(&w, "pass");
+    play_text(&w, "pass");
     for (int round = 1; round <= 3; round++) {
-        act(&w, "pass L:Oxford");
-        act(&w, "pass Y:March");
+        play_text(&w, "pass L:Oxford");
+        play_text(&w, "pass Y:March");
     }
-    act(&w, "pass L:Oxford");
+    play_text(&w, "pass L:Oxford");
     assert_int_equal(world_location(&w, BLOCK_Y_MARCH), LOC_DEAD); /* RULINGS A.7 */
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 6.6: where both sides came over the same border, only Player 2 may retreat
@@ -460,22 +438,22 @@ static void rule_6_6_shared_border_only_player_2(void **state)
     put(&w, BLOCK_Y_MARCH, AREA_RUTLAND);
     put(&w, BLOCK_L_BEAUMONT, AREA_LEICESTER);
     march(&w, "Rutland", "Y:March", "Essex");
-    act(&w, "pass");
-    act(&w, "move-from Leicester");
-    act(&w, "block L:Beaumont");
-    act(&w, "to Rutland"); /* Rutland was left empty by York */
-    act(&w, "to Essex");   /* Lancaster crosses Rutland-Essex too */
-    act(&w, "end");
-    act(&w, "pass");
-    act(&w, "pass L:Oxford");
-    act(&w, "pass Y:March");
+    play_text(&w, "pass");
+    play_text(&w, "move-from Leicester");
+    play_text(&w, "block L:Beaumont");
+    play_text(&w, "to Rutland"); /* Rutland was left empty by York */
+    play_text(&w, "to Essex");   /* Lancaster crosses Rutland-Essex too */
+    play_text(&w, "end");
+    play_text(&w, "pass");
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "pass Y:March");
     assert_int_equal(w.battle.round, 2); /* Beaumont arrives from reserve */
-    act(&w, "pass L:Oxford");
-    assert_false(legal(&w, "retreat Y:March Rutland")); /* Player 1 may not use it */
-    act(&w, "pass Y:March");
-    act(&w, "pass L:Beaumont");
+    play_text(&w, "pass L:Oxford");
+    assert_false(is_legal(&w, "retreat Y:March Rutland")); /* Player 1 may not use it */
+    play_text(&w, "pass Y:March");
+    play_text(&w, "pass L:Beaumont");
     assert_int_equal(w.battle.round, 3);
-    assert_true(legal(&w, "retreat L:Oxford Rutland")); /* Player 2 may */
+    assert_true(is_legal(&w, "retreat L:Oxford Rutland")); /* Player 2 may */
 }
 
 /* RULINGS A.1 Surprise: the +1 also holds for the player's retreats that turn. */
@@ -490,14 +468,14 @@ static void surprise_widens_retreats(void **state)
     static const int FOUR[] = {BLOCK_Y_MARCH, BLOCK_Y_WARWICK, BLOCK_Y_KENT, BLOCK_Y_SALISBURY};
     for (int i = 0; i < 4; i++)
         put(&w, FOUR[i], AREA_NORTHUMBRIA);
-    act(&w, "move-from Northumbria");
+    play_text(&w, "move-from Northumbria");
     static const char *const B4[] = {"block Y:March", "block Y:Warwick", "block Y:Kent"};
     for (int i = 0; i < 3; i++) { /* a red border of 2, +1 */
-        act(&w, B4[i]);
-        act(&w, "to Cumbria");
+        play_text(&w, B4[i]);
+        play_text(&w, "to Cumbria");
     }
-    act(&w, "end");
-    act(&w, "pass");
+    play_text(&w, "end");
+    play_text(&w, "pass");
     /* round 1: everybody passes; in round 2 each York block retreats on its turn */
     int retreated = 0;
     while (retreated < 3) {
@@ -531,17 +509,17 @@ static void piracy_attackers_retreat_by_sea(void **state)
     board(&w, 3, 13); /* York plays Piracy */
     put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
     put(&w, BLOCK_Y_MARCH, AREA_CALAIS);
-    act(&w, "sea-from Calais");
-    act(&w, "block Y:March");
-    act(&w, "to Essex");
-    act(&w, "pass");
-    act(&w, "pass");
-    act(&w, "pass L:Oxford");
-    act(&w, "pass Y:March");
-    act(&w, "pass L:Oxford");
-    assert_false(legal(&w, "retreat Y:March Leicester")); /* a land neighbour, inland: not by land */
-    assert_true(legal(&w, "retreat Y:March Kent"));       /* across the North Sea */
-    assert_false(legal(&w, "retreat Y:March Cornwall"));  /* not on the North Sea */
+    play_text(&w, "sea-from Calais");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Essex");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "pass Y:March");
+    play_text(&w, "pass L:Oxford");
+    assert_false(is_legal(&w, "retreat Y:March Leicester")); /* a land neighbour, inland: not by land */
+    assert_true(is_legal(&w, "retreat Y:March Kent"));       /* across the North Sea */
+    assert_false(is_legal(&w, "retreat Y:March Cornwall"));  /* not on the North Sea */
 }
 
 /* 6.3, RULINGS B.2: reserves wait for round 2; if the defenders of round 1
@@ -556,13 +534,13 @@ static void rule_6_3_reserves_and_control(void **state)
     put(&w, BLOCK_L_BEAUMONT, AREA_EAST_ANGLIA);
     put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
     march(&w, "Middlesex", "Y:March", "Essex");
-    act(&w, "pass");
+    play_text(&w, "pass");
     march(&w, "East-Anglia", "L:Beaumont", "Essex"); /* Player 2 reinforces: a reserve */
-    act(&w, "pass");
+    play_text(&w, "pass");
     assert_true(world_has_flag(&w, BLOCK_L_BEAUMONT, FLAG_RESERVE));
-    assert_false(legal(&w, "fire L:Beaumont"));
-    act(&w, "pass L:Oxford"); /* A2 defender */
-    act(&w, "fire Y:March");  /* A3 attacker */
+    assert_false(is_legal(&w, "fire L:Beaumont"));
+    play_text(&w, "pass L:Oxford"); /* A2 defender */
+    play_text(&w, "fire Y:March");  /* A3 attacker */
     rolls(&w, "166");
     assert_int_equal(world_location(&w, BLOCK_L_OXFORD), LOC_DEAD);
     /* Beaumont enters at once; Lancaster now attacks, York defends */
@@ -570,7 +548,7 @@ static void rule_6_3_reserves_and_control(void **state)
     assert_int_equal(w.battle.attacker, SIDE_LANCASTER);
     assert_true(w.battle.flags & BATTLE_CONTROL_SWAPPED);
     assert_int_equal(w.battle.round, 2); /* Beaumont may not fire in round 1 */
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* RULINGS A.1 Treason: one roll before a battle begins, without the King. */
@@ -583,16 +561,16 @@ static void treason_card_rolls_before_the_battle(void **state)
     put(&w, BLOCK_L_STANLEY, AREA_LANCASTER); /* loyalty 1 */
     put(&w, BLOCK_Y_MARCH, AREA_CHESTER);
     march(&w, "Chester", "Y:March", "Lancaster");
-    act(&w, "pass");
+    play_text(&w, "pass");
     assert_int_equal(rules_actor(&w), ACTOR_YORK);
-    assert_true(legal(&w, "decline"));
-    act(&w, "treason L:Stanley");
+    assert_true(is_legal(&w, "decline"));
+    play_text(&w, "treason L:Stanley");
     rolls(&w, "4");
     assert_int_equal(world_location(&w, BLOCK_Y_STANLEY), AREA_LANCASTER);
     assert_true(w.flags & WORLD_TREASON_ROLLED);
     /* Lancaster has no block left in the battle: it ends, York regroups or not */
     assert_int_equal(blocks_in(&w, SIDE_LANCASTER, AREA_LANCASTER), 0);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 6.81-6.86: where eliminated blocks go. */
@@ -623,7 +601,7 @@ static void rule_6_8_eliminations_by_type(void **state)
         assert_int_equal(world_has_flag(&w, cases[i].block, FLAG_FACE_DOWN), cases[i].face_down);
     }
     assert_int_equal(w.minors_due[SIDE_LANCASTER], 1);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 9.0: eliminating the last enemy heir wins at once. */

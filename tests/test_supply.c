@@ -17,29 +17,7 @@
 #include "../engine/scenario.h"
 #include "../engine/supply.h"
 #include "../engine/tables.h"
-
-static void act(struct world *w, const char *text)
-{
-    decision d;
-    char error[160];
-    if (!decision_parse(w, text, &d, error, sizeof error))
-        fail_msg("%s", error);
-    rules_apply(w, d);
-}
-
-static bool legal(const struct world *w, const char *text)
-{
-    decision d;
-    char error[160];
-    return decision_parse(w, text, &d, error, sizeof error);
-}
-
-static void check(const struct world *w)
-{
-    char why[200];
-    if (!world_check(w, why, sizeof why))
-        fail_msg("%s", why);
-}
+#include "support.h"
 
 /* The 1460 setup in turn 3 of campaign 1, cards already played out of the way. */
 static void midgame(struct world *w)
@@ -63,15 +41,15 @@ static void rule_7_1_supply_losses(void **state)
     world_place(&w, BLOCK_Y_WARWICK, AREA_MIDDLESEX);
     supply_begin(&w);
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
-    act(&w, "lose L:Devon"); /* Devon has 2: now 1 */
-    assert_false(legal(&w, "lose L:Devon")); /* a block loses one step at most */
-    act(&w, "lose L:Oxford");
+    play_text(&w, "lose L:Devon"); /* Devon has 2: now 1 */
+    assert_false(is_legal(&w, "lose L:Devon")); /* a block loses one step at most */
+    play_text(&w, "lose L:Oxford");
     assert_int_equal(world_steps(&w, BLOCK_L_DEVON), 1);
     assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 2);
     assert_int_equal(w.phase, PHASE_CARDS); /* two over, two losses: the next turn */
     assert_int_equal(w.turn, 4);
     assert_int_equal(w.moved, 0);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 7.1: five in an area with a city; 7.2: Ireland supplies two plus the Irish. */
@@ -89,8 +67,8 @@ static void rule_7_2_city_and_exile_limits(void **state)
     world_place(&w, BLOCK_Y_ESSEX, AREA_IRELAND); /* a third exile: one loss */
     supply_begin(&w);
     assert_int_equal(rules_actor(&w), ACTOR_YORK);
-    assert_false(legal(&w, "lose Y:Irish-mercenary"));
-    act(&w, "lose Y:Essex");
+    assert_false(is_legal(&w, "lose Y:Irish-mercenary"));
+    play_text(&w, "lose Y:Essex");
     assert_int_equal(w.phase, PHASE_CARDS);
 }
 
@@ -110,18 +88,18 @@ static void rule_6_81_6_82_minors_and_the_new_king(void **state)
     lose_step(&w, BLOCK_Y_RUTLAND);
     supply_begin(&w);
     assert_int_equal(rules_actor(&w), ACTOR_YORK); /* Clarence, York's senior minor, enters in exile */
-    assert_true(legal(&w, "enter Ireland") && legal(&w, "enter Calais"));
-    assert_false(legal(&w, "enter Derby"));
-    act(&w, "enter Ireland"); /* Calais would be over its exile limit */
+    assert_true(is_legal(&w, "enter Ireland") && is_legal(&w, "enter Calais"));
+    assert_false(is_legal(&w, "enter Derby"));
+    play_text(&w, "enter Ireland"); /* Calais would be over its exile limit */
     assert_int_equal(world_location(&w, BLOCK_Y_CLARENCE), AREA_IRELAND);
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER); /* Prince Edward, a royal heir, to a crown */
-    assert_true(legal(&w, "enter Derby") && legal(&w, "enter Middlesex"));
-    assert_false(legal(&w, "enter Calais"));
-    act(&w, "enter Derby");
+    assert_true(is_legal(&w, "enter Derby") && is_legal(&w, "enter Middlesex"));
+    assert_false(is_legal(&w, "enter Calais"));
+    play_text(&w, "enter Derby");
     /* Prince Edward (heir 2) is senior to Exeter (3): he is crowned where he stands */
     assert_int_equal(w.king, BLOCK_L_PRINCE_EDWARD);
     assert_int_equal(w.phase, PHASE_CARDS);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 9.1: the owner of a defected Clarence may execute him in a supply phase;
@@ -135,12 +113,12 @@ static void rule_9_1_executing_clarence(void **state)
     world_place(&w, BLOCK_L_CLARENCE, AREA_LINCOLN);
     supply_begin(&w);
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
-    assert_true(legal(&w, "spare"));
-    act(&w, "execute L:Clarence");
+    assert_true(is_legal(&w, "spare"));
+    play_text(&w, "execute L:Clarence");
     assert_int_equal(world_location(&w, BLOCK_L_CLARENCE), LOC_DEAD);
     assert_int_equal(world_location(&w, BLOCK_Y_CLARENCE), LOC_DEAD);
     assert_int_equal(w.minors_due[SIDE_YORK], 1);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* RULINGS B.15: Henry VI goes free as soon as Lancaster controls Middlesex,
@@ -156,12 +134,12 @@ static void kingmaker_henry_freed(void **state)
     w.phase = PHASE_CARDS;
     w.hand[SIDE_YORK] = 1u << 20;
     w.hand[SIDE_LANCASTER] = 1u << 21;
-    act(&w, "play 20");
-    act(&w, "play 21"); /* any decision: Lancaster holds London */
+    play_text(&w, "play 20");
+    play_text(&w, "play 21"); /* any decision: Lancaster holds London */
     assert_int_equal(w.prisoner, BLOCK_NONE);
     assert_int_equal(world_location(&w, BLOCK_L_HENRY_VI), AREA_MIDDLESEX);
     assert_int_equal(w.pretender, BLOCK_L_HENRY_VI);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* RULINGS B.14: nobles, heirs and churches on the map, not in exile or on the
@@ -240,8 +218,8 @@ static void rule_8_political_turn_and_campaign_reset(void **state)
     assert_int_equal(world_location(&w, BLOCK_Y_IRISH_MERCENARY), AREA_IRELAND); /* 8.1 */
     assert_int_equal(w.phase, PHASE_POLITICAL);
     assert_int_equal(rules_actor(&w), ACTOR_YORK); /* the Pretender goes home first (8.3) */
-    assert_true(legal(&w, "home Y:March Ireland") && legal(&w, "home Y:March Calais"));
-    act(&w, "home Y:March Calais");
+    assert_true(is_legal(&w, "home Y:March Ireland") && is_legal(&w, "home Y:March Calais"));
+    play_text(&w, "home Y:March Calais");
     /* Hastings's shield is Leicester, vacant: he went there by himself */
     assert_int_equal(world_location(&w, BLOCK_Y_HASTINGS), AREA_LEICESTER);
     /* the King's side: Henry to a shield or crown; nobles home (8.4); pick Henry's */
@@ -259,7 +237,7 @@ static void rule_8_political_turn_and_campaign_reset(void **state)
     assert_false(world_has_flag(&w, BLOCK_L_BUCKINGHAM, FLAG_FACE_DOWN));
     assert_int_equal(world_location(&w, BLOCK_R_REBEL), LOC_POOL);
     assert_int_equal(world_block_side(&w, BLOCK_R_REBEL), SIDE_YORK);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 /* 8.3: Salisbury and Kent may go to Calais when their shields are enemy-held;
@@ -282,13 +260,13 @@ static void rule_8_3_nevilles_and_exile_surplus(void **state)
     world_place(&w, BLOCK_Y_HERBERT, AREA_CALAIS);
     political_begin(&w);
     assert_int_equal(rules_actor(&w), ACTOR_YORK);
-    assert_true(legal(&w, "home Y:Kent Warwick") && legal(&w, "home Y:Kent Glamorgan"));
-    assert_false(legal(&w, "home Y:Kent East-Yorks")); /* his own shield is enemy-held */
-    act(&w, "home Y:Kent Warwick");
+    assert_true(is_legal(&w, "home Y:Kent Warwick") && is_legal(&w, "home Y:Kent Glamorgan"));
+    assert_false(is_legal(&w, "home Y:Kent East-Yorks")); /* his own shield is enemy-held */
+    play_text(&w, "home Y:Kent Warwick");
     /* Salisbury's own shields are enemy-held: dead Warwick's, or Calais (Warwick's shield too) */
-    assert_true(legal(&w, "home Y:Salisbury Glamorgan"));
-    assert_false(legal(&w, "home Y:Salisbury North-Yorks"));
-    act(&w, "home Y:Salisbury Calais");
+    assert_true(is_legal(&w, "home Y:Salisbury Glamorgan"));
+    assert_false(is_legal(&w, "home Y:Salisbury North-Yorks"));
+    play_text(&w, "home Y:Salisbury Calais");
     /* York is through; Lancaster's blocks go home; then Calais holds March,
      * Salisbury and its exiles over the limit of 4 plus local mercenaries */
     while (w.phase == PHASE_POLITICAL && w.step != POLITICAL_EXILE_SURPLUS) {
@@ -298,12 +276,12 @@ static void rule_8_3_nevilles_and_exile_surplus(void **state)
     }
     assert_int_equal(w.step, POLITICAL_EXILE_SURPLUS);
     assert_int_equal(rules_actor(&w), ACTOR_YORK);
-    assert_false(legal(&w, "disband Y:Calais-mercenary")); /* local mercenaries do not count */
-    assert_false(legal(&w, "disband Y:March"));            /* heirs stay */
-    act(&w, "disband Y:Salisbury");
+    assert_false(is_legal(&w, "disband Y:Calais-mercenary")); /* local mercenaries do not count */
+    assert_false(is_legal(&w, "disband Y:March"));            /* heirs stay */
+    play_text(&w, "disband Y:Salisbury");
     assert_int_equal(world_location(&w, BLOCK_Y_SALISBURY), LOC_POOL);
     assert_int_equal(w.phase, PHASE_DEAL);
-    check(&w);
+    assert_world_ok(&w);
 }
 
 int main(void)
