@@ -376,7 +376,7 @@ static void rule_6_3_essex_reinforcement(void **state)
 {
     (void)state;
     struct world w;
-    board(&w, 13, 20);
+    board(&w, 7, 8); /* 4 against 4: York, the Pretender, is Player 1 */
     put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
     put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX);
     static const int RUTLAND[] = {BLOCK_Y_KENT, BLOCK_Y_SALISBURY, BLOCK_Y_NORFOLK};
@@ -416,10 +416,16 @@ static void rule_6_3_essex_reinforcement(void **state)
     assert_false(world_has_flag(&w, BLOCK_L_OXFORD, FLAG_RESERVE));
     assert_true(world_has_flag(&w, BLOCK_Y_MARCH, FLAG_RESERVE));
     assert_false(world_has_flag(&w, BLOCK_Y_KENT, FLAG_RESERVE));
-    /* a second reinforcing border is allowed (Leicester), a third would not be */
+    /* a second reinforcing border is allowed (Leicester), a third is not (6.3) */
     play_text(&w, "move-from Leicester");
     play_text(&w, "block L:Wiltshire");
     assert_true(is_legal(&w, "to Essex"));
+    play_text(&w, "to Essex");
+    play_text(&w, "end");
+    put(&w, BLOCK_L_BEAUMONT, AREA_RUTLAND); /* York's blocks have gone on from Rutland to Essex */
+    play_text(&w, "move-from Rutland");
+    play_text(&w, "block L:Beaumont");
+    assert_false(is_legal(&w, "to Essex")); /* a third border into the battle */
     assert_world_ok(&w);
 }
 

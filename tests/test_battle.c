@@ -522,6 +522,29 @@ static void piracy_attackers_retreat_by_sea(void **state)
     assert_false(is_legal(&w, "retreat Y:March Cornwall"));  /* not on the North Sea */
 }
 
+/* RULINGS A.1 Piracy: a winner that came by sea also regroups only by sea. */
+static void piracy_winners_regroup_by_sea(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 3, 13);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    world_set_steps(&w, BLOCK_L_OXFORD, 1);
+    put(&w, BLOCK_Y_MARCH, AREA_CALAIS);
+    play_text(&w, "sea-from Calais");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Essex");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "fire Y:March");
+    rolls(&w, "166");
+    assert_int_equal(rules_actor(&w), ACTOR_YORK); /* York won and may regroup */
+    assert_true(is_legal(&w, "regroup Y:March Kent"));
+    assert_false(is_legal(&w, "regroup Y:March Leicester"));
+    assert_false(is_legal(&w, "regroup Y:March Cornwall"));
+}
+
 /* 6.3, RULINGS B.2: reserves wait for round 2; if the defenders of round 1
  * all fall, their reserves enter at once and control passes. */
 static void rule_6_3_reserves_and_control(void **state)
@@ -637,6 +660,7 @@ int main(void)
         cmocka_unit_test(rule_6_6_shared_border_only_player_2),
         cmocka_unit_test(surprise_widens_retreats),
         cmocka_unit_test(piracy_attackers_retreat_by_sea),
+        cmocka_unit_test(piracy_winners_regroup_by_sea),
         cmocka_unit_test(treason_card_rolls_before_the_battle),
         cmocka_unit_test(rule_6_8_eliminations_by_type),
         cmocka_unit_test(rule_9_0_last_heir_wins),
