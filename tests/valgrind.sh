@@ -20,5 +20,8 @@ run show --scenario 1470 --text
 run show --position "$("$R3" show --scenario 1483 --text)"
 run show --position "scenario=1460 campaign=9"
 run frobnicate
+run legal --position "$("$R3" show --scenario 1460 --text)"
+run playout --games 30 --check --threads 2
+run playout --scenario 1470 --games 2 --dump-at 40
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" = 0 ]
