@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../engine/rules.h"
+#include "../engine/scenario.h"
+#include "../engine/tables.h"
 
 void lines_from_text(struct lines *l, const char *text)
 {
@@ -98,4 +100,28 @@ void assert_world_ok(const struct world *w)
     char why[200];
     if (!world_check(w, why, sizeof why))
         fail_msg("%s", why);
+}
+
+void empty_board(struct world *w, int york_card, int lancaster_card)
+{
+    char text[16];
+    scenario_setup(w, SCENARIO_1460);
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        if (world_location(w, b) < AREA_COUNT && b != BLOCK_L_HENRY_VI && b != BLOCK_Y_YORK)
+            world_place(w, b, LOC_POOL);
+    w->deck = 0;
+    w->phase = PHASE_CARDS;
+    w->step = CARDS_YORK_PLAYS;
+    w->hand[SIDE_YORK] = (uint32_t)1 << york_card;
+    w->hand[SIDE_LANCASTER] = (uint32_t)1 << lancaster_card;
+    snprintf(text, sizeof text, "play %d", york_card);
+    play_text(w, text);
+    snprintf(text, sizeof text, "play %d", lancaster_card);
+    play_text(w, text);
+}
+
+void put(struct world *w, int block, int area)
+{
+    world_place(w, block, area);
+    world_set_flag(w, block, FLAG_FACE_DOWN, false);
 }

@@ -37,6 +37,11 @@ int rng_below(uint64_t *state, int n);
 struct world;
 void play_text(struct world *w, const char *text);
 bool is_legal(const struct world *w, const char *text);
+/* A 1460 board emptied of all blocks but Henry VI (Middlesex) and York
+ * (Ireland), with the given cards played: the action phase begins. */
+void empty_board(struct world *w, int york_card, int lancaster_card);
+/* Puts a block in an area, face up. */
+void put(struct world *w, int block, int area);
 /* Fails the test if the world breaks one of its invariants. */
 void assert_world_ok(const struct world *w);
 

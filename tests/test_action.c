@@ -19,28 +19,12 @@
 #include "../engine/tables.h"
 #include "support.h"
 
-/* An empty 1460 board with the given cards played and revealed: Henry VI in
- * Middlesex for Lancaster, York in Ireland, the rest in the pools. */
+/* The empty board of support.c, in the action phase. */
 static void board(struct world *w, int york_card, int lancaster_card)
 {
-    scenario_setup(w, SCENARIO_1460);
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        if (world_location(w, b) < AREA_COUNT && b != BLOCK_L_HENRY_VI && b != BLOCK_Y_YORK)
-            world_place(w, b, LOC_POOL);
-    w->deck = 0;
-    w->phase = PHASE_CARDS;
-    w->step = CARDS_YORK_PLAYS;
-    w->hand[SIDE_YORK] = (uint32_t)1 << york_card;
-    w->hand[SIDE_LANCASTER] = (uint32_t)1 << lancaster_card;
-    char text[16];
-    snprintf(text, sizeof text, "play %d", york_card);
-    play_text(w, text);
-    snprintf(text, sizeof text, "play %d", lancaster_card);
-    play_text(w, text);
+    empty_board(w, york_card, lancaster_card);
     assert_int_equal(w->phase, PHASE_ACTION);
 }
-
-static void put(struct world *w, int block, int area) { world_place(w, block, area); }
 
 /* 1.2: a card of AP3 gives three actions: moves and recruits in any mix. */
 static void rule_1_2_ap3_allows_three_actions(void **state)

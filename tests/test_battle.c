@@ -21,30 +21,11 @@
 #include "../engine/tables.h"
 #include "support.h"
 
-/* A 1460 board with no blocks on the map but Henry VI (in Lincoln) and York
- * (in Ireland), and the given cards played. */
+/* The empty board of support.c with Henry VI moved out of the way, to Lincoln. */
 static void board(struct world *w, int york_card, int lancaster_card)
 {
-    scenario_setup(w, SCENARIO_1460);
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        if (world_location(w, b) < AREA_COUNT && b != BLOCK_L_HENRY_VI && b != BLOCK_Y_YORK)
-            world_place(w, b, LOC_POOL);
+    empty_board(w, york_card, lancaster_card);
     world_place(w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
-    w->deck = 0;
-    w->phase = PHASE_CARDS;
-    w->hand[SIDE_YORK] = (uint32_t)1 << york_card;
-    w->hand[SIDE_LANCASTER] = (uint32_t)1 << lancaster_card;
-    char text[16];
-    snprintf(text, sizeof text, "play %d", york_card);
-    play_text(w, text);
-    snprintf(text, sizeof text, "play %d", lancaster_card);
-    play_text(w, text);
-}
-
-static void put(struct world *w, int block, int area)
-{
-    world_place(w, block, area);
-    world_set_flag(w, block, FLAG_FACE_DOWN, false);
 }
 
 /* Moves one block one area as a one-block group. */
