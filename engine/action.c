@@ -34,11 +34,6 @@ static int acting_event(const struct world *w)
     return CARD_INFO[w->played[acting_side(w)]].event;
 }
 
-static void push(struct decisions *out, int kind, int arg)
-{
-    out->list[out->count++] = decision_make(kind, arg);
-}
-
 /* ---- the map as seen by the side that moves ---- */
 
 static bool enemy_exile(int side, int area)
@@ -60,22 +55,6 @@ static int border_limit(const struct world *w, int border)
 static int way_into(int border, int area)
 {
     return BORDER_INFO[border].b == area ? 0 : 1;
-}
-
-static uint64_t borders_entered_into(const struct world *w, int side, int area)
-{
-    uint64_t set = 0;
-    const struct neighbours *n = &AREA_NEIGHBOURS[area];
-    for (int i = 0; i < n->count; i++)
-        if (w->entered[side][way_into(n->border[i], area)] >> n->border[i] & 1)
-            set |= (uint64_t)1 << n->border[i];
-    return set;
-}
-
-/* Did side attack this area this turn (by land or, under Piracy, by sea)? */
-static bool attacked_by(const struct world *w, int side, int area)
-{
-    return borders_entered_into(w, side, area) || (blocks_in(w, side, area) & w->by_sea);
 }
 
 /* 5.22: blocks of the defender that the attackers (not their reserves) hold. */

@@ -17,11 +17,6 @@
 
 #define B (&w->battle)
 
-static void push(struct decisions *out, int kind, int arg)
-{
-    out->list[out->count++] = decision_make(kind, arg);
-}
-
 static int defender(const struct world *w) { return 1 - B->attacker; }
 static int card_event(const struct world *w, int side) { return CARD_INFO[w->played[side]].event; }
 
@@ -73,22 +68,6 @@ static int senior_heir_present(const struct world *w, int side)
             best = b;
     }
     return best;
-}
-
-/* RULINGS B.4: Exeter's, Somerset's and Richmond's own shields become common
- * Lancaster shields when their owner is dead. */
-static bool heir_shield(const struct world *w, int heir, int area)
-{
-    const struct block_info *info = &BLOCK_INFO[heir];
-    if (in_list(info->seats, info->seat_count, area))
-        return true;
-    static const int OWN[] = {BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_RICHMOND};
-    if (info->side != SIDE_LANCASTER)
-        return false;
-    for (int i = 0; i < 3; i++)
-        if ((w->dead & block_bit(OWN[i])) && BLOCK_INFO[OWN[i]].seats[0] == area)
-            return true;
-    return false;
 }
 
 static int defence_bonus(const struct world *w, int block)
@@ -150,18 +129,9 @@ static blockset next_slot(const struct world *w)
 
 /* ---- retreats (6.6) and regroups (6.7) ---- */
 
-static int neighbour_index(int area, int next)
-{
-    for (int i = 0; i < AREA_NEIGHBOURS[area].count; i++)
-        if (AREA_NEIGHBOURS[area].area[i] == next)
-            return i;
-    return -1;
-}
-
 static bool entered_over(const struct world *w, int side, int border)
 {
-    int way = BORDER_INFO[border].b == B->area ? 0 : 1;
-    return w->entered[side][way] >> border & 1;
+    return borders_entered_into(w, side, B->area) >> border & 1;
 }
 
 static bool safe_haven(const struct world *w, int side, int area)
@@ -300,17 +270,6 @@ static uint64_t contested_areas(const struct world *w)
         if (area_contested(w, a))
             set |= (uint64_t)1 << a;
     return set;
-}
-
-static bool attacked_by(const struct world *w, int side, int area)
-{
-    const struct neighbours *n = &AREA_NEIGHBOURS[area];
-    for (int i = 0; i < n->count; i++) {
-        int way = BORDER_INFO[n->border[i]].b == area ? 0 : 1;
-        if (w->entered[side][way] >> n->border[i] & 1)
-            return true;
-    }
-    return blocks_in(w, side, area) & w->by_sea;
 }
 
 static int treason_holder(const struct world *w)

@@ -11,11 +11,6 @@
 #include "supply.h"
 #include "tables.h"
 
-static void push(struct decisions *out, int kind, int arg)
-{
-    out->list[out->count++] = decision_make(kind, arg);
-}
-
 static uint64_t area_bit(int area) { return (uint64_t)1 << area; }
 
 static bool is_exile(int area) { return area < AREA_COUNT && AREA_INFO[area].kind == AREA_EXILE; }
@@ -138,14 +133,10 @@ static uint64_t noble_homes(const struct world *w, int block, int side)
 
 static uint64_t royal_heir_homes(const struct world *w, int block, int side)
 {
-    uint64_t homes = seat_areas(block);
+    uint64_t homes = 0;
     for (int a = 0; a < AREA_COUNT; a++)
-        if (AREA_INFO[a].crown)
+        if (AREA_INFO[a].crown || heir_shield(w, block, a))
             homes |= area_bit(a);
-    static const int OWN[] = {BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_RICHMOND};
-    for (int i = 0; i < 3 && side == SIDE_LANCASTER; i++)
-        if (w->dead & block_bit(OWN[i]))
-            homes |= area_bit(BLOCK_INFO[OWN[i]].seats[0]); /* RULINGS B.4 */
     uint64_t ok = not_enemy_held(w, side, homes);
     return ok ? ok : own_exiles(side);
 }

@@ -840,15 +840,6 @@ static bool parse_acted(struct cursor *c, struct world *w)
     return true;
 }
 
-static int neighbour_index(int area, int neighbour)
-{
-    const struct neighbours *n = &AREA_NEIGHBOURS[area];
-    for (int i = 0; i < n->count; i++)
-        if (n->area[i] == neighbour)
-            return i;
-    return -1;
-}
-
 static bool parse_retreats(struct cursor *c, struct world *w, int side)
 {
     if (accept_none(c))

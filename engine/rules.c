@@ -40,54 +40,42 @@ static const struct {
     [DECIDE_HOME] = {"home", ARG_BLOCK_AREA},  [DECIDE_DISBAND] = {"disband", ARG_BLOCK},
 };
 
-static bool in_card_phases(const struct world *w)
-{
-    return w->phase == PHASE_DEAL || w->phase == PHASE_MULLIGAN || w->phase == PHASE_CARDS;
-}
+/* Each phase's module: who decides, what may be decided, and applying it. */
+struct phase_module {
+    int (*actor)(const struct world *w);
+    void (*legal)(const struct world *w, struct decisions *out);
+    void (*apply)(struct world *w, decision d);
+};
+
+static const struct phase_module CARDS = {cards_actor, cards_legal, cards_apply};
+static const struct phase_module *const MODULE[PHASE_COUNT] = {
+    [PHASE_DEAL] = &CARDS,
+    [PHASE_MULLIGAN] = &CARDS,
+    [PHASE_CARDS] = &CARDS,
+    [PHASE_ACTION] = &(const struct phase_module){action_actor, action_legal, action_apply},
+    [PHASE_BATTLE] = &(const struct phase_module){battle_actor, battle_legal, battle_apply},
+    [PHASE_SUPPLY] = &(const struct phase_module){supply_actor, supply_legal, supply_apply},
+    [PHASE_POLITICAL] = &(const struct phase_module){political_actor, political_legal, political_apply},
+    [PHASE_OVER] = NULL, /* the game is over: nobody decides */
+};
 
 int rules_actor(const struct world *w)
 {
-    if (in_card_phases(w))
-        return cards_actor(w);
-    if (w->phase == PHASE_ACTION)
-        return action_actor(w);
-    if (w->phase == PHASE_BATTLE)
-        return battle_actor(w);
-    if (w->phase == PHASE_SUPPLY)
-        return supply_actor(w);
-    if (w->phase == PHASE_POLITICAL)
-        return political_actor(w);
-    return ACTOR_NONE;
+    return MODULE[w->phase] ? MODULE[w->phase]->actor(w) : ACTOR_NONE;
 }
 
 void rules_legal(const struct world *w, struct decisions *out)
 {
     out->count = 0;
-    if (in_card_phases(w))
-        cards_legal(w, out);
-    else if (w->phase == PHASE_ACTION)
-        action_legal(w, out);
-    else if (w->phase == PHASE_BATTLE)
-        battle_legal(w, out);
-    else if (w->phase == PHASE_SUPPLY)
-        supply_legal(w, out);
-    else if (w->phase == PHASE_POLITICAL)
-        political_legal(w, out);
+    if (MODULE[w->phase])
+        MODULE[w->phase]->legal(w, out);
 }
 
 void rules_apply(struct world *w, decision d)
 {
-    if (in_card_phases(w))
-        cards_apply(w, d);
-    else if (w->phase == PHASE_ACTION)
-        action_apply(w, d);
-    else if (w->phase == PHASE_BATTLE)
-        battle_apply(w, d);
-    else if (w->phase == PHASE_SUPPLY)
-        supply_apply(w, d);
-    else if (w->phase == PHASE_POLITICAL)
-        political_apply(w, d);
-    free_prisoner_if_rescued(w);
+    if (MODULE[w->phase])
+        MODULE[w->phase]->apply(w, d);
+    free_prisoner_if_rescued(w); /* RULINGS B.15: as soon as Lancaster holds London */
 }
 
 decision rules_chance(const struct world *w, uint64_t random_bits)

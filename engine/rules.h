@@ -68,6 +68,11 @@ struct decisions {
     decision list[MAX_DECISIONS];
 };
 
+static inline void push(struct decisions *out, int kind, int arg)
+{
+    out->list[out->count++] = decision_make(kind, arg);
+}
+
 /* Who decides now; ACTOR_NONE once the game is over (or the rules for the
  * current phase are not built yet). */
 int rules_actor(const struct world *w);

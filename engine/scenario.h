@@ -23,4 +23,9 @@ int senior_heir_in_play(const struct world *w, int side);
  * Pretender's, even while the throne is empty (RULINGS B.7). */
 int royal_side(const struct world *w);
 
+/* RULINGS B.4: is this area one of an heir's shields? Any York heir may use
+ * any York shield; the Lancaster heirs share the common Lancaster shields,
+ * and Exeter's, Somerset's and Richmond's own become common once he is dead. */
+bool heir_shield(const struct world *w, int heir, int area);
+
 #endif

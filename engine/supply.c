@@ -10,11 +10,6 @@
 #include "scenario.h"
 #include "tables.h"
 
-static void push(struct decisions *out, int kind, int arg)
-{
-    out->list[out->count++] = decision_make(kind, arg);
-}
-
 /* ---- minors and crowns (6.81, 6.82, RULINGS B.6, B.7) ---- */
 
 static int senior_minor(const struct world *w, int side)

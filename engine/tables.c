@@ -495,6 +495,15 @@ int border_between(int area_a, int area_b)
     return BORDER_NONE;
 }
 
+int neighbour_index(int area, int next)
+{
+    const struct neighbours *n = &AREA_NEIGHBOURS[area];
+    for (int i = 0; i < n->count; i++)
+        if (n->area[i] == next)
+            return i;
+    return -1;
+}
+
 blockset blocks_of_side(int side)
 {
     switch (side) {

@@ -85,6 +85,9 @@ extern const char *const LOCATION_NAME[LOC_COUNT - AREA_COUNT]; /* off-map place
 /* The border between two areas, or BORDER_NONE if they are not adjacent by land. */
 int border_between(int area_a, int area_b);
 
+/* The position of 'next' in AREA_NEIGHBOURS[area], or -1 if not a land neighbour. */
+int neighbour_index(int area, int next);
+
 /* All blocks of one side as printed (the rebel has a side of its own). */
 blockset blocks_of_side(int side);
 

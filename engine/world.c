@@ -190,6 +190,23 @@ void world_set_retreats(struct world *w, int side, int neighbour_index, int coun
     *byte = (uint8_t)((*byte & ~(15 << shift)) | (count & 15) << shift);
 }
 
+uint64_t borders_entered_into(const struct world *w, int side, int area)
+{
+    uint64_t set = 0;
+    const struct neighbours *n = &AREA_NEIGHBOURS[area];
+    for (int i = 0; i < n->count; i++) {
+        int border = n->border[i], way = BORDER_INFO[border].b == area ? 0 : 1;
+        if (w->entered[side][way] >> border & 1)
+            set |= (uint64_t)1 << border;
+    }
+    return set;
+}
+
+bool attacked_by(const struct world *w, int side, int area)
+{
+    return borders_entered_into(w, side, area) || (blocks_in(w, side, area) & w->by_sea);
+}
+
 uint64_t world_hash(const struct world *w)
 {
     return XXH3_64bits(w, sizeof *w);

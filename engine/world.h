@@ -206,6 +206,12 @@ static inline bool area_contested(const struct world *w, int area)
     return blocks_in(w, 0, area) && blocks_in(w, 1, area);
 }
 
+/* Borders a side crossed this turn into an area that held the enemy (5.22, 6.6),
+ * as a set of border numbers. */
+uint64_t borders_entered_into(const struct world *w, int side, int area);
+/* Did a side attack this area this turn, by land or under Piracy by sea (6.3)? */
+bool attacked_by(const struct world *w, int side, int area);
+
 /* An empty world: no blocks anywhere, every NONE field set. */
 void world_clear(struct world *w);
 
