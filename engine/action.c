@@ -261,7 +261,7 @@ static bool friendly_or_vacant(const struct world *w, int side, int area)
     return !has_enemy(w, side, area) && (w->at[area] == 0 || blocks_in(w, side, area));
 }
 
-static bool recruit_place_ok(const struct world *w, int block, int area)
+bool recruit_place_ok(const struct world *w, int block, int area)
 {
     const struct block_info *info = &BLOCK_INFO[block];
     int side = acting_side(w);
@@ -277,7 +277,7 @@ static bool recruit_place_ok(const struct world *w, int block, int area)
     }
 }
 
-static bool recruitable(const struct world *w, int block)
+bool recruitable(const struct world *w, int block)
 {
     const struct block_info *info = &BLOCK_INFO[block];
     if (info->type == BLOCK_MERCENARY && block != BLOCK_L_WELSH_MERCENARY)

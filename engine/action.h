@@ -20,6 +20,12 @@ int action_actor(const struct world *w);
 void action_legal(const struct world *w, struct decisions *out);
 void action_apply(struct world *w, decision d);
 
+/* 5.4: may the acting side recruit this block into this area now, if it is
+ * in the pool? Can it be recruited anywhere (mercenaries other than the
+ * Welsh come out of exile by sea instead)? */
+bool recruit_place_ok(const struct world *w, int block, int area);
+bool recruitable(const struct world *w, int block);
+
 /* Starts the action phase after the cards are revealed. */
 void action_begin(struct world *w);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "battle.h"
+#include "knowledge.h"
 #include "scenario.h"
 #include "supply.h"
 #include "tables.h"
@@ -26,18 +27,24 @@ static uint64_t own_exiles(int side)
 
 /* ---- 8.1 ---- */
 
+int political_disband_place(int block, int where)
+{
+    const struct block_info *info = &BLOCK_INFO[block];
+    if (info->type == BLOCK_LEVY || info->type == BLOCK_BOMBARD || info->type == BLOCK_REBEL_TYPE ||
+        block == BLOCK_L_WELSH_MERCENARY)
+        return LOC_POOL;
+    if (info->type == BLOCK_MERCENARY)
+        return info->seats[0];
+    return where;
+}
+
 static void disband_and_send_home(struct world *w)
 {
+    knowledge_political_begins(w);
     for (int b = 0; b < BLOCK_COUNT; b++) {
         int where = world_location(w, b);
-        const struct block_info *info = &BLOCK_INFO[b];
-        if (where >= AREA_COUNT)
-            continue;
-        if (info->type == BLOCK_LEVY || info->type == BLOCK_BOMBARD || info->type == BLOCK_REBEL_TYPE ||
-            b == BLOCK_L_WELSH_MERCENARY)
-            world_place(w, b, LOC_POOL);
-        else if (info->type == BLOCK_MERCENARY)
-            world_place(w, b, info->seats[0]);
+        if (where < AREA_COUNT)
+            world_place(w, b, political_disband_place(b, where));
     }
 }
 
@@ -141,6 +148,24 @@ static uint64_t royal_heir_homes(const struct world *w, int block, int side)
     return ok ? ok : own_exiles(side);
 }
 
+uint64_t political_home_areas(const struct world *w, int block)
+{
+    int side = world_block_side(w, block);
+    if (BLOCK_INFO[block].type == BLOCK_HEIR) {
+        uint64_t homes = own_exiles(side);
+        for (int a = 0; a < AREA_COUNT; a++)
+            if (AREA_INFO[a].crown || heir_shield(w, block, a))
+                homes |= area_bit(a);
+        return homes;
+    }
+    uint64_t homes = seat_areas(block);
+    if (neville(block))
+        homes |= dead_neville_seats(w, block);
+    if (block == BLOCK_Y_KENT || block == BLOCK_Y_SALISBURY)
+        homes |= area_bit(AREA_CALAIS);
+    return homes;
+}
+
 /* Where a block may go home; 0 means its pool. */
 static uint64_t home_options(const struct world *w, int block)
 {
@@ -169,6 +194,7 @@ static blockset still_to_go(const struct world *w)
 
 static void go_home(struct world *w, int block, int area)
 {
+    knowledge_goes_home(w, block, area);
     world_place(w, block, area);
     w->acted |= block_bit(block);
 }
@@ -213,7 +239,7 @@ static void reset_campaign(struct world *w)
     w->face_down = w->moved = w->pinned = w->revealed = w->defected = w->reserve = w->by_sea = w->acted = 0;
     for (int b = 0; b < BLOCK_COUNT; b++)
         world_set_steps(w, b, BLOCK_INFO[b].steps);
-    w->flags = 0;
+    w->flags &= WORLD_NO_KNOWLEDGE; /* a new campaign: mulligans and the Treason roll are fresh */
     w->hand[0] = w->hand[1] = 0;
     w->played[0] = w->played[1] = 0;
     w->deck = 0;

@@ -27,4 +27,12 @@ void political_apply(struct world *w, decision d);
  * counting as one more (RULINGS B.14). */
 int usurpation_count(const struct world *w, int side);
 
+/* 8.1: where a block standing in 'where' goes when the political turn begins:
+ * LOC_POOL, its exile, or 'where' itself. */
+int political_disband_place(int block, int where);
+/* Every area that could ever be this block's home in 8.3 and 8.4, whoever
+ * holds it: a superset of where it may go, for narrowing what a face-down
+ * piece that went there can be. */
+uint64_t political_home_areas(const struct world *w, int block);
+
 #endif

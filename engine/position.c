@@ -15,8 +15,8 @@
 #include "strbuf.h"
 #include "tables.h"
 
-static const char *const WORLD_FLAG_NAME[] = {"mulligan-Y", "mulligan-L", "treason-rolled"};
-#define WORLD_FLAG_COUNT 3
+static const char *const WORLD_FLAG_NAME[WORLD_FLAG_COUNT] = {"mulligan-Y", "mulligan-L", "treason-rolled",
+                                                              "no-knowledge"};
 
 static char side_letter(int side)
 {
@@ -240,6 +240,47 @@ static void print_battle(struct strbuf *sb, const struct world *w)
     print_battle_retreats(sb, w, SIDE_LANCASTER);
 }
 
+/* hidden=L:Oxford?1(L:Oxford+L:Devon),... : each hidden piece, its label and candidates. */
+static void print_hidden(struct strbuf *sb, const struct world *w)
+{
+    const char *sep = " hidden=";
+    for (int b = 0; b < BLOCK_COUNT; b++) {
+        if (!w->know.label[b])
+            continue;
+        strbuf_add(sb, "%s%s?%d", sep, BLOCK_INFO[b].id, w->know.label[b]);
+        const char *join = "(";
+        for (blockset left = cand_blocks(w->know.cand[b], world_observer(w, b)); left; left &= left - 1) {
+            strbuf_add(sb, "%s%s", join, BLOCK_INFO[__builtin_ctzll(left)].id);
+            join = "+";
+        }
+        strbuf_add(sb, ")");
+        sep = ",";
+    }
+    if (*sep == ' ')
+        strbuf_add(sb, "%s-", sep);
+}
+
+/* strength=L:Oxford/full,L:Devon/full-1,Y:March/max-2 : strengths the enemy knows only vaguely. */
+static void print_strength_knowledge(struct strbuf *sb, const struct world *w)
+{
+    const char *sep = " strength=";
+    for (int b = 0; b < BLOCK_COUNT; b++) {
+        int value, kind = world_strength_knowledge(w, b, &value);
+        if (kind == KNOW_EXACT)
+            continue;
+        strbuf_add(sb, "%s%s/", sep, BLOCK_INFO[b].id);
+        if (kind == KNOW_AT_MOST)
+            strbuf_add(sb, "max-%d", value + 1);
+        else if (value)
+            strbuf_add(sb, "full-%d", value);
+        else
+            strbuf_add(sb, "full");
+        sep = ",";
+    }
+    if (*sep == ' ')
+        strbuf_add(sb, "%s-", sep);
+}
+
 static void print_head(struct strbuf *sb, const struct world *w)
 {
     strbuf_add(sb, "scenario=%d campaign=%d turn=%d phase=%s step=%d king=", SCENARIO_INFO[w->scenario].year,
@@ -285,6 +326,8 @@ bool position_print(const struct world *w, char *text, size_t size)
     print_acted(&sb, w);
     print_move(&sb, w);
     print_battle(&sb, w);
+    print_hidden(&sb, w);
+    print_strength_knowledge(&sb, w);
     return !strbuf_overflowed(&sb);
 }
 
@@ -631,7 +674,7 @@ static bool parse_head(struct cursor *c, struct world *w)
         !parse_small(c, "ap", 0, 4, &w->ap_left) ||
         !next_field(c) || !expect_key(c, "winner") || !parse_side(c, true, &w->winner) ||
         !next_field(c) || !expect_key(c, "flags") ||
-        !parse_flag_list(c, WORLD_FLAG_NAME, WORLD_FLAG_COUNT, ",", "mulligan-Y, mulligan-L, treason-rolled or -", &flags))
+        !parse_flag_list(c, WORLD_FLAG_NAME, WORLD_FLAG_COUNT, ",", "mulligan-Y, mulligan-L, treason-rolled, no-knowledge or -", &flags))
         return false;
     w->flags = (uint8_t)flags;
     return parse_card_set(c, "hand-Y", &w->hand[SIDE_YORK]) &&
@@ -891,18 +934,95 @@ static bool parse_battle(struct cursor *c, struct world *w)
            parse_retreats(c, w, SIDE_LANCASTER);
 }
 
+static bool parse_candidates(struct cursor *c, struct world *w, int block)
+{
+    int observer = world_observer(w, block);
+    if (!expect_char(c, '('))
+        return false;
+    do {
+        const char *at = c->p;
+        int cand;
+        if (!parse_block(c, "+)", &cand))
+            return false;
+        if (world_block_side(w, cand) != world_block_side(w, block))
+            return invalid_at(c, at, (int)(c->p - at), "cannot be %s: it fights for the other side",
+                              BLOCK_INFO[block].id);
+        w->know.cand[block] |= cand_mask(block_bit(cand), observer);
+    } while (accept_char(c, '+'));
+    return expect_char(c, ')');
+}
+
+static bool parse_hidden(struct cursor *c, struct world *w)
+{
+    if (!next_field(c) || !expect_key(c, "hidden"))
+        return false;
+    if (accept_none(c))
+        return true;
+    do {
+        const char *at = c->p;
+        int block, label;
+        if (!parse_block(c, "?,", &block))
+            return false;
+        if (w->know.label[block])
+            return invalid_at(c, at, (int)(c->p - at), "is listed twice");
+        if (!expect_char(c, '?') || !parse_number(c, 1, MAX_LABELS, "a piece label", &label) ||
+            !parse_candidates(c, w, block))
+            return false;
+        w->know.label[block] = (uint8_t)label;
+    } while (accept_char(c, ','));
+    return true;
+}
+
+static bool parse_one_strength(struct cursor *c, struct world *w)
+{
+    const char *at = c->p;
+    int block, value = 0;
+    if (!parse_block(c, "/,", &block) || !expect_char(c, '/'))
+        return false;
+    if (w->know.vague & block_bit(block))
+        return invalid_at(c, at, (int)(c->p - at - 1), "is listed twice");
+    if (strncmp(c->p, "max-", 4) == 0) {
+        c->p += 4;
+        if (!parse_number(c, 1, 4, "a strength", &value))
+            return false;
+        world_set_strength_knowledge(w, block, KNOW_AT_MOST, value - 1);
+        return true;
+    }
+    if (strncmp(c->p, "full", 4) != 0)
+        return expected_at(c, c->p, "full, full-N or max-N");
+    c->p += 4;
+    if (accept_char(c, '-') && !parse_number(c, 1, 3, "a number of steps lost", &value))
+        return false;
+    world_set_strength_knowledge(w, block, KNOW_DEFICIT, value);
+    return true;
+}
+
+static bool parse_strength_knowledge(struct cursor *c, struct world *w)
+{
+    if (!next_field(c) || !expect_key(c, "strength"))
+        return false;
+    if (accept_none(c))
+        return true;
+    do {
+        if (!parse_one_strength(c, w))
+            return false;
+    } while (accept_char(c, ','));
+    return true;
+}
+
 static bool parse_tail(struct cursor *c, struct world *w)
 {
     if (!parse_crossed(c, w) || !parse_entered(c, "entered-Y", w->entered[SIDE_YORK]) ||
         !parse_entered(c, "entered-L", w->entered[SIDE_LANCASTER]) || !parse_main(c, w) ||
-        !parse_acted(c, w) || !parse_move(c, w) || !parse_battle(c, w))
+        !parse_acted(c, w) || !parse_move(c, w) || !parse_battle(c, w) || !parse_hidden(c, w) ||
+        !parse_strength_knowledge(c, w))
         return false;
     if (!at_value_end(c->p))
-        return expected_at(c, c->p, "a blank or the end of the text after battle=");
+        return expected_at(c, c->p, "a blank or the end of the text after strength=");
     while (at_blank(c->p))
         c->p++;
     if (*c->p)
-        return expected_at(c, c->p, "the end of the text after battle=");
+        return expected_at(c, c->p, "the end of the text after strength=");
     return true;
 }
 

@@ -12,7 +12,7 @@
 
 #include "world.h"
 
-#define POSITION_TEXT_MAX 8192 /* enough for any position */
+#define POSITION_TEXT_MAX 32768 /* enough for any position, knowledge included */
 
 /* Writes w as one line (no newline) into text[size]. Returns false only if
  * size was too small, in which case text holds a cut line. */

@@ -11,6 +11,7 @@
 #include "action.h"
 #include "battle.h"
 #include "cards.h"
+#include "knowledge.h"
 #include "political.h"
 #include "supply.h"
 #include "tables.h"
@@ -73,9 +74,15 @@ void rules_legal(const struct world *w, struct decisions *out)
 
 void rules_apply(struct world *w, decision d)
 {
+    bool knowing = !(w->flags & WORLD_NO_KNOWLEDGE);
+    struct world before;
+    if (knowing)
+        before = *w;
     if (MODULE[w->phase])
         MODULE[w->phase]->apply(w, d);
     free_prisoner_if_rescued(w); /* RULINGS B.15: as soon as Lancaster holds London */
+    if (knowing)
+        knowledge_update(&before, d, w);
 }
 
 decision rules_chance(const struct world *w, uint64_t random_bits)

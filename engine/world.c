@@ -136,6 +136,36 @@ void world_set_flag(struct world *w, int block, int flag, bool on)
     *set = on ? (*set | block_bit(block)) : (*set & ~block_bit(block));
 }
 
+static blockset with_bit(blockset set, blockset bit, bool on) { return on ? set | bit : set & ~bit; }
+
+int world_strength_knowledge(const struct world *w, int block, int *value)
+{
+    const struct knowledge *k = &w->know;
+    *value = (int)(k->value_lo >> block & 1) | (int)(k->value_hi >> block & 1) << 1;
+    if (!(k->vague >> block & 1))
+        return KNOW_EXACT;
+    return k->relative >> block & 1 ? KNOW_DEFICIT : KNOW_AT_MOST;
+}
+
+void world_set_strength_knowledge(struct world *w, int block, int kind, int value)
+{
+    struct knowledge *k = &w->know;
+    blockset bit = block_bit(block);
+    if (kind == KNOW_EXACT)
+        value = 0;
+    k->vague = with_bit(k->vague, bit, kind != KNOW_EXACT);
+    k->relative = with_bit(k->relative, bit, kind == KNOW_DEFICIT);
+    k->value_lo = with_bit(k->value_lo, bit, value & 1);
+    k->value_hi = with_bit(k->value_hi, bit, value & 2);
+}
+
+void world_forget(struct world *w, int block)
+{
+    w->know.label[block] = 0;
+    w->know.cand[block] = 0;
+    world_set_strength_knowledge(w, block, KNOW_EXACT, 0);
+}
+
 void world_set_pretender_side(struct world *w, int side)
 {
     blockset rebel = block_bit(BLOCK_R_REBEL);
@@ -310,7 +340,7 @@ static bool check_clock(const struct world *w, char *why, int size)
     if (w->phase >= PHASE_COUNT) return fail(why, size, "phase %d is unknown", w->phase);
     if (w->player1 > SIDE_NONE || w->player1 == SIDE_REBEL) return fail(why, size, "player 1 is not a side");
     if (w->winner > SIDE_NONE || w->winner == SIDE_REBEL) return fail(why, size, "the winner is not a side");
-    if (w->flags & ~7) return fail(why, size, "unknown game flags %#x", w->flags);
+    if (w->flags >> WORLD_FLAG_COUNT) return fail(why, size, "unknown game flags %#x", w->flags);
     if (w->ap_left > 4) return fail(why, size, "%d action points left; a card gives 4 at most", w->ap_left);
     if (w->minors_due[0] > 5 || w->minors_due[1] > 5) return fail(why, size, "more than 5 minors due");
     if (w->step > 15) return fail(why, size, "step %d is above 15", w->step);
@@ -361,6 +391,57 @@ static bool check_battle(const struct world *w, char *why, int size)
     return true;
 }
 
+/* A hidden piece: on the map, a label unique to its observer, candidates that hold the truth. */
+static bool check_hidden_piece(const struct world *w, int b, uint64_t used[2], char *why, int size)
+{
+    const struct knowledge *k = &w->know;
+    int observer = world_observer(w, b), label = k->label[b];
+    if (world_location(w, b) >= AREA_COUNT)
+        return fail(why, size, "%s is off the map but hidden as piece %d", BLOCK_INFO[b].id, label);
+    if (label > MAX_LABELS)
+        return fail(why, size, "%s has label %d; labels are 1..%d", BLOCK_INFO[b].id, label, MAX_LABELS);
+    if (used[observer] >> label & 1)
+        return fail(why, size, "two hidden pieces share label %d", label);
+    used[observer] |= (uint64_t)1 << label;
+    if (!(cand_blocks(k->cand[b], observer) & block_bit(b)))
+        return fail(why, size, "%s is hidden, but its candidates leave it out", BLOCK_INFO[b].id);
+    if (cand_blocks(k->cand[b], observer) & ~w->side_blocks[1 - observer])
+        return fail(why, size, "%s's candidates include a block of the other side", BLOCK_INFO[b].id);
+    return true;
+}
+
+static bool check_strength_knowledge(const struct world *w, int b, char *why, int size)
+{
+    int value, kind = world_strength_knowledge(w, b, &value), steps = world_steps(w, b);
+    bool on_map = world_location(w, b) < AREA_COUNT;
+    if (kind != KNOW_EXACT && !on_map)
+        return fail(why, size, "%s is off the map but its strength is vague", BLOCK_INFO[b].id);
+    if (kind == KNOW_DEFICIT && (w->know.label[b] == 0 || steps != BLOCK_INFO[b].steps - value))
+        return fail(why, size, "%s is known as full less %d, which is not its strength %d (or it is not hidden)",
+                    BLOCK_INFO[b].id, value, steps);
+    if (kind == KNOW_AT_MOST && steps > value + 1)
+        return fail(why, size, "%s is known as at most %d, yet has strength %d", BLOCK_INFO[b].id, value + 1, steps);
+    return true;
+}
+
+static bool check_knowledge(const struct world *w, char *why, int size)
+{
+    const struct knowledge *k = &w->know;
+    uint64_t used[SIDE_COUNT] = {0, 0};
+    blockset bits = k->vague | k->relative | k->value_lo | k->value_hi;
+    if ((bits & ~k->vague) || (k->vague & ~ALL_BLOCKS) || k->spare)
+        return fail(why, size, "strength knowledge is set where no strength is vague");
+    for (int b = 0; b < BLOCK_COUNT; b++) {
+        if (k->label[b] && !check_hidden_piece(w, b, used, why, size))
+            return false;
+        if (!k->label[b] && k->cand[b])
+            return fail(why, size, "%s has candidates but no label", BLOCK_INFO[b].id);
+        if (!check_strength_knowledge(w, b, why, size))
+            return false;
+    }
+    return true;
+}
+
 bool world_check(const struct world *w, char *why, int size)
 {
     if ((w->crossed[0] | w->crossed[1] | w->crossed[2] | w->entered[0][0] | w->entered[0][1] |
@@ -368,5 +449,6 @@ bool world_check(const struct world *w, char *why, int size)
         return fail(why, size, "a border number above %d is set", BORDER_COUNT - 1);
     return check_places(w, why, size) && check_blocks(w, why, size) && check_crowns(w, why, size) &&
            check_cards(w, why, size) && check_clock(w, why, size) && check_move(w, why, size) &&
-           check_battle(w, why, size);
+           check_battle(w, why, size) &&
+           ((w->flags & WORLD_NO_KNOWLEDGE) || check_knowledge(w, why, size));
 }

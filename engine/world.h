@@ -24,6 +24,8 @@
  *    448     8   acted            blocks done in this step (battle turns, regroups, supply losses)
  *    456    12   hand[2], deck    card sets, bit n = card n
  *    468    39   one-byte fields: game clock, crowns, cards played, step, move, battle
+ *    507     5   padding: the truth ends on a 512-byte line
+ *    512   352   know             what each side knows of the other's blocks (below)
  *
  * A block's strength is 1 + bit(step_lo) + 2 * bit(step_hi), so 1..4:
  *
@@ -47,8 +49,28 @@
  * area; entered[side][1] the other way. Retreats (6.6) and pinning (5.22) need
  * the direction.
  *
- * Each side's knowledge (issue: hidden information) will be added to this
- * struct; the truth above uses 507 bytes, padded to the 512-byte target.
+ * Knowledge (docs/knowledge.md). Every block can be hidden from one side only:
+ * the enemy of the side it fights for, its observer. What the observer knows
+ * of it is kept with the block, so that apply() moves it along for free:
+ *
+ *   label[b]  0 when the observer knows which block b is (or b is off the
+ *             map); otherwise 1..32, the observer's name for that face-down
+ *             piece, the lowest free when it appeared.
+ *   cand[b]   for a hidden piece, the blocks it may be: bit i is block
+ *             knowledge_base(observer) + i (York sees Lancaster 32..62 and
+ *             the rebel 31 as bits 1..32; Lancaster sees York 0..30 and the
+ *             rebel as bits 0..31).
+ *   vague, relative, value_lo, value_hi: what the observer knows of b's
+ *             strength, for blocks on the map:
+ *
+ *     vague relative  value v (0..3)   the observer knows
+ *       0      -         -             the strength exactly (it is the truth)
+ *       1      1         v             full strength less v steps
+ *       1      0         v             at most v + 1 steps
+ *
+ * The truth fills the first 512 bytes, as DESIGN.md asks of a world; the
+ * knowledge is the 352 bytes after it. Search playouts may set
+ * WORLD_NO_KNOWLEDGE to skip keeping it.
  */
 #ifndef R3_WORLD_H
 #define R3_WORLD_H
@@ -87,7 +109,9 @@ enum {
     WORLD_MULLIGAN_USED_YORK = 1 << 0,      /* York asked for a redeal this campaign (5.1) */
     WORLD_MULLIGAN_USED_LANCASTER = 1 << 1, /* Lancaster did */
     WORLD_TREASON_ROLLED = 1 << 2,          /* the Treason card's roll is spent this turn */
+    WORLD_NO_KNOWLEDGE = 1 << 3,            /* apply() does not keep the knowledge (fast playouts) */
 };
+#define WORLD_FLAG_COUNT 4
 
 /* The per-block flags of struct world, in the order the position text writes them. */
 enum block_flag {
@@ -151,6 +175,18 @@ struct battle {
     uint8_t retreats[SIDE_COUNT][MAX_NEIGHBOURS / 2];
 };
 
+/* Strength knowledge (see the layout above). */
+enum strength_knowledge { KNOW_EXACT, KNOW_DEFICIT, KNOW_AT_MOST };
+
+#define MAX_LABELS 32
+
+struct knowledge {
+    blockset vague, relative, value_lo, value_hi;
+    uint32_t cand[BLOCK_COUNT];
+    uint8_t label[BLOCK_COUNT];
+    uint8_t spare;
+};
+
 struct world {
     blockset at[AREA_COUNT];
     blockset pool, minor, other_side, dead;
@@ -187,6 +223,7 @@ struct world {
     uint8_t step;      /* where in its phase the game is; see enum mulligan_step and friends */
     struct move move;
     struct battle battle;
+    struct knowledge know; /* starts at byte 512: the truth above ends at 507 */
 };
 
 /* The blocks of one side standing in an area: one AND. */
@@ -241,6 +278,20 @@ void world_set_crossed(struct world *w, int border, int count);
 
 int world_retreats(const struct world *w, int side, int neighbour_index);
 void world_set_retreats(struct world *w, int side, int neighbour_index, int count);
+
+/* The side a block can be hidden from: the enemy of the side it fights for. */
+static inline int world_observer(const struct world *w, int block) { return 1 - world_block_side(w, block); }
+
+/* Knowledge sets use 32-bit masks over the observer's possible enemies. */
+static inline int knowledge_base(int observer) { return observer == SIDE_YORK ? 31 : 0; }
+static inline blockset cand_blocks(uint32_t cand, int observer) { return (blockset)cand << knowledge_base(observer); }
+static inline uint32_t cand_mask(blockset blocks, int observer) { return (uint32_t)(blocks >> knowledge_base(observer)); }
+
+/* A block's strength knowledge: kind (enum strength_knowledge) and value 0..3. */
+int world_strength_knowledge(const struct world *w, int block, int *value);
+void world_set_strength_knowledge(struct world *w, int block, int kind, int value);
+/* Forgets everything hidden about a block: its label, candidates and strength. */
+void world_forget(struct world *w, int block);
 
 /* Checks every invariant of the struct. Returns true if it holds; otherwise
  * writes why into why[size] and returns false. */

@@ -19,6 +19,8 @@
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tsv.h"
+#include "cli.h"
+#include "hidden_commands.h"
 #include "../tuning/playout.h"
 
 #define R3_VERSION "0.1.0"
@@ -35,6 +37,9 @@ static const char HELP[] =
     "  show                       print a position as a readable board\n"
     "  legal --position TEXT      list the legal decisions in a position, one per line\n"
     "  playout                    play uniformly random legal games and print speed and results\n"
+    "  observe                    print what one side knows of a position\n"
+    "  infokey                    print one side's information-set key (hex)\n"
+    "  sample                     print worlds drawn from what one side knows, one position per line\n"
     "\n"
     "Options of show:\n"
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
@@ -49,26 +54,23 @@ static const char HELP[] =
     "  --threads T                play on T threads (default 1; results do not depend on T)\n"
     "  --dump-at N                print each game's position after N decisions instead\n"
     "\n"
+    "Options of observe, infokey and sample:\n"
+    "  --position TEXT | --scenario YEAR   the true world (the referee's position)\n"
+    "  --side york|lancaster      whose knowledge\n"
+    "  --count N                  sample: how many worlds (default 1)\n"
+    "  --seed S                   sample: the seed of the draws (default 1)\n"
+    "  --speed                    sample: draw N worlds without printing them and report samples/s\n"
+    "\n"
+    "Options of observe, infokey and sample:\n"
+    "  --position TEXT | --scenario YEAR   the true world (the referee's position)\n"
+    "  --side york|lancaster      whose knowledge\n"
+    "  --count N                  sample: how many worlds (default 1)\n"
+    "  --seed S                   sample: the seed of the draws (default 1)\n"
+    "  --speed                    sample: draw N worlds without printing them and report samples/s\n"
+    "\n"
     "Global options:\n"
     "  -h, --help                 print this help and exit\n"
     "  -V, --version              print the version and the libraries in use, and exit\n";
-
-static int usage_error(const char *fmt, const char *what)
-{
-    fputs("r3: ", stderr);
-    fprintf(stderr, fmt, what);
-    fputs("\nTry 'r3 --help' for more information.\n", stderr);
-    return 2;
-}
-
-/* Reports the option getopt_long stopped at, by its name as typed. */
-static int option_error(char **argv, int c)
-{
-    const char *typed = argv[optind - 1];
-    if (c == ':')
-        return usage_error("option '%s' needs an argument", typed);
-    return usage_error("unknown option '%s'", typed);
-}
 
 static int print_version(void)
 {
@@ -84,10 +86,10 @@ static int print_version(void)
 static int command_data(int argc, char **argv)
 {
     if (argc != 2)
-        return usage_error("%s", argc < 2 ? "data needs a TABLE: areas, borders, blocks, cards, scenarios or scenario_info"
+        return cli_usage_error("%s", argc < 2 ? "data needs a TABLE: areas, borders, blocks, cards, scenarios or scenario_info"
                                           : "data takes one TABLE");
     if (!tsv_print_table(argv[1], stdout))
-        return usage_error("unknown table '%s' (areas, borders, blocks, cards, scenarios, scenario_info)", argv[1]);
+        return cli_usage_error("unknown table '%s' (areas, borders, blocks, cards, scenarios, scenario_info)", argv[1]);
     return 0;
 }
 
@@ -109,32 +111,18 @@ static int parse_show_options(int argc, char **argv, struct show_options *o)
         if (c == 's') o->scenario = optarg;
         else if (c == 'p') o->position = optarg;
         else if (c == 't') o->text = 1;
-        else return option_error(argv, c);
+        else return cli_option_error(argv, c);
     }
     if (optind < argc)
-        return usage_error("show: unexpected argument '%s'", argv[optind]);
+        return cli_usage_error("show: unexpected argument '%s'", argv[optind]);
     if (!o->scenario == !o->position)
-        return usage_error("%s", "show needs exactly one of --scenario YEAR and --position TEXT");
+        return cli_usage_error("%s", "show needs exactly one of --scenario YEAR and --position TEXT");
     return 0;
 }
 
 static int load_show_world(const struct show_options *o, struct world *w)
 {
-    if (o->scenario) {
-        char *end;
-        long year = strtol(o->scenario, &end, 10);
-        int s = *end || end == o->scenario ? -1 : scenario_from_year((int)year);
-        if (s < 0)
-            return usage_error("unknown scenario '%s' (1460, 1470 or 1483)", o->scenario);
-        scenario_setup(w, s);
-        return 0;
-    }
-    char error[256];
-    if (!position_parse(o->position, w, error, sizeof error)) {
-        fprintf(stderr, "r3: bad position: %s\n", error);
-        return 1;
-    }
-    return 0;
+    return cli_load_world(o->scenario, o->position, w);
 }
 
 static int command_show(int argc, char **argv)
@@ -164,13 +152,13 @@ static int command_legal(int argc, char **argv)
     optind = 0;
     while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
         if (c != 'p')
-            return option_error(argv, c);
+            return cli_option_error(argv, c);
         text = optarg;
     }
     if (optind < argc)
-        return usage_error("legal: unexpected argument '%s'", argv[optind]);
+        return cli_usage_error("legal: unexpected argument '%s'", argv[optind]);
     if (!text)
-        return usage_error("%s", "legal needs --position TEXT");
+        return cli_usage_error("%s", "legal needs --position TEXT");
     struct world w;
     struct show_options o = {.position = text};
     int status = load_show_world(&o, &w);
@@ -186,21 +174,6 @@ static int command_legal(int argc, char **argv)
     return 0;
 }
 
-/* A whole number from an option, within [min, max], or a usage error naming it. */
-static bool option_number(const char *name, const char *text, long long min, long long max, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long value = strtoll(text, &end, 10);
-    if (errno || end == text || *end || value < min || value > max) {
-        fprintf(stderr, "r3: %s needs a whole number from %lld to %lld, not '%s'\nTry 'r3 --help' for more information.\n",
-                name, min, max, text);
-        return false;
-    }
-    *out = value;
-    return true;
-}
-
 static bool playout_scenario(const char *text, int *out)
 {
     if (strcmp(text, "all") == 0) {
@@ -211,7 +184,7 @@ static bool playout_scenario(const char *text, int *out)
     long year = strtol(text, &end, 10);
     *out = *end || end == text ? -1 : scenario_from_year((int)year);
     if (*out < 0) {
-        usage_error("unknown scenario '%s' (1460, 1470, 1483 or all)", text);
+        cli_usage_error("unknown scenario '%s' (1460, 1470, 1483 or all)", text);
         return false;
     }
     return true;
@@ -231,18 +204,18 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
         bool ok = true;
         switch (c) {
         case 's': ok = playout_scenario(optarg, &o->scenario); break;
-        case 'g': ok = option_number("--games", optarg, 1, 1000000000LL, &n); o->games = (long)n; break;
-        case 'r': ok = option_number("--seed", optarg, 0, 9223372036854775807LL, &n); o->seed = (uint64_t)n; break;
+        case 'g': ok = cli_option_number("--games", optarg, 1, 1000000000LL, &n); o->games = (long)n; break;
+        case 'r': ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &n); o->seed = (uint64_t)n; break;
         case 'c': o->check = true; break;
-        case 't': ok = option_number("--threads", optarg, 1, 64, &n); o->threads = (int)n; break;
-        case 'd': ok = option_number("--dump-at", optarg, 0, 1000000000LL, &n); o->dump_at = (long)n; break;
-        default: return option_error(argv, c);
+        case 't': ok = cli_option_number("--threads", optarg, 1, 64, &n); o->threads = (int)n; break;
+        case 'd': ok = cli_option_number("--dump-at", optarg, 0, 1000000000LL, &n); o->dump_at = (long)n; break;
+        default: return cli_option_error(argv, c);
         }
         if (!ok)
             return 2;
     }
     if (optind < argc)
-        return usage_error("playout: unexpected argument '%s'", argv[optind]);
+        return cli_usage_error("playout: unexpected argument '%s'", argv[optind]);
     return 0;
 }
 
@@ -274,7 +247,7 @@ int main(int argc, char **argv)
         }
         if (c == 'V')
             return print_version();
-        return option_error(argv, c);
+        return cli_option_error(argv, c);
     }
     if (optind == argc) {
         fputs("r3: the engine protocol is not built yet; use a command (r3 --help lists them)\n", stderr);
@@ -289,5 +262,11 @@ int main(int argc, char **argv)
         return command_legal(argc - optind, argv + optind);
     if (strcmp(command, "playout") == 0)
         return command_playout(argc - optind, argv + optind);
-    return usage_error("unknown command '%s'", command);
+    if (strcmp(command, "sample") == 0)
+        return command_sample(argc - optind, argv + optind);
+    if (strcmp(command, "infokey") == 0)
+        return command_infokey(argc - optind, argv + optind);
+    if (strcmp(command, "observe") == 0)
+        return command_observe(argc - optind, argv + optind);
+    return cli_usage_error("unknown command '%s'", command);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/random.h"
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
@@ -68,15 +69,12 @@ char *capture(void (*writer)(FILE *out, const void *arg), const void *arg)
 
 uint64_t rng_next(uint64_t *state)
 {
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
+    return random_next(state);
 }
 
 int rng_below(uint64_t *state, int n)
 {
-    return (int)(rng_next(state) % (uint64_t)n);
+    return random_below(state, n);
 }
 
 void play_text(struct world *w, const char *text)

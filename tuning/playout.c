@@ -12,17 +12,10 @@
 #include "../engine/audit.h"
 #include "../engine/eliminate.h"
 #include "../engine/position.h"
+#include "../engine/random.h"
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
-
-static uint64_t splitmix(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 struct game_result {
     long decisions, battles;
@@ -49,7 +42,7 @@ static decision choose(const struct world *w, uint64_t *rng)
 {
     struct decisions legal;
     rules_legal(w, &legal);
-    return legal.list[splitmix(rng) % (uint64_t)legal.count];
+    return legal.list[random_next(rng) % (uint64_t)legal.count];
 }
 
 static void play_game(const struct playout_options *o, long game, struct game_result *r, struct playout_stats *s,

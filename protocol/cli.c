@@ -1,0 +1,72 @@
+/*
+ * cli.c: see cli.h.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/position.h"
+#include "../engine/scenario.h"
+
+int cli_usage_error(const char *fmt, const char *what)
+{
+    fputs("r3: ", stderr);
+    fprintf(stderr, fmt, what);
+    fputs("\nTry 'r3 --help' for more information.\n", stderr);
+    return 2;
+}
+
+int cli_option_error(char **argv, int c)
+{
+    const char *typed = argv[optind - 1];
+    if (c == ':')
+        return cli_usage_error("option '%s' needs an argument", typed);
+    return cli_usage_error("unknown option '%s'", typed);
+}
+
+bool cli_option_number(const char *name, const char *text, long long min, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long value = strtoll(text, &end, 10);
+    if (errno || end == text || *end || value < min || value > max) {
+        fprintf(stderr, "r3: %s needs a whole number from %lld to %lld, not '%s'\nTry 'r3 --help' for more information.\n",
+                name, min, max, text);
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+int cli_load_world(const char *scenario, const char *position, struct world *w)
+{
+    if (scenario) {
+        char *end;
+        long year = strtol(scenario, &end, 10);
+        int s = *end || end == scenario ? -1 : scenario_from_year((int)year);
+        if (s < 0)
+            return cli_usage_error("unknown scenario '%s' (1460, 1470 or 1483)", scenario);
+        scenario_setup(w, s);
+        return 0;
+    }
+    char error[256];
+    if (!position_parse(position, w, error, sizeof error)) {
+        fprintf(stderr, "r3: bad position: %s\n", error);
+        return 1;
+    }
+    return 0;
+}
+
+int cli_side(const char *text)
+{
+    if (strcmp(text, "york") == 0)
+        return SIDE_YORK;
+    if (strcmp(text, "lancaster") == 0)
+        return SIDE_LANCASTER;
+    cli_usage_error("unknown side '%s' (york or lancaster)", text);
+    return -1;
+}

@@ -1,0 +1,31 @@
+/*
+ * cli.h: what every r3 subcommand shares: usage errors in one style, whole
+ * numbers from options, and loading the world a command works on.
+ *
+ * Exit status: 0 success, 1 bad input data (a position that does not parse),
+ * 2 bad usage (unknown subcommand or option, missing argument).
+ */
+#ifndef R3_CLI_H
+#define R3_CLI_H
+
+#include <stdbool.h>
+
+#include "../engine/world.h"
+
+/* Prints "r3: <fmt with what>" and the hint to --help; returns 2. */
+int cli_usage_error(const char *fmt, const char *what);
+
+/* Reports the option getopt_long stopped at, by its name as typed; returns 2. */
+int cli_option_error(char **argv, int c);
+
+/* A whole number from an option, within [min, max]; false after a usage error naming it. */
+bool cli_option_number(const char *name, const char *text, long long min, long long max, long long *out);
+
+/* The world named by --scenario YEAR or --position TEXT (exactly one is
+ * non-NULL): 0, or the exit status after the error is printed. */
+int cli_load_world(const char *scenario, const char *position, struct world *w);
+
+/* "york" or "lancaster" to a side, or -1 after a usage error. */
+int cli_side(const char *text);
+
+#endif

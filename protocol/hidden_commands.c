@@ -1,0 +1,141 @@
+/*
+ * hidden_commands.c: see hidden_commands.h. Each command reads a world and a
+ * side, and prints what that side knows, its key, or worlds drawn from it.
+ */
+#include "hidden_commands.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../engine/position.h"
+#include "../engine/sample.h"
+#include "cli.h"
+
+struct hidden_options {
+    const char *command;
+    const char *scenario, *position;
+    int side;
+    long long count, seed;
+    bool speed;
+};
+
+static bool parse_side_option(const char *text, int *side)
+{
+    *side = cli_side(text);
+    return *side >= 0;
+}
+
+static int parse_hidden_options(int argc, char **argv, struct hidden_options *o, bool sampling)
+{
+    static const struct option LONG[] = {
+        {"scenario", required_argument, NULL, 'S'}, {"position", required_argument, NULL, 'p'},
+        {"side", required_argument, NULL, 's'},     {"count", required_argument, NULL, 'n'},
+        {"seed", required_argument, NULL, 'r'},     {"speed", no_argument, NULL, 'b'},
+        {NULL, 0, NULL, 0}};
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        bool ok = true;
+        if (c == 'S') o->scenario = optarg;
+        else if (c == 'p') o->position = optarg;
+        else if (c == 's') ok = parse_side_option(optarg, &o->side);
+        else if (sampling && c == 'n') ok = cli_option_number("--count", optarg, 1, 1000000000LL, &o->count);
+        else if (sampling && c == 'r') ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &o->seed);
+        else if (sampling && c == 'b') o->speed = true;
+        else return cli_option_error(argv, c);
+        if (!ok)
+            return 2;
+    }
+    if (optind < argc)
+        return cli_usage_error("unexpected argument '%s'", argv[optind]);
+    if (!o->scenario == !o->position)
+        return cli_usage_error("%s needs exactly one of --position TEXT and --scenario YEAR", o->command);
+    if (o->side < 0)
+        return cli_usage_error("%s needs --side york|lancaster", o->command);
+    return 0;
+}
+
+static int load(int argc, char **argv, struct hidden_options *o, bool sampling, struct world *w)
+{
+    int status = parse_hidden_options(argc, argv, o, sampling);
+    return status ? status : cli_load_world(o->scenario, o->position, w);
+}
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* r3 sample --speed: draws without printing, and says how fast. */
+static void report_speed(struct sampler *s, long long count, uint64_t *rng)
+{
+    struct world out;
+    uint64_t checksum = 0;
+    double start = seconds_now();
+    for (long long i = 0; i < count; i++) {
+        sampler_draw(s, rng, &out);
+        checksum ^= world_hash(&out);
+    }
+    double elapsed = seconds_now() - start;
+    printf("samples:      %lld\nseconds:      %.3f\nsamples/s:    %.0f\nchecksum:     %016llx\n", count, elapsed,
+           (double)count / elapsed, (unsigned long long)checksum);
+}
+
+int command_sample(int argc, char **argv)
+{
+    struct hidden_options o = {.command = "sample", .side = -1, .count = 1, .seed = 1};
+    struct world w, out;
+    int status = load(argc, argv, &o, true, &w);
+    if (status)
+        return status;
+    uint64_t rng = (uint64_t)o.seed;
+    struct view v;
+    static struct sampler s;
+    view_of(&w, o.side, &v);
+    if (!sampler_init(&s, &v, &rng)) {
+        fputs("r3: sample: no world fits this side's knowledge (the position's knowledge is broken)\n", stderr);
+        return 1;
+    }
+    if (o.speed) {
+        report_speed(&s, o.count, &rng);
+        return 0;
+    }
+    static char text[POSITION_TEXT_MAX];
+    for (long long i = 0; i < o.count; i++) {
+        sampler_draw(&s, &rng, &out);
+        position_print(&out, text, sizeof text);
+        puts(text);
+    }
+    return 0;
+}
+
+int command_infokey(int argc, char **argv)
+{
+    struct hidden_options o = {.command = "infokey", .side = -1};
+    struct world w;
+    int status = load(argc, argv, &o, false, &w);
+    if (status)
+        return status;
+    printf("%016llx\n", (unsigned long long)infokey(&w, o.side));
+    return 0;
+}
+
+int command_observe(int argc, char **argv)
+{
+    struct hidden_options o = {.command = "observe", .side = -1};
+    struct world w;
+    int status = load(argc, argv, &o, false, &w);
+    if (status)
+        return status;
+    static struct view v;
+    static char text[POSITION_TEXT_MAX];
+    view_of(&w, o.side, &v);
+    view_print(&v, text, sizeof text);
+    fputs(text, stdout);
+    return 0;
+}
