@@ -101,21 +101,43 @@ static void area_word(int area, char *word, size_t size)
             *p = '-';
 }
 
+decision decision_masked(decision d, int (*name)(int block, const void *context), const void *context)
+{
+    int kind = decision_kind(d), arg = decision_arg(d);
+    switch (KIND[kind].argument) {
+    case ARG_BLOCK: return decision_make(kind, name(arg, context));
+    case ARG_BLOCK_AREA: return decision_make(kind, (arg & 0xff00) | name(arg & 0xff, context));
+    case ARG_BLOCK_BLOCK: return decision_make(kind, name(arg >> 8, context) << 8 | name(arg & 0xff, context));
+    default: return d;
+    }
+}
+
+void block_word(int block_or_piece, char *word, size_t size)
+{
+    if (block_or_piece & 0x80)
+        snprintf(word, size, "%c?%d", (block_or_piece >> 5 & 1) == SIDE_YORK ? 'Y' : 'L', (block_or_piece & 31) + 1);
+    else
+        snprintf(word, size, "%s", BLOCK_INFO[block_or_piece].id);
+}
+
 void decision_text(decision d, char *text, size_t size)
 {
     int kind = decision_kind(d), arg = decision_arg(d);
-    char word[32];
+    char word[32], first[32], second[32];
+    if (KIND[kind].argument == ARG_BLOCK || KIND[kind].argument == ARG_BLOCK_AREA || KIND[kind].argument == ARG_BLOCK_BLOCK)
+        block_word(arg & 0xff, first, sizeof first);
     switch (KIND[kind].argument) {
     case ARG_CARD:
     case ARG_FACE: snprintf(text, size, "%s %d", KIND[kind].word, arg); break;
     case ARG_BLOCK_AREA:
         area_word(arg >> 8, word, sizeof word);
-        snprintf(text, size, "%s %s %s", KIND[kind].word, BLOCK_INFO[arg & 0xff].id, word);
+        snprintf(text, size, "%s %s %s", KIND[kind].word, first, word);
         break;
     case ARG_BLOCK_BLOCK:
-        snprintf(text, size, "%s %s %s", KIND[kind].word, BLOCK_INFO[arg & 0xff].id, BLOCK_INFO[arg >> 8].id);
+        block_word(arg >> 8, second, sizeof second);
+        snprintf(text, size, "%s %s %s", KIND[kind].word, first, second);
         break;
-    case ARG_BLOCK: snprintf(text, size, "%s %s", KIND[kind].word, BLOCK_INFO[arg].id); break;
+    case ARG_BLOCK: snprintf(text, size, "%s %s", KIND[kind].word, first); break;
     case ARG_AREA:
         area_word(arg, word, sizeof word);
         snprintf(text, size, "%s %s", KIND[kind].word, word);

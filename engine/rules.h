@@ -61,6 +61,11 @@ static inline decision decision_make(int kind, int arg) { return (decision)kind 
 static inline int decision_kind(decision d) { return (int)(d >> 16); }
 static inline int decision_arg(decision d) { return (int)(d & 0xffff); }
 
+/* In a decision as the other side sees it (engine/observe.h), a face-down
+ * piece stands where a block would: 0x80 | its side << 5 | (its label - 1),
+ * written "L?3". Block numbers are below 64, so the two never meet. */
+static inline int piece_ref(int side, int label) { return 0x80 | side << 5 | (label - 1); }
+
 #define MAX_DECISIONS 256
 
 struct decisions {
@@ -87,6 +92,13 @@ void rules_apply(struct world *w, decision d);
 /* A chance outcome drawn from random bits (a uniform choice among the listed
  * outcomes), for callers that play chance from a seeded generator. */
 decision rules_chance(const struct world *w, uint64_t random_bits);
+
+/* The decision with each block in it replaced by name(block, context): how
+ * a side that cannot see every face writes the other's decision. */
+decision decision_masked(decision d, int (*name)(int block, const void *context), const void *context);
+
+/* A block's id, or a piece reference's "Y?n"/"L?n", into word[size]. */
+void block_word(int block_or_piece, char *word, size_t size);
 
 /* The text form of a decision ("play 14", "mulligan"), and back. Parsing
  * accepts only a decision that is legal in w; on failure it says why. */

@@ -212,6 +212,11 @@ bool view_print(const struct view *v, char *text, size_t size)
                SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase], w->step);
     strbuf_add(&sb, "On the map (face-down %s pieces as %c?N):\n", SIDE_NAME[enemy], enemy == SIDE_YORK ? 'Y' : 'L');
     print_places(&sb, v);
+    bool any = false;
+    for (int l = 0; l < MAX_LABELS; l++)
+        any |= v->piece[l].cand != 0;
+    if (any)
+        strbuf_add(&sb, "Face-down %s pieces:\n", SIDE_NAME[enemy]);
     for (int l = 1; l <= MAX_LABELS; l++)
         if (v->piece[l - 1].cand)
             print_piece(&sb, v, l);

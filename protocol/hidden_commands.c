@@ -35,16 +35,19 @@ static int parse_hidden_options(int argc, char **argv, struct hidden_options *o,
         {"side", required_argument, NULL, 's'},     {"count", required_argument, NULL, 'n'},
         {"seed", required_argument, NULL, 'r'},     {"speed", no_argument, NULL, 'b'},
         {NULL, 0, NULL, 0}};
+    static const struct option VIEW_ONLY[] = {
+        {"scenario", required_argument, NULL, 'S'}, {"position", required_argument, NULL, 'p'},
+        {"side", required_argument, NULL, 's'},     {NULL, 0, NULL, 0}};
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":", sampling ? LONG : VIEW_ONLY, NULL)) != -1) {
         bool ok = true;
         if (c == 'S') o->scenario = optarg;
         else if (c == 'p') o->position = optarg;
         else if (c == 's') ok = parse_side_option(optarg, &o->side);
-        else if (sampling && c == 'n') ok = cli_option_number("--count", optarg, 1, 1000000000LL, &o->count);
-        else if (sampling && c == 'r') ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &o->seed);
-        else if (sampling && c == 'b') o->speed = true;
+        else if (c == 'n') ok = cli_option_number("--count", optarg, 1, 1000000000LL, &o->count);
+        else if (c == 'r') ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &o->seed);
+        else if (c == 'b') o->speed = true;
         else return cli_option_error(argv, c);
         if (!ok)
             return 2;

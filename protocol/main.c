@@ -53,13 +53,7 @@ static const char HELP[] =
     "  --check                    verify the rule invariants after every decision\n"
     "  --threads T                play on T threads (default 1; results do not depend on T)\n"
     "  --dump-at N                print each game's position after N decisions instead\n"
-    "\n"
-    "Options of observe, infokey and sample:\n"
-    "  --position TEXT | --scenario YEAR   the true world (the referee's position)\n"
-    "  --side york|lancaster      whose knowledge\n"
-    "  --count N                  sample: how many worlds (default 1)\n"
-    "  --seed S                   sample: the seed of the draws (default 1)\n"
-    "  --speed                    sample: draw N worlds without printing them and report samples/s\n"
+    "  --no-knowledge             do not keep each side's knowledge (as search playouts may)\n"
     "\n"
     "Options of observe, infokey and sample:\n"
     "  --position TEXT | --scenario YEAR   the true world (the referee's position)\n"
@@ -196,7 +190,7 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
         {"scenario", required_argument, NULL, 's'}, {"games", required_argument, NULL, 'g'},
         {"seed", required_argument, NULL, 'r'},     {"check", no_argument, NULL, 'c'},
         {"threads", required_argument, NULL, 't'},  {"dump-at", required_argument, NULL, 'd'},
-        {NULL, 0, NULL, 0}};
+        {"no-knowledge", no_argument, NULL, 'k'},   {NULL, 0, NULL, 0}};
     long long n;
     int c;
     optind = 0;
@@ -207,6 +201,7 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
         case 'g': ok = cli_option_number("--games", optarg, 1, 1000000000LL, &n); o->games = (long)n; break;
         case 'r': ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &n); o->seed = (uint64_t)n; break;
         case 'c': o->check = true; break;
+        case 'k': o->no_knowledge = true; break;
         case 't': ok = cli_option_number("--threads", optarg, 1, 64, &n); o->threads = (int)n; break;
         case 'd': ok = cli_option_number("--dump-at", optarg, 0, 1000000000LL, &n); o->dump_at = (long)n; break;
         default: return cli_option_error(argv, c);

@@ -117,5 +117,81 @@ expect 2 "r3: --games needs a whole number from 1 to 1000000000, not '0'" playou
 expect 2 "r3: --threads needs a whole number from 1 to 64, not 'many'" playout --threads many
 expect 2 "r3: unknown scenario '1066' (1460, 1470, 1483 or all)" playout --scenario 1066
 
+# observe, infokey and sample: one side's knowledge of a position
+"$R3" infokey --scenario 1460 --side york > "$tmp/key-y"; status_y=$?
+"$R3" infokey --scenario 1460 --side lancaster > "$tmp/key-l"; status_l=$?
+[ $status_y = 0 ] && [ "$(wc -l < "$tmp/key-y")" = 1 ] && grep -Eqx '[0-9a-f]{16}' "$tmp/key-y"
+check "r3 infokey --scenario 1460 --side york prints one 16-hex-digit key" $?
+[ $status_l = 0 ] && [ "$(wc -l < "$tmp/key-l")" = 1 ] && grep -Eqx '[0-9a-f]{16}' "$tmp/key-l"
+check "r3 infokey --scenario 1460 --side lancaster prints one 16-hex-digit key" $?
+! cmp -s "$tmp/key-y" "$tmp/key-l"
+check "York's and Lancaster's keys of the 1460 setup differ" $?
+
+"$R3" observe --scenario 1460 --side lancaster > "$tmp/observe"; status=$?
+[ $status = 0 ] && grep -q "Lancaster's view" "$tmp/observe" &&
+    [ "$(sed -n 's/^Information-set key: //p' "$tmp/observe")" = "$(cat "$tmp/key-l")" ]
+check "r3 observe --side lancaster shows Lancaster's view and its r3 infokey key" $?
+"$R3" observe --scenario 1460 --side york | grep -q "^York's view"
+check "r3 observe --side york shows York's view" $?
+
+# a mid-game position where York cannot tell some face-down Lancaster blocks apart
+mid=
+for depth in 300 400 500 600; do
+    mid=$("$R3" playout --scenario 1460 --games 5 --seed 3 --dump-at $depth | grep -E ' hidden=[^ ]*\+L:' | head -n 1)
+    [ -n "$mid" ] && break
+done
+[ -n "$mid" ]
+check "a random playout reaches a position with hidden pieces" $?
+"$R3" observe --position "$mid" --side york | sed -n 's/^Information-set key: //p' > "$tmp/okey"
+"$R3" infokey --position "$mid" --side york | cmp -s - "$tmp/okey" && grep -Eqx '[0-9a-f]{16}' "$tmp/okey"
+check "mid-game: the key r3 observe prints is r3 infokey's" $?
+for side in york lancaster; do
+    "$R3" sample --position "$mid" --side $side --count 5 --seed 7 > "$tmp/worlds-$side"; status=$?
+    [ $status = 0 ] && [ "$(wc -l < "$tmp/worlds-$side")" = 5 ]
+    check "r3 sample --count 5 --side $side prints 5 lines" $?
+    want=$("$R3" infokey --position "$mid" --side $side)
+    keys_ok=0 shows_ok=0
+    while read -r world; do
+        [ "$("$R3" infokey --position "$world" --side $side)" = "$want" ] || keys_ok=1
+        "$R3" show --position "$world" > /dev/null 2>&1 || shows_ok=1
+    done < "$tmp/worlds-$side"
+    check "every world sampled for $side has the true position's $side key" $keys_ok
+    check "every world sampled for $side is a position r3 show accepts" $shows_ok
+done
+"$R3" sample --position "$mid" --side york --count 5 --seed 7 | cmp -s - "$tmp/worlds-york"
+check "r3 sample with the same seed prints the same worlds" $?
+"$R3" sample --position "$mid" --side york --count 5 --seed 8 > "$tmp/worlds-seed8"
+! cmp -s "$tmp/worlds-seed8" "$tmp/worlds-york" && [ "$(wc -l < "$tmp/worlds-seed8")" = 5 ]
+check "r3 sample with another seed draws other worlds" $?
+[ "$("$R3" sample --position "$mid" --side york | wc -l)" = 1 ]
+check "r3 sample draws one world by default" $?
+"$R3" sample --speed --count 20000 --position "$mid" --side york > "$tmp/speed"; status=$?
+[ $status = 0 ] && grep -Eq '^samples/s: +[0-9]+$' "$tmp/speed" && grep -Eq '^samples: +20000$' "$tmp/speed"
+check "r3 sample --speed reports samples/s" $?
+
+# reject STATUS STDERR-FIRST-LINE ARGS...: like expect, and nothing on stdout
+reject() {
+    want_status=$1; want_err=$2; shift 2
+    "$R3" "$@" > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    got_err=$(head -n 1 "$tmp/err")
+    if [ "$status" = "$want_status" ] && [ "$got_err" = "$want_err" ] && [ ! -s "$tmp/out" ]; then
+        check "r3 $*" 0
+    else
+        check "r3 $* (status $status, stderr '$got_err', $(wc -c < "$tmp/out") bytes out; wanted $want_status, '$want_err', none)" 1
+    fi
+}
+reject 2 "r3: infokey needs --side york|lancaster" infokey --scenario 1460
+reject 2 "r3: unknown side 'purple' (york or lancaster)" sample --scenario 1460 --side purple
+reject 2 "r3: option '--side' needs an argument" observe --scenario 1460 --side
+reject 2 "r3: observe needs exactly one of --position TEXT and --scenario YEAR" observe --scenario 1460 --position "$mid" --side york
+reject 2 "r3: sample needs exactly one of --position TEXT and --scenario YEAR" sample --side york
+reject 1 "r3: bad position: column 1: expected 'scenario=', found 'garbage'" observe --position garbage --side york
+reject 1 "r3: bad position: column 1: expected 'scenario=', found 'garbage'" infokey --position garbage --side lancaster
+reject 2 "r3: --count needs a whole number from 1 to 1000000000, not '0'" sample --scenario 1460 --side york --count 0
+reject 2 "r3: --seed needs a whole number from 0 to 9223372036854775807, not 'x'" sample --scenario 1460 --side york --seed x
+reject 2 "r3: unknown option '--speed'" infokey --scenario 1460 --side york --speed
+reject 2 "r3: unknown scenario '1999' (1460, 1470 or 1483)" observe --scenario 1999 --side york
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -23,5 +23,12 @@ run frobnicate
 run legal --position "$("$R3" show --scenario 1460 --text)"
 run playout --games 30 --check --threads 2
 run playout --scenario 1470 --games 2 --dump-at 40
+mid=$("$R3" playout --scenario 1460 --games 1 --seed 3 --dump-at 300)
+run observe --position "$mid" --side york
+run observe --scenario 1470 --side lancaster
+run infokey --position "$mid" --side lancaster
+run sample --position "$mid" --side york --count 3 --seed 7
+run sample --position "$mid" --side lancaster --count 3 --speed
+run sample --position "$mid" --side purple
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" = 0 ]

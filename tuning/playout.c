@@ -56,6 +56,8 @@ static void play_game(const struct playout_options *o, long game, struct game_re
     memset(r, 0, sizeof *r);
     r->winner = SIDE_NONE;
     scenario_setup(&w, scenario);
+    if (o->no_knowledge)
+        w.flags |= WORLD_NO_KNOWLEDGE;
     while (w.phase != PHASE_OVER && r->decisions < PLAYOUT_DECISION_BOUND) {
         if (rules_actor(&w) == ACTOR_NONE) {
             r->dead_end = true;

@@ -23,6 +23,7 @@ struct playout_options {
     bool check;    /* audit every transition (engine/audit.h) */
     int threads;
     long dump_at;  /* >= 0: print each game's position after this many decisions instead */
+    bool no_knowledge; /* play with WORLD_NO_KNOWLEDGE, as search playouts may */
 };
 
 struct playout_stats {

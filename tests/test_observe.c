@@ -1,0 +1,207 @@
+/*
+ * test_observe.c: what each side sees of a transition (RULINGS C,
+ * docs/observations.md): never an enemy face it could not see, the same
+ * thing in every world it cannot tell apart, and the texts a referee sends.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/observe.h"
+#include "../engine/random.h"
+#include "../engine/rules.h"
+#include "../engine/sample.h"
+#include "../engine/scenario.h"
+#include "../engine/tables.h"
+#include "support.h"
+
+/* Is b's face known to side in w: its own, or an enemy block in view and not face-down? */
+static bool face_known(const struct world *w, int side, int b)
+{
+    if (world_block_side(w, b) == side)
+        return true;
+    int where = world_location(w, b);
+    if (where < AREA_COUNT)
+        return w->know.label[b] == 0;
+    return where != LOC_POOL || (w->face_down & block_bit(b));
+}
+
+static void check_named(const struct world *before, const struct world *after, int side, int block)
+{
+    if (block & 0x80 || block == BLOCK_NONE)
+        return; /* a piece reference, or no block */
+    if (!face_known(before, side, block) && !face_known(after, side, block))
+        fail_msg("%s sees the face of %s, which it cannot", SIDE_NAME[side], BLOCK_INFO[block].id);
+}
+
+/* Every block an observation names by its id. */
+static void check_observation(const struct world *before, const struct world *after, int side,
+                              const struct observation *o)
+{
+    check_named(before, after, side, o->piece);
+    if (o->kind == OBS_REVEAL) {
+        check_named(before, after, side, o->a);
+    } else if (o->kind == OBS_DECISION) {
+        int arg = decision_arg(o->value), kind = decision_kind(o->value);
+        if (kind == DECIDE_BLOCK || kind == DECIDE_FIRE || kind == DECIDE_HOLD || kind == DECIDE_HIT ||
+            kind == DECIDE_TREASON || kind == DECIDE_EXECUTE || kind == DECIDE_DISBAND || kind == DECIDE_RECRUIT)
+            check_named(before, after, side, arg);
+        if (kind == DECIDE_RETREAT || kind == DECIDE_REGROUP || kind == DECIDE_HOME)
+            check_named(before, after, side, arg & 0xff);
+        if (kind == DECIDE_CHARGE || kind == DECIDE_TREACHERY) {
+            check_named(before, after, side, arg & 0xff);
+            check_named(before, after, side, arg >> 8);
+        }
+    }
+}
+
+static void no_observation_names_a_face_the_side_cannot_see(void **state)
+{
+    (void)state;
+    uint64_t rng = 31;
+    long observations = 0, references = 0;
+    static struct observations seen;
+    for (int g = 0; g < 150; g++) {
+        struct world w, next;
+        scenario_setup(&w, g % SCENARIO_COUNT);
+        while (w.phase != PHASE_OVER) {
+            struct decisions legal;
+            rules_legal(&w, &legal);
+            decision d = legal.list[random_below(&rng, legal.count)];
+            next = w;
+            rules_apply(&next, d);
+            for (int side = 0; side < SIDE_COUNT; side++) {
+                observe(&w, d, &next, side, &seen);
+                assert_true(seen.count >= 1 && seen.count < MAX_OBSERVATIONS);
+                for (int i = 0; i < seen.count; i++) {
+                    check_observation(&w, &next, side, &seen.list[i]);
+                    references += (seen.list[i].piece & 0x80) && seen.list[i].piece != BLOCK_NONE;
+                }
+                observations += seen.count;
+            }
+            w = next;
+        }
+    }
+    printf("%ld observations checked, %ld of them naming face-down pieces\n", observations, references);
+    assert_true(references > 1000);
+}
+
+static void texts_of(const struct observations *o, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < o->count && n < size; i++) {
+        char line[96];
+        observation_text(&o->list[i], line, sizeof line);
+        n += (size_t)snprintf(out + n, size - n, "%s|", line);
+    }
+}
+
+/* Does the transition show the side something new about the enemy: a card,
+ * a face, a strength, a piece moved by the rules? */
+static bool shows_news(const struct observations *o, const struct world *w, int side)
+{
+    for (int i = 0; i < o->count; i++) {
+        const struct observation *x = &o->list[i];
+        bool own = x->piece < BLOCK_COUNT && world_block_side(w, x->piece) == side;
+        bool own_change = own && (x->kind == OBS_MOVE || x->kind == OBS_STRENGTH);
+        if (x->kind != OBS_DECISION && x->kind != OBS_APPEAR && !own_change)
+            return true;
+    }
+    return false;
+}
+
+/* A side's own decision that shows it nothing new looks the same, and leaves
+ * it knowing the same, in every world it cannot tell from the true one. */
+static void own_decisions_look_the_same_in_every_world_the_side_cannot_tell_apart(void **state)
+{
+    (void)state;
+    uint64_t rng = 32;
+    int compared = 0;
+    static struct observations a, b;
+    static char text_a[8192], text_b[8192];
+    for (int g = 0; g < 120; g++) {
+        struct world w;
+        scenario_setup(&w, g % SCENARIO_COUNT);
+        int depth = random_below(&rng, 800);
+        for (int i = 0; i < depth && w.phase != PHASE_OVER; i++) {
+            struct decisions legal;
+            rules_legal(&w, &legal);
+            int side = rules_actor(&w);
+            decision d = legal.list[random_below(&rng, legal.count)];
+            if (side < SIDE_COUNT && i % 7 == 0) {
+                struct world sample, after_true = w, after_sample;
+                assert_true(sample_world(&w, side, &rng, &sample));
+                after_sample = sample;
+                rules_apply(&after_true, d);
+                rules_apply(&after_sample, d);
+                observe(&w, d, &after_true, side, &a);
+                observe(&sample, d, &after_sample, side, &b);
+                texts_of(&a, text_a, sizeof text_a);
+                texts_of(&b, text_b, sizeof text_b);
+                if (!shows_news(&a, &w, side) && !shows_news(&b, &w, side)) {
+                    assert_string_equal(text_a, text_b);
+                    assert_true(infokey(&after_true, side) == infokey(&after_sample, side));
+                    compared++;
+                }
+            }
+            rules_apply(&w, d);
+        }
+    }
+    printf("%d own decisions compared across true and sampled worlds\n", compared);
+    assert_true(compared > 1000);
+}
+
+static const char *texts_after(struct world *w, const char *decision_text_, int side)
+{
+    static struct observations o;
+    static char text[4096];
+    decision d;
+    char error[200];
+    struct world before = *w;
+    if (!decision_parse(w, decision_text_, &d, error, sizeof error))
+        fail_msg("%s", error);
+    rules_apply(w, d);
+    observe(&before, d, w, side, &o);
+    texts_of(&o, text, sizeof text);
+    return text;
+}
+
+/* 1.1, 5.4, RULINGS C: the table as Lancaster sees it while York plays a
+ * card and recruits, and as York sees Lancaster's card. */
+static void the_referee_texts_of_a_card_and_a_recruit(void **state)
+{
+    (void)state;
+    struct world w, y;
+    empty_board(&w, 7, 20);
+    w.phase = PHASE_CARDS; /* play again from the card phase, watching */
+    w.step = CARDS_YORK_PLAYS;
+    w.hand[SIDE_YORK] = (uint32_t)1 << 7;
+    w.hand[SIDE_LANCASTER] = (uint32_t)1 << 20;
+    w.played[0] = w.played[1] = 0;
+    w.player1 = SIDE_NONE;
+    w.move = (struct move){MOVE_NONE, AREA_NONE, BLOCK_NONE, AREA_NONE, AREA_NONE, 0, AREA_NONE};
+    assert_world_ok(&w);
+    y = w;
+    assert_string_equal(texts_after(&w, "play 7", SIDE_LANCASTER), "play ?|");
+    assert_string_equal(texts_after(&y, "play 7", SIDE_YORK), "play 7|");
+    assert_string_equal(texts_after(&w, "play 20", SIDE_YORK), "play 20|cards 7 20|");
+    y = w;
+    assert_string_equal(texts_after(&w, "recruit Y:Norfolk", SIDE_LANCASTER), "recruit ?|");
+    assert_string_equal(texts_after(&y, "recruit Y:Norfolk", SIDE_YORK), "recruit Y:Norfolk|");
+    assert_string_equal(texts_after(&w, "at East-Anglia", SIDE_LANCASTER), "at East-Anglia|appear Y?1 East-Anglia|");
+    assert_string_equal(texts_after(&y, "at East-Anglia", SIDE_YORK), "at East-Anglia|move Y:Norfolk pool East-Anglia|");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(no_observation_names_a_face_the_side_cannot_see),
+        cmocka_unit_test(own_decisions_look_the_same_in_every_world_the_side_cannot_tell_apart),
+        cmocka_unit_test(the_referee_texts_of_a_card_and_a_recruit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
