@@ -114,6 +114,27 @@ static void randomise_battle(struct world *w, uint64_t *rng)
             world_set_retreats(w, s, i, rng_below(rng, 16));
 }
 
+/* Some blocks on the map hidden from their enemy, with candidates that hold
+ * them, and some strengths known only vaguely (docs/knowledge.md). */
+static void randomise_knowledge(struct world *w, uint64_t *rng)
+{
+    int next_label[SIDE_COUNT] = {1, 1};
+    for (int b = 0; b < BLOCK_COUNT; b++) {
+        if (world_location(w, b) >= AREA_COUNT || rng_below(rng, 4))
+            continue;
+        int observer = world_observer(w, b), steps = world_steps(w, b);
+        if (rng_below(rng, 2)) {
+            blockset others = w->side_blocks[1 - observer] & rng_next(rng) & rng_next(rng);
+            w->know.label[b] = (uint8_t)next_label[observer]++;
+            w->know.cand[b] = cand_mask(others | block_bit(b), observer);
+        }
+        if (w->know.label[b] && rng_below(rng, 2))
+            world_set_strength_knowledge(w, b, KNOW_DEFICIT, BLOCK_INFO[b].steps - steps);
+        else if (rng_below(rng, 2))
+            world_set_strength_knowledge(w, b, KNOW_AT_MOST, steps - 1 + rng_below(rng, 5 - steps));
+    }
+}
+
 static void random_world(struct world *w, uint64_t *rng)
 {
     blockset acted;
@@ -137,6 +158,7 @@ static void random_world(struct world *w, uint64_t *rng)
     randomise_battle(w, rng);
     acted = rng_next(rng) & rng_next(rng) & (block_bit(BLOCK_COUNT) - 1);
     w->acted = acted;
+    randomise_knowledge(w, rng);
 }
 
 /* print -> parse gives the same bytes; parse -> print gives the same text. */
@@ -316,7 +338,7 @@ static void malformed_texts_are_rejected_with_column_and_reason(void **state)
 
 static void mutate(char *text, size_t size, uint64_t *rng)
 {
-    static const char ALPHABET[] = "=,/:>- 0123456789YLmpfrdvsk-:Essex";
+    static const char ALPHABET[] = "=,/:>- 0123456789YLmpfrdvsk-:Essex?(+)";
     size_t len = strlen(text);
     size_t at = len ? (size_t)rng_below(rng, (int)len) : 0;
     switch (rng_below(rng, 6)) {
