@@ -94,6 +94,10 @@ static void observe_block(const struct world *before, const struct world *after,
     int was = name_in(before, side, b), is = name_in(after, side, b);
     if (now_revealed(before, after, side, b))
         add(out, OBS_REVEAL, was, b, world_steps(after, b), 0);
+    bool homed_in_place = from == to && to < AREA_COUNT && (after->acted & ~before->acted & block_bit(b)) &&
+                          (before->phase == PHASE_POLITICAL || after->phase == PHASE_POLITICAL);
+    if (homed_in_place) /* going home to where it stands is announced, though nothing moves (8.3, 8.4) */
+        add(out, OBS_MOVE, is, from, to, 0);
     if (from != to && (seen_before || seen_after)) {
         if (from >= AREA_COUNT && is != b)
             add(out, OBS_APPEAR, is, to, 0, 0);
@@ -125,6 +129,8 @@ void observe(const struct world *before, decision d, const struct world *after, 
         add(out, OBS_PRETENDER, BLOCK_NONE, after->pretender, 0, 0);
     if (after->winner != before->winner)
         add(out, OBS_WINNER, BLOCK_NONE, after->winner, 0, 0);
+    if (after->phase != before->phase || after->step != before->step || after->move.kind != before->move.kind)
+        add(out, OBS_PHASE, BLOCK_NONE, after->phase, after->step, after->move.kind);
 }
 
 /* ---- text ---- */
@@ -176,6 +182,9 @@ void observation_text(const struct observation *o, char *text, size_t size)
     case OBS_KING: crown_text("king", o->a, text, size); break;
     case OBS_PRETENDER: crown_text("pretender", o->a, text, size); break;
     case OBS_CAMPAIGN: snprintf(text, size, "campaign %d", o->a); break;
-    default: snprintf(text, size, "winner %s", SIDE_NAME[o->a]); break;
+    case OBS_WINNER: snprintf(text, size, "winner %s", SIDE_NAME[o->a]); break;
+    default:
+        snprintf(text, size, "phase %s %d %s", PHASE_NAME[o->a], o->b, o->value ? MOVE_KIND_NAME[o->value] : "-");
+        break;
     }
 }

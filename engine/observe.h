@@ -30,6 +30,8 @@ enum observation_kind {
     OBS_PRETENDER,    /* block a is Pretender, or nobody */
     OBS_CAMPAIGN,     /* campaign a begins: every block is at full strength again (8.5) */
     OBS_WINNER,       /* side a has won */
+    OBS_PHASE,        /* the game is now in phase a, step b, with a move of kind value under way (these can
+                       * turn on hidden facts: a mulligan skipped, a sea move that no block can follow) */
     OBS_KIND_COUNT
 };
 

@@ -147,6 +147,8 @@ static void draw_cards(const struct sampler *s, struct world *out, uint64_t *rng
 static void draw_supply_losses(const struct sampler *s, struct world *out, uint64_t *rng)
 {
     for (int a = 0; a < AREA_COUNT; a++) {
+        if (!s->view.supply_losses[a])
+            continue;
         blockset open = supply_counted(out, a) & out->side_blocks[enemy_of(s)] & ~out->acted;
         for (int k = 0; k < s->view.supply_losses[a] && open; k++) {
             blockset pick = block_bit(random_bit(open, rng));
@@ -174,8 +176,7 @@ static void draw_once(struct sampler *s, uint64_t *rng, struct world *out)
     for (int i = 0; i < s->pieces; i++)
         place_piece(s, i, out, rng);
     draw_cards(s, out, rng);
-    if (out->phase == PHASE_SUPPLY)
-        draw_supply_losses(s, out, rng);
+    draw_supply_losses(s, out, rng);
 }
 
 void sampler_draw(struct sampler *s, uint64_t *rng, struct world *out)

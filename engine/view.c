@@ -66,8 +66,8 @@ static void censor_blocks(struct view *v, const struct world *w, int enemy)
             lift_off(c, b);
         } else if (where == LOC_POOL && !(w->face_down & block_bit(b))) {
             lift_off(c, b);
-        } else if (where < AREA_COUNT && world_strength_knowledge(w, b, &(int){0}) != KNOW_EXACT) {
-            world_set_steps(c, b, BLOCK_INFO[b].steps);
+        } else if (where >= AREA_COUNT || world_strength_knowledge(w, b, &(int){0}) != KNOW_EXACT) {
+            world_set_steps(c, b, BLOCK_INFO[b].steps); /* off the map a strength is neither seen nor used */
         }
         if (where < AREA_COUNT && acted_unseen(w) && (w->acted & block_bit(b))) {
             v->supply_losses[where]++;

@@ -34,7 +34,7 @@ struct view {
     uint8_t enemy_card_down; /* the enemy has played a card this side has not seen yet */
     uint8_t enemy_recruiting; /* the enemy is recruiting a block this side has not seen yet */
     uint8_t moving_label, actor_label, target_label; /* move.block, battle.actor, .target when hidden */
-    uint8_t supply_losses[AREA_COUNT]; /* enemy steps lost in each area this supply phase, blocks unseen */
+    uint8_t supply_losses[AREA_COUNT]; /* enemy steps lost in each area this supply phase, blocks unseen (7.1) */
     struct view_piece piece[MAX_LABELS]; /* by label - 1 */
 };
 

@@ -132,7 +132,7 @@ static void own_decisions_look_the_same_in_every_world_the_side_cannot_tell_apar
             rules_legal(&w, &legal);
             int side = rules_actor(&w);
             decision d = legal.list[random_below(&rng, legal.count)];
-            if (side < SIDE_COUNT && i % 7 == 0) {
+            if (side < SIDE_COUNT && i % 3 == 0) {
                 struct world sample, after_true = w, after_sample;
                 assert_true(sample_world(&w, side, &rng, &sample));
                 after_sample = sample;
@@ -186,14 +186,14 @@ static void the_referee_texts_of_a_card_and_a_recruit(void **state)
     w.move = (struct move){MOVE_NONE, AREA_NONE, BLOCK_NONE, AREA_NONE, AREA_NONE, 0, AREA_NONE};
     assert_world_ok(&w);
     y = w;
-    assert_string_equal(texts_after(&w, "play 7", SIDE_LANCASTER), "play ?|");
-    assert_string_equal(texts_after(&y, "play 7", SIDE_YORK), "play 7|");
-    assert_string_equal(texts_after(&w, "play 20", SIDE_YORK), "play 20|cards 7 20|");
+    assert_string_equal(texts_after(&w, "play 7", SIDE_LANCASTER), "play ?|phase cards 1 -|");
+    assert_string_equal(texts_after(&y, "play 7", SIDE_YORK), "play 7|phase cards 1 -|");
+    assert_string_equal(texts_after(&w, "play 20", SIDE_YORK), "play 20|cards 7 20|phase action 0 -|");
     y = w;
-    assert_string_equal(texts_after(&w, "recruit Y:Norfolk", SIDE_LANCASTER), "recruit ?|");
-    assert_string_equal(texts_after(&y, "recruit Y:Norfolk", SIDE_YORK), "recruit Y:Norfolk|");
-    assert_string_equal(texts_after(&w, "at East-Anglia", SIDE_LANCASTER), "at East-Anglia|appear Y?1 East-Anglia|");
-    assert_string_equal(texts_after(&y, "at East-Anglia", SIDE_YORK), "at East-Anglia|move Y:Norfolk pool East-Anglia|");
+    assert_string_equal(texts_after(&w, "recruit Y:Norfolk", SIDE_LANCASTER), "recruit ?|phase action 0 recruit|");
+    assert_string_equal(texts_after(&y, "recruit Y:Norfolk", SIDE_YORK), "recruit Y:Norfolk|phase action 0 recruit|");
+    assert_string_equal(texts_after(&w, "at East-Anglia", SIDE_LANCASTER), "at East-Anglia|appear Y?1 East-Anglia|phase action 0 -|");
+    assert_string_equal(texts_after(&y, "at East-Anglia", SIDE_YORK), "at East-Anglia|move Y:Norfolk pool East-Anglia|phase action 0 -|");
 }
 
 int main(void)
