@@ -8,6 +8,7 @@
 #include "observe.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cards.h"
@@ -187,4 +188,135 @@ void observation_text(const struct observation *o, char *text, size_t size)
         snprintf(text, size, "phase %s %d %s", PHASE_NAME[o->a], o->b, o->value ? MOVE_KIND_NAME[o->value] : "-");
         break;
     }
+}
+
+/* ---- reading ---- */
+
+bool observation_opens_transition(const struct observation *o)
+{
+    return o->kind <= OBS_LOSS_UNSEEN;
+}
+
+static int place_read(const char *word)
+{
+    for (int i = 0; i < LOC_COUNT - AREA_COUNT; i++)
+        if (strcmp(word, LOCATION_NAME[i]) == 0)
+            return AREA_COUNT + i;
+    return area_by_name(word, (int)strlen(word));
+}
+
+static bool number_read(const char *word, int min, int max, int *out)
+{
+    char *end;
+    long value = strtol(word, &end, 10);
+    *out = (int)value;
+    return end != word && !*end && value >= min && value <= max;
+}
+
+static bool crown_read(const char *word, int *out)
+{
+    if (strcmp(word, "-") == 0) {
+        *out = BLOCK_NONE;
+        return true;
+    }
+    *out = block_by_id(word, (int)strlen(word));
+    return *out >= 0;
+}
+
+static int name_index(const char *word, const char *const names[], int count)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(word, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* The words of the non-decision observations: kind, count of words after it. */
+static const struct {
+    const char *word;
+    uint8_t kind, words;
+} READ[] = {
+    {"cards", OBS_CARDS, 2},   {"move", OBS_MOVE, 3},         {"appear", OBS_APPEAR, 2},
+    {"reveal", OBS_REVEAL, 3}, {"strength", OBS_STRENGTH, 2}, {"step-lost", OBS_STEP_LOST, 1},
+    {"king", OBS_KING, 1},     {"pretender", OBS_PRETENDER, 1}, {"campaign", OBS_CAMPAIGN, 1},
+    {"winner", OBS_WINNER, 1}, {"phase", OBS_PHASE, 3},
+};
+
+static bool read_fields(int kind, char w[][48], struct observation *o)
+{
+    int x = 0, y = 0, z = 0, p = 0;
+    switch (kind) {
+    case OBS_CARDS:
+        return number_read(w[0], 1, CARD_COUNT, &x) && number_read(w[1], 1, CARD_COUNT, &y) &&
+               (o->a = (uint8_t)x, o->b = (uint8_t)y, true);
+    case OBS_MOVE:
+        x = place_read(w[1]), y = place_read(w[2]);
+        return block_read(w[0], &p) && x >= 0 && y >= 0 && (o->piece = (uint8_t)p, o->a = (uint8_t)x, o->b = (uint8_t)y, true);
+    case OBS_APPEAR: x = area_by_name(w[1], (int)strlen(w[1])); return block_read(w[0], &p) && x >= 0 && (o->piece = (uint8_t)p, o->a = (uint8_t)x, true);
+    case OBS_REVEAL:
+        return block_read(w[0], &p) && crown_read(w[1], &x) && x != BLOCK_NONE && number_read(w[2], 1, 4, &y) &&
+               (o->piece = (uint8_t)p, o->a = (uint8_t)x, o->b = (uint8_t)y, true);
+    case OBS_STRENGTH: return block_read(w[0], &p) && number_read(w[1], 1, 4, &y) && (o->piece = (uint8_t)p, o->b = (uint8_t)y, true);
+    case OBS_STEP_LOST: return block_read(w[0], &p) && (o->piece = (uint8_t)p, true);
+    case OBS_KING:
+    case OBS_PRETENDER: return crown_read(w[0], &x) && (o->a = (uint8_t)x, true);
+    case OBS_CAMPAIGN: return number_read(w[0], 1, 3, &x) && (o->a = (uint8_t)x, true);
+    case OBS_WINNER: x = name_index(w[0], SIDE_NAME, SIDE_COUNT); return x >= 0 && (o->a = (uint8_t)x, true);
+    default:
+        x = name_index(w[0], PHASE_NAME, PHASE_COUNT);
+        z = strcmp(w[2], "-") == 0 ? MOVE_NONE : name_index(w[2], MOVE_KIND_NAME, MOVE_KIND_COUNT);
+        return x >= 0 && number_read(w[1], 0, 15, &y) && z >= 0 && (o->a = (uint8_t)x, o->b = (uint8_t)y, o->value = (uint32_t)z, true);
+    }
+}
+
+/* "shows Y 1 2 3 ..." and the unseen decisions: "deal ?", "lose ? AREA". */
+static bool read_special(const char *text, struct observation *o)
+{
+    char side, area[48];
+    int n = 0;
+    if (strcmp(text, "deal ?") == 0) o->kind = OBS_DEALT_UNSEEN;
+    else if (strcmp(text, "play ?") == 0) o->kind = OBS_PLAYED_UNSEEN;
+    else if (strcmp(text, "recruit ?") == 0) o->kind = OBS_RECRUIT_UNSEEN;
+    else if (sscanf(text, "lose ? %47s%n", area, &n) == 1 && !text[n]) {
+        o->kind = OBS_LOSS_UNSEEN;
+        int a = area_by_name(area, (int)strlen(area));
+        o->a = (uint8_t)a;
+        return a >= 0;
+    } else if (sscanf(text, "shows %c%n", &side, &n) == 1 && (side == 'Y' || side == 'L')) {
+        o->kind = OBS_SHOWS_HAND;
+        o->a = side == 'Y' ? SIDE_YORK : SIDE_LANCASTER;
+        for (const char *p = text + n; *p;) {
+            int card, used;
+            if (sscanf(p, " %d%n", &card, &used) != 1 || card < 1 || card > CARD_COUNT)
+                return false;
+            o->value |= (uint32_t)1 << card;
+            p += used;
+        }
+        return o->value != 0;
+    } else return false;
+    return true;
+}
+
+bool observation_read(const char *text, struct observation *out, char *error, size_t error_size)
+{
+    char w[5][48];
+    struct observation o = {OBS_DECISION, BLOCK_NONE, 0, 0, 0};
+    int n = sscanf(text, "%47s %47s %47s %47s %47s", w[0], w[1], w[2], w[3], w[4]);
+    for (size_t i = 0; n >= 1 && i < sizeof READ / sizeof READ[0]; i++) {
+        if (strcmp(w[0], READ[i].word) != 0)
+            continue;
+        o.kind = READ[i].kind;
+        if (n - 1 != READ[i].words || !read_fields(o.kind, w + 1, &o)) {
+            snprintf(error, error_size, "'%s': expected %s and %d word%s after it (docs/observations.md)", text,
+                     READ[i].word, READ[i].words, READ[i].words == 1 ? "" : "s");
+            return false;
+        }
+        *out = o;
+        return true;
+    }
+    if (read_special(text, &o) || (o.kind = OBS_DECISION, decision_read(text, &o.value, error, error_size))) {
+        *out = o;
+        return true;
+    }
+    return false;
 }

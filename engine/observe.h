@@ -56,4 +56,10 @@ void observe(const struct world *before, decision d, const struct world *after, 
 /* The text of one observation, e.g. "move L?3 Kent Sussex". */
 void observation_text(const struct observation *o, char *text, size_t size);
 
+/* Reads an observation's text back; on failure says why. */
+bool observation_read(const char *text, struct observation *out, char *error, size_t error_size);
+
+/* Does this observation open a transition (its decision, seen or unseen)? */
+bool observation_opens_transition(const struct observation *o);
+
 #endif

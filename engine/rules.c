@@ -146,6 +146,71 @@ void decision_text(decision d, char *text, size_t size)
     }
 }
 
+bool block_read(const char *word, int *out)
+{
+    int label;
+    char side, rest;
+    if (sscanf(word, "%c?%d%c", &side, &label, &rest) == 2 && (side == 'Y' || side == 'L') && label >= 1 &&
+        label <= 32) {
+        *out = piece_ref(side == 'Y' ? SIDE_YORK : SIDE_LANCASTER, label);
+        return true;
+    }
+    *out = block_by_id(word, (int)strlen(word));
+    return *out >= 0;
+}
+
+static int argument_words(int argument)
+{
+    switch (argument) {
+    case ARG_NONE: return 0;
+    case ARG_BLOCK_AREA:
+    case ARG_BLOCK_BLOCK: return 2;
+    default: return 1;
+    }
+}
+
+/* The argument of one decision kind from its words, or -1. */
+static int read_argument(int argument, char words[][48])
+{
+    int first = 0, second = 0;
+    switch (argument) {
+    case ARG_NONE: return 0;
+    case ARG_CARD: return sscanf(words[0], "%d", &first) == 1 && first >= 1 && first <= CARD_COUNT ? first : -1;
+    case ARG_FACE: return sscanf(words[0], "%d", &first) == 1 && first >= 1 && first <= 6 ? first : -1;
+    case ARG_AREA: first = area_by_name(words[0], (int)strlen(words[0])); return first;
+    case ARG_BLOCK: return block_read(words[0], &first) ? first : -1;
+    case ARG_BLOCK_AREA:
+        second = area_by_name(words[1], (int)strlen(words[1]));
+        return block_read(words[0], &first) && second >= 0 ? second << 8 | first : -1;
+    default:
+        return block_read(words[0], &first) && block_read(words[1], &second) ? second << 8 | first : -1;
+    }
+}
+
+bool decision_read(const char *text, decision *out, char *error, size_t error_size)
+{
+    char words[4][48];
+    int n = sscanf(text, "%47s %47s %47s %47s", words[0], words[1], words[2], words[3]);
+    bool known_word = false;
+    for (int kind = 0; n >= 1 && kind < DECIDE_KIND_COUNT; kind++) {
+        if (strcmp(KIND[kind].word, words[0]) != 0)
+            continue;
+        known_word = true;
+        if (argument_words(KIND[kind].argument) != n - 1)
+            continue;
+        int arg = read_argument(KIND[kind].argument, words + 1);
+        if (arg >= 0) {
+            *out = decision_make(kind, arg);
+            return true;
+        }
+    }
+    if (known_word)
+        snprintf(error, error_size, "'%s': the words after '%s' are not what it takes (docs/decisions.md)", text, words[0]);
+    else
+        snprintf(error, error_size, "'%s' is no decision (docs/decisions.md lists them)", n >= 1 ? words[0] : "");
+    return false;
+}
+
 bool decision_parse(const struct world *w, const char *text, decision *out, char *error, size_t error_size)
 {
     struct decisions legal;

@@ -105,4 +105,11 @@ void block_word(int block_or_piece, char *word, size_t size);
 void decision_text(decision d, char *text, size_t size);
 bool decision_parse(const struct world *w, const char *text, decision *out, char *error, size_t error_size);
 
+/* Reads a decision's text without a world to check it in: the form of it
+ * only, piece references ("L?3") allowed where blocks stand. */
+bool decision_read(const char *text, decision *out, char *error, size_t error_size);
+
+/* A block id or a piece reference ("Y?1".."L?32"), as block_word writes them. */
+bool block_read(const char *word, int *out);
+
 #endif

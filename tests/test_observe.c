@@ -196,9 +196,68 @@ static void the_referee_texts_of_a_card_and_a_recruit(void **state)
     assert_string_equal(texts_after(&y, "at East-Anglia", SIDE_YORK), "at East-Anglia|move Y:Norfolk pool East-Anglia|phase action 0 -|");
 }
 
+/* Every observation's text reads back to the same 8 bytes: the protocol
+ * carries the text, engines work on the binary form. */
+static void observation_texts_read_back_exactly(void **state)
+{
+    (void)state;
+    uint64_t rng = 33;
+    long read = 0;
+    static struct observations seen;
+    for (int g = 0; g < 40; g++) {
+        struct world w, next;
+        scenario_setup(&w, g % SCENARIO_COUNT);
+        while (w.phase != PHASE_OVER) {
+            struct decisions legal;
+            rules_legal(&w, &legal);
+            decision d = legal.list[random_below(&rng, legal.count)];
+            next = w;
+            rules_apply(&next, d);
+            for (int side = 0; side < SIDE_COUNT; side++) {
+                observe(&w, d, &next, side, &seen);
+                for (int i = 0; i < seen.count; i++) {
+                    char text[160], error[200];
+                    struct observation back;
+                    observation_text(&seen.list[i], text, sizeof text);
+                    if (!observation_read(text, &back, error, sizeof error))
+                        fail_msg("%s", error);
+                    if (memcmp(&back, &seen.list[i], sizeof back) != 0)
+                        fail_msg("'%s' reads back differently", text);
+                    assert_true(observation_opens_transition(&back) == (i == 0));
+                    read++;
+                }
+            }
+            w = next;
+        }
+    }
+    printf("%ld observation texts read back exactly\n", read);
+    assert_true(read > 10000);
+}
+
+static void malformed_observation_texts_are_refused_with_a_reason(void **state)
+{
+    (void)state;
+    static const char *const BAD[] = {
+        "",          "frobnicate",       "move L?3 Kent",   "move L?33 Kent Sussex", "move L?0 Kent Sussex",
+        "appear Y?1 Atlantis", "reveal L?1 L:Nobody 3", "reveal L?1 L:Oxford 5", "strength Y:March 0",
+        "cards 0 7", "cards 7", "king L:Oxford2", "campaign 4", "winner Rebel", "phase lunch 0 -",
+        "phase action 16 -", "phase action 0 walk", "shows Y", "shows Y 26", "shows X 1", "lose ? Atlantis",
+        "play", "play 26", "play 7 8", "roll 7", "retreat Y:March", "block Q?1", "deal !",
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        struct observation o;
+        char error[200] = "";
+        if (observation_read(BAD[i], &o, error, sizeof error))
+            fail_msg("'%s' was read", BAD[i]);
+        assert_true(strlen(error) > 10);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(observation_texts_read_back_exactly),
+        cmocka_unit_test(malformed_observation_texts_are_refused_with_a_reason),
         cmocka_unit_test(no_observation_names_a_face_the_side_cannot_see),
         cmocka_unit_test(own_decisions_look_the_same_in_every_world_the_side_cannot_tell_apart),
         cmocka_unit_test(the_referee_texts_of_a_card_and_a_recruit),
