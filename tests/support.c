@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/observe.h"
 #include "../engine/random.h"
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
@@ -122,4 +123,26 @@ void put(struct world *w, int block, int area)
 {
     world_place(w, block, area);
     world_set_flag(w, block, FLAG_FACE_DOWN, false);
+}
+
+void observe_random_games(int games, uint64_t seed, observed_fn *each, void *context)
+{
+    static struct observations seen;
+    uint64_t rng = seed;
+    for (int g = 0; g < games; g++) {
+        struct world w, next;
+        scenario_setup(&w, g % SCENARIO_COUNT);
+        while (w.phase != PHASE_OVER) {
+            struct decisions legal;
+            rules_legal(&w, &legal);
+            decision d = legal.list[random_below(&rng, legal.count)];
+            next = w;
+            rules_apply(&next, d);
+            for (int side = 0; side < SIDE_COUNT; side++) {
+                observe(&w, d, &next, side, &seen);
+                each(&w, d, &next, side, &seen, context);
+            }
+            w = next;
+        }
+    }
 }

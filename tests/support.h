@@ -42,6 +42,13 @@ bool is_legal(const struct world *w, const char *text);
 void empty_board(struct world *w, int york_card, int lancaster_card);
 /* Puts a block in an area, face up. */
 void put(struct world *w, int block, int area);
+/* Plays uniformly random games (chance included), scenario g % 3 for game g,
+ * and calls each() with what each side observes of every transition. */
+struct observations;
+typedef void observed_fn(const struct world *before, uint32_t decision, const struct world *after, int side,
+                         const struct observations *seen, void *context);
+void observe_random_games(int games, uint64_t seed, observed_fn *each, void *context);
+
 /* Fails the test if the world breaks one of its invariants. */
 void assert_world_ok(const struct world *w);
 

@@ -19,38 +19,35 @@
 #include "../engine/view.h"
 #include "support.h"
 
+struct followers {
+    struct belief side[SIDE_COUNT];
+    long transitions;
+};
+
+static void follow(const struct world *before, uint32_t d, const struct world *after, int side,
+                   const struct observations *seen, void *context)
+{
+    struct followers *f = context;
+    char error[200];
+    (void)d;
+    struct world setup;
+    scenario_setup(&setup, before->scenario);
+    if (side == SIDE_YORK && memcmp(before, &setup, sizeof setup) == 0) /* a new game */
+        for (int s = 0; s < SIDE_COUNT; s++)
+            belief_start(&f->side[s], before->scenario, s, 1000 + (uint64_t)f->transitions);
+    if (!belief_observe(&f->side[side], seen, error, sizeof error))
+        fail_msg("transition %ld, %s: %s", f->transitions, SIDE_NAME[side], error);
+    assert_true(infokey(&f->side[side].w, side) == infokey(after, side));
+    f->transitions += side == SIDE_LANCASTER;
+}
+
 static void observations_alone_keep_a_world_the_side_cannot_tell_from_the_truth(void **state)
 {
     (void)state;
-    uint64_t rng = 41;
-    long transitions = 0;
-    static struct observations seen;
-    static struct belief belief[SIDE_COUNT];
-    for (int g = 0; g < 60; g++) {
-        struct world truth, after;
-        int scenario = g % SCENARIO_COUNT;
-        scenario_setup(&truth, scenario);
-        for (int side = 0; side < SIDE_COUNT; side++)
-            belief_start(&belief[side], scenario, side, 1000 + (uint64_t)g);
-        while (truth.phase != PHASE_OVER) {
-            struct decisions legal;
-            rules_legal(&truth, &legal);
-            decision d = legal.list[random_below(&rng, legal.count)];
-            after = truth;
-            rules_apply(&after, d);
-            for (int side = 0; side < SIDE_COUNT; side++) {
-                char error[200];
-                observe(&truth, d, &after, side, &seen);
-                if (!belief_observe(&belief[side], &seen, error, sizeof error))
-                    fail_msg("game %d, decision %ld, %s: %s", g, transitions, SIDE_NAME[side], error);
-                assert_true(infokey(&belief[side].w, side) == infokey(&after, side));
-            }
-            truth = after;
-            transitions++;
-        }
-    }
-    printf("%ld transitions followed by both sides from their observations alone\n", transitions);
-    assert_true(transitions > 10000);
+    static struct followers f;
+    observe_random_games(60, 41, follow, &f);
+    printf("%ld transitions followed by both sides from their observations alone\n", f.transitions);
+    assert_true(f.transitions > 10000);
 }
 
 int main(void)

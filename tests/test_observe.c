@@ -58,35 +58,30 @@ static void check_observation(const struct world *before, const struct world *af
     }
 }
 
+struct face_counts {
+    long observations, references;
+};
+
+static void check_faces(const struct world *before, uint32_t d, const struct world *after, int side,
+                        const struct observations *seen, void *context)
+{
+    struct face_counts *n = context;
+    (void)d;
+    assert_true(seen->count >= 1 && seen->count < MAX_OBSERVATIONS);
+    for (int i = 0; i < seen->count; i++) {
+        check_observation(before, after, side, &seen->list[i]);
+        n->references += (seen->list[i].piece & 0x80) && seen->list[i].piece != BLOCK_NONE;
+    }
+    n->observations += seen->count;
+}
+
 static void no_observation_names_a_face_the_side_cannot_see(void **state)
 {
     (void)state;
-    uint64_t rng = 31;
-    long observations = 0, references = 0;
-    static struct observations seen;
-    for (int g = 0; g < 150; g++) {
-        struct world w, next;
-        scenario_setup(&w, g % SCENARIO_COUNT);
-        while (w.phase != PHASE_OVER) {
-            struct decisions legal;
-            rules_legal(&w, &legal);
-            decision d = legal.list[random_below(&rng, legal.count)];
-            next = w;
-            rules_apply(&next, d);
-            for (int side = 0; side < SIDE_COUNT; side++) {
-                observe(&w, d, &next, side, &seen);
-                assert_true(seen.count >= 1 && seen.count < MAX_OBSERVATIONS);
-                for (int i = 0; i < seen.count; i++) {
-                    check_observation(&w, &next, side, &seen.list[i]);
-                    references += (seen.list[i].piece & 0x80) && seen.list[i].piece != BLOCK_NONE;
-                }
-                observations += seen.count;
-            }
-            w = next;
-        }
-    }
-    printf("%ld observations checked, %ld of them naming face-down pieces\n", observations, references);
-    assert_true(references > 1000);
+    struct face_counts n = {0, 0};
+    observe_random_games(150, 31, check_faces, &n);
+    printf("%ld observations checked, %ld of them naming face-down pieces\n", n.observations, n.references);
+    assert_true(n.references > 1000);
 }
 
 static void texts_of(const struct observations *o, char *out, size_t size)
@@ -196,40 +191,31 @@ static void the_referee_texts_of_a_card_and_a_recruit(void **state)
     assert_string_equal(texts_after(&y, "at East-Anglia", SIDE_YORK), "at East-Anglia|move Y:Norfolk pool East-Anglia|phase action 0 -|");
 }
 
+static void read_back(const struct world *before, uint32_t d, const struct world *after, int side,
+                      const struct observations *seen, void *context)
+{
+    long *read = context;
+    (void)before, (void)d, (void)after, (void)side;
+    for (int i = 0; i < seen->count; i++) {
+        char text[160], error[200];
+        struct observation back;
+        observation_text(&seen->list[i], text, sizeof text);
+        if (!observation_read(text, &back, error, sizeof error))
+            fail_msg("%s", error);
+        if (memcmp(&back, &seen->list[i], sizeof back) != 0)
+            fail_msg("'%s' reads back differently", text);
+        assert_true(observation_opens_transition(&back) == (i == 0));
+        (*read)++;
+    }
+}
+
 /* Every observation's text reads back to the same 8 bytes: the protocol
  * carries the text, engines work on the binary form. */
 static void observation_texts_read_back_exactly(void **state)
 {
     (void)state;
-    uint64_t rng = 33;
     long read = 0;
-    static struct observations seen;
-    for (int g = 0; g < 40; g++) {
-        struct world w, next;
-        scenario_setup(&w, g % SCENARIO_COUNT);
-        while (w.phase != PHASE_OVER) {
-            struct decisions legal;
-            rules_legal(&w, &legal);
-            decision d = legal.list[random_below(&rng, legal.count)];
-            next = w;
-            rules_apply(&next, d);
-            for (int side = 0; side < SIDE_COUNT; side++) {
-                observe(&w, d, &next, side, &seen);
-                for (int i = 0; i < seen.count; i++) {
-                    char text[160], error[200];
-                    struct observation back;
-                    observation_text(&seen.list[i], text, sizeof text);
-                    if (!observation_read(text, &back, error, sizeof error))
-                        fail_msg("%s", error);
-                    if (memcmp(&back, &seen.list[i], sizeof back) != 0)
-                        fail_msg("'%s' reads back differently", text);
-                    assert_true(observation_opens_transition(&back) == (i == 0));
-                    read++;
-                }
-            }
-            w = next;
-        }
-    }
+    observe_random_games(40, 33, read_back, &read);
     printf("%ld observation texts read back exactly\n", read);
     assert_true(read > 10000);
 }
