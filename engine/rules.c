@@ -27,7 +27,7 @@ static const struct {
     [DECIDE_PLAY] = {"play", ARG_CARD},        [DECIDE_PASS] = {"pass", ARG_NONE},
     [DECIDE_MOVE_FROM] = {"move-from", ARG_AREA}, [DECIDE_SEA_FROM] = {"sea-from", ARG_AREA},
     [DECIDE_BLOCK] = {"block", ARG_BLOCK},     [DECIDE_TO] = {"to", ARG_AREA},
-    [DECIDE_STOP] = {"stop", ARG_NONE},        [DECIDE_END] = {"end", ARG_NONE},
+    [DECIDE_STOP] = {"halt", ARG_NONE},        [DECIDE_END] = {"end", ARG_NONE},
     [DECIDE_RECRUIT] = {"recruit", ARG_BLOCK}, [DECIDE_AT] = {"at", ARG_AREA},
     [DECIDE_MUSTER] = {"muster", ARG_AREA},    [DECIDE_PLAGUE] = {"plague", ARG_AREA},
     [DECIDE_BATTLE] = {"battle", ARG_AREA},    [DECIDE_TREASON] = {"treason", ARG_BLOCK},

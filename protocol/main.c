@@ -20,6 +20,7 @@
 #include "../engine/scenario.h"
 #include "../engine/tsv.h"
 #include "cli.h"
+#include "engine.h"
 #include "hidden_commands.h"
 #include "../tuning/playout.h"
 
@@ -30,7 +31,7 @@ static const char HELP[] =
     "\n"
     "usage: r3 [--help] [--version] [COMMAND [OPTIONS]]\n"
     "\n"
-    "With no command, r3 speaks the engine protocol on stdin/stdout (not built yet: exits 2).\n"
+    "With no command, r3 speaks the engine protocol on stdin/stdout (docs/protocol.md).\n"
     "\n"
     "Commands:\n"
     "  data TABLE                 print a game table as TSV: areas, borders, blocks, cards, scenarios, scenario_info\n"
@@ -54,6 +55,8 @@ static const char HELP[] =
     "  --threads T                play on T threads (default 1; results do not depend on T)\n"
     "  --dump-at N                print each game's position after N decisions instead\n"
     "  --no-knowledge             do not keep each side's knowledge (as search playouts may)\n"
+    "  --transcript york|lancaster  print instead what a protocol host sends that side's engine:\n"
+    "                             newgame, every observation, go where it is to decide, query result\n"
     "\n"
     "Options of observe, infokey and sample:\n"
     "  --position TEXT | --scenario YEAR   the true world (the referee's position)\n"
@@ -190,7 +193,8 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
         {"scenario", required_argument, NULL, 's'}, {"games", required_argument, NULL, 'g'},
         {"seed", required_argument, NULL, 'r'},     {"check", no_argument, NULL, 'c'},
         {"threads", required_argument, NULL, 't'},  {"dump-at", required_argument, NULL, 'd'},
-        {"no-knowledge", no_argument, NULL, 'k'},   {NULL, 0, NULL, 0}};
+        {"no-knowledge", no_argument, NULL, 'k'},   {"transcript", required_argument, NULL, 'T'},
+        {NULL, 0, NULL, 0}};
     long long n;
     int c;
     optind = 0;
@@ -202,6 +206,7 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
         case 'r': ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &n); o->seed = (uint64_t)n; break;
         case 'c': o->check = true; break;
         case 'k': o->no_knowledge = true; break;
+        case 'T': o->transcript = cli_side(optarg); ok = o->transcript >= 0; break;
         case 't': ok = cli_option_number("--threads", optarg, 1, 64, &n); o->threads = (int)n; break;
         case 'd': ok = cli_option_number("--dump-at", optarg, 0, 1000000000LL, &n); o->dump_at = (long)n; break;
         default: return cli_option_error(argv, c);
@@ -217,13 +222,15 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
 /* r3 playout: random games; the statistics, or with --dump-at the positions. */
 static int command_playout(int argc, char **argv)
 {
-    struct playout_options o = {.scenario = PLAYOUT_ALL_SCENARIOS, .games = 1000, .seed = 1, .threads = 1, .dump_at = -1};
+    struct playout_options o = {.scenario = PLAYOUT_ALL_SCENARIOS, .games = 1000, .seed = 1, .threads = 1, .dump_at = -1,
+                                .transcript = -1};
     struct playout_stats s;
     int status = parse_playout_options(argc, argv, &o);
     if (status)
         return status;
-    playout_run(&o, &s, o.dump_at >= 0 ? stdout : NULL);
-    if (o.dump_at < 0)
+    bool printing = o.dump_at >= 0 || o.transcript >= 0;
+    playout_run(&o, &s, printing ? stdout : NULL);
+    if (!printing)
         playout_report(&o, &s, stdout);
     return (s.violations || s.dead_ends) ? 1 : 0;
 }
@@ -244,10 +251,8 @@ int main(int argc, char **argv)
             return print_version();
         return cli_option_error(argv, c);
     }
-    if (optind == argc) {
-        fputs("r3: the engine protocol is not built yet; use a command (r3 --help lists them)\n", stderr);
-        return 2;
-    }
+    if (optind == argc)
+        return engine_run(stdin, stdout);
     const char *command = argv[optind];
     if (strcmp(command, "data") == 0)
         return command_data(argc - optind, argv + optind);

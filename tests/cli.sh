@@ -35,7 +35,9 @@ check "r3 --help lists every command and option" $help_ok
 "$R3" --version | grep -Eq '^r3 [0-9]+\.[0-9]+\.[0-9]+ \(jemalloc 5\.[0-9.]+, xxHash 0\.[0-9.]+\)$'
 check "r3 --version names r3, jemalloc and xxHash" $?
 
-expect 2 "r3: the engine protocol is not built yet; use a command (r3 --help lists them)"
+printf 'isready\n' | "$R3" > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] && [ "$(cat "$tmp/out")" = readyok ] && [ ! -s "$tmp/err" ]
+check "r3 with no command speaks the protocol (isready -> readyok, exit 0 at EOF)" $?
 expect 2 "r3: unknown command 'frobnicate'" frobnicate
 expect 2 "r3: unknown option '--frobnicate'" --frobnicate
 expect 2 "r3: unknown option '-x'" -x

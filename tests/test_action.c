@@ -39,12 +39,12 @@ static void rule_1_2_ap3_allows_three_actions(void **state)
     play_text(&w, "move-from Kent");
     play_text(&w, "block Y:March");
     play_text(&w, "to Sussex");
-    play_text(&w, "stop");
+    play_text(&w, "halt");
     play_text(&w, "end");
     play_text(&w, "move-from Sussex");
     play_text(&w, "block Y:Warwick");
     play_text(&w, "to Wilts");
-    play_text(&w, "stop");
+    play_text(&w, "halt");
     play_text(&w, "end");
     assert_int_equal(w.ap_left, 1);
     play_text(&w, "recruit Y:Arundel");
@@ -73,7 +73,7 @@ static void rule_5_21_five_blocks_to_oxford(void **state)
     for (int i = 0; i < 4; i++) {
         play_text(&w, BLOCKS[i]);
         play_text(&w, "to Oxford");
-        play_text(&w, "stop");
+        play_text(&w, "halt");
     }
     play_text(&w, "block L:Devon");
     assert_false(is_legal(&w, "to Oxford")); /* the border has taken its four */
@@ -101,14 +101,14 @@ static void rule_5_2_east_anglia_group(void **state)
     assert_int_equal(first.count, 2); /* one area away: Rutland and Essex */
     assert_true(is_legal(&w, "to Rutland") && is_legal(&w, "to Essex"));
     play_text(&w, "to Essex");
-    assert_true(is_legal(&w, "to Middlesex") && is_legal(&w, "to Leicester") && is_legal(&w, "to Rutland") && is_legal(&w, "stop"));
+    assert_true(is_legal(&w, "to Middlesex") && is_legal(&w, "to Leicester") && is_legal(&w, "to Rutland") && is_legal(&w, "halt"));
     assert_false(is_legal(&w, "to East-Anglia")); /* never straight back over the border just crossed */
     play_text(&w, "to Leicester"); /* two areas: it stops by itself */
     static const char *const THREE[] = {"block Y:Warwick", "block Y:Kent", "block Y:Salisbury"};
     for (int i = 0; i < 3; i++) {
         play_text(&w, THREE[i]);
         play_text(&w, "to Rutland");
-        play_text(&w, "stop");
+        play_text(&w, "halt");
     }
     play_text(&w, "block Y:Norfolk");
     assert_false(is_legal(&w, "to Rutland")); /* the river takes three */
@@ -173,10 +173,10 @@ static void rule_5_22_pinning_at_chester(void **state)
     assert_false(is_legal(&w, "to Derby"));
     assert_false(is_legal(&w, "to Warwick"));
     play_text(&w, "to Lancaster");
-    play_text(&w, "stop");
+    play_text(&w, "halt");
     play_text(&w, "block Y:Warwick");
     play_text(&w, "to Powys");
-    play_text(&w, "stop");
+    play_text(&w, "halt");
     assert_false(is_legal(&w, "block Y:Kent")); /* the other three are pinned */
     play_text(&w, "end");
     assert_int_equal(__builtin_popcountll(blocks_in(&w, SIDE_YORK, AREA_CHESTER)), 3);
@@ -442,7 +442,7 @@ static void sample_game_turn(void **state)
     play_text(&w, "move-from Essex");
     play_text(&w, "block L:Oxford");
     play_text(&w, "to Middlesex");
-    play_text(&w, "stop");
+    play_text(&w, "halt");
     play_text(&w, "end");
     play_text(&w, "recruit L:Bombard");
     play_text(&w, "at Middlesex");

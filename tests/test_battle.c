@@ -38,8 +38,8 @@ static void march(struct world *w, const char *from, const char *block, const ch
     play_text(w, text);
     snprintf(text, sizeof text, "to %s", to);
     play_text(w, text);
-    if (is_legal(w, "stop"))
-        play_text(w, "stop");
+    if (is_legal(w, "halt"))
+        play_text(w, "halt");
     play_text(w, "end");
 }
 

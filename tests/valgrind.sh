@@ -30,5 +30,16 @@ run infokey --position "$mid" --side lancaster
 run sample --position "$mid" --side york --count 3 --seed 7
 run sample --position "$mid" --side lancaster --count 3 --speed
 run sample --position "$mid" --side purple
+# the protocol engine over a whole 1483 game as York, and over bad lines
+host=$(mktemp)
+"$R3" playout --games 1 --seed 11 --scenario 1483 --transcript york > "$host"
+printf 'frobnicate\nsetoption name Seed value x\n\nquery phase\n' >> "$host"
+if valgrind -q --soname-synonyms=somalloc='*jemalloc*' --leak-check=full \
+    --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 "$R3" < "$host" > /dev/null 2>&1; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1)); echo "FAIL: valgrind r3 < a 1483 protocol transcript"
+fi
+rm -f "$host"
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -11,11 +11,24 @@
 
 #include "../engine/audit.h"
 #include "../engine/eliminate.h"
+#include "../engine/observe.h"
 #include "../engine/position.h"
 #include "../engine/random.h"
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
+
+/* The lines a protocol host sends one side's engine for a transition. */
+static void write_observations(const struct world *before, decision d, const struct world *after, int side, FILE *out)
+{
+    static _Thread_local struct observations seen;
+    char text[160];
+    observe(before, d, after, side, &seen);
+    for (int i = 0; i < seen.count; i++) {
+        observation_text(&seen.list[i], text, sizeof text);
+        fprintf(out, "%s\n", text);
+    }
+}
 
 struct game_result {
     long decisions, battles;
@@ -58,6 +71,9 @@ static void play_game(const struct playout_options *o, long game, struct game_re
     scenario_setup(&w, scenario);
     if (o->no_knowledge)
         w.flags |= WORLD_NO_KNOWLEDGE;
+    if (o->transcript >= 0 && dump)
+        fprintf(dump, "newgame scenario %d side %s\n", SCENARIO_INFO[scenario].year,
+                o->transcript == SIDE_YORK ? "york" : "lancaster");
     while (w.phase != PHASE_OVER && r->decisions < PLAYOUT_DECISION_BOUND) {
         if (rules_actor(&w) == ACTOR_NONE) {
             r->dead_end = true;
@@ -68,9 +84,13 @@ static void play_game(const struct playout_options *o, long game, struct game_re
         if (w.phase != PHASE_POLITICAL)
             king_side = royal_side(&w);
         decision d = choose(&w, &rng);
-        if (o->check)
+        if (o->transcript >= 0 && dump && rules_actor(&w) == o->transcript)
+            fputs("go\n", dump);
+        if (o->check || o->transcript >= 0)
             memcpy(&before, &w, sizeof before);
         rules_apply(&w, d);
+        if (o->transcript >= 0 && dump)
+            write_observations(&before, d, &w, o->transcript, dump);
         r->decisions++;
         r->hash = (r->hash ^ d) * 0x100000001b3ull;
         if (w.battle.area != AREA_NONE && w.battle.area != last_area)
@@ -85,7 +105,9 @@ static void play_game(const struct playout_options *o, long game, struct game_re
         r->winner = w.winner;
         r->how = how_won(&w, king_side);
     }
-    if (dump) {
+    if (dump && o->transcript >= 0) {
+        fputs("query result\n", dump);
+    } else if (dump) {
         char text[POSITION_TEXT_MAX];
         position_print(&w, text, sizeof text);
         fprintf(dump, "%s\n", text);

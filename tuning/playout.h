@@ -24,6 +24,7 @@ struct playout_options {
     int threads;
     long dump_at;  /* >= 0: print each game's position after this many decisions instead */
     bool no_knowledge; /* play with WORLD_NO_KNOWLEDGE, as search playouts may */
+    int transcript;    /* a side: print instead what a protocol host sends that side's engine */
 };
 
 struct playout_stats {
