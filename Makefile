@@ -114,6 +114,7 @@ asan-test: $(ASAN_TESTS)
 cli-test: r3
 	@sh tests/cli.sh ./r3
 	@sh tests/protocol.sh ./r3
+	@sh tests/referee.sh ./r3
 
 valgrind-test: r3 $(TDEPS_OK)
 	@sh tests/valgrind.sh ./r3

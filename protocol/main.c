@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "engine.h"
 #include "hidden_commands.h"
+#include "match_command.h"
 #include "../tuning/playout.h"
 
 #define R3_VERSION "0.1.0"
@@ -41,6 +42,7 @@ static const char HELP[] =
     "  observe                    print what one side knows of a position\n"
     "  infokey                    print one side's information-set key (hex)\n"
     "  sample                     print worlds drawn from what one side knows, one position per line\n"
+    "  match                      play two protocol engines against each other under the referee\n"
     "\n"
     "Options of show:\n"
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
@@ -64,6 +66,14 @@ static const char HELP[] =
     "  --count N                  sample: how many worlds (default 1)\n"
     "  --seed S                   sample: the seed of the draws (default 1)\n"
     "  --speed                    sample: draw N worlds without printing them and report samples/s\n"
+    "\n"
+    "Options of match:\n"
+    "  --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...]   an engine; give exactly two\n"
+    "  --games N                  games (default 2), in pairs on one seed with the sides swapped\n"
+    "  --scenario 1460|1470|1483|all  (default all: pair p plays the (p mod 3)th)\n"
+    "  --seed K                   the first pair's seed (default 1); pair p plays K + p\n"
+    "  --tc movetime=MS           time per decision (default 100)\n"
+    "  --out DIR                  write one record per game there\n"
     "\n"
     "Global options:\n"
     "  -h, --help                 print this help and exit\n"
@@ -268,5 +278,7 @@ int main(int argc, char **argv)
         return command_infokey(argc - optind, argv + optind);
     if (strcmp(command, "observe") == 0)
         return command_observe(argc - optind, argv + optind);
+    if (strcmp(command, "match") == 0)
+        return command_match(argc - optind, argv + optind);
     return cli_usage_error("unknown command '%s'", command);
 }

@@ -1,0 +1,40 @@
+#!/bin/sh
+# referee.sh: r3 match between real engine processes. Two r3 engines play
+# whole games; engines that crash, hang, play an illegal decision or write
+# garbage lose those games with the reason recorded, and the match completes
+# with every game record written. Usage: sh tests/referee.sh ./r3
+R3=${1:-./r3}
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # check NAME STATUS
+    if [ "$2" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+
+"$R3" match --engine cmd="$R3" name=alpha --engine cmd="$R3" name=beta option.Seed=5 --games 6 --seed 3 \
+    --out "$tmp/games" > "$tmp/out" 2> "$tmp/err"
+status=$?
+last=$(tail -n 1 "$tmp/out")
+echo "$last" | grep -Eq '^Score of alpha vs beta: [0-6] - [0-6] - [0-6]$' && [ "$status" = 0 ] && [ ! -s "$tmp/err" ]
+check "two r3 engines play 6 games: '$last'" $?
+[ "$(grep -c '^Finished game' "$tmp/out")" = 6 ] && [ "$(ls "$tmp/games" | wc -l)" = 6 ] && ! grep -q "by forfeit:" "$tmp/out"
+check "6 games finished by the rules, 6 records written" $?
+# A pair plays one seed from both chairs: the same cards and dice open both games.
+[ "$(sed -n 6,19p "$tmp/games/game-00001.r3g")" = "$(sed -n 6,19p "$tmp/games/game-00002.r3g")" ]
+check "a pair of games deals the same cards" $?
+
+for mode in crash hang illegal garbage; do
+    "$R3" match --engine cmd="$R3" name=r3 --engine cmd="sh tests/engines/misbehave.sh $mode" name=$mode \
+        --games 2 --scenario 1483 --tc movetime=50 --out "$tmp/$mode" > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    forfeits=$(grep -c "by forfeit: $mode" "$tmp/out")
+    records=$(ls "$tmp/$mode" | wc -l)
+    [ "$status" = 0 ] && [ "$forfeits" = 2 ] && [ "$records" = 2 ] && grep -q "^Score of r3 vs $mode: 2 - 0 - 0$" "$tmp/out"
+    check "an engine that does '$mode' loses both games, the reason recorded ($forfeits forfeits, $records records)" $?
+done
+grep -h "by forfeit" "$tmp"/*/game-* | sed 's/^# result /  /' | sort -u
+
+echo "referee: $passed passed, $failed failed"
+[ "$failed" = 0 ]

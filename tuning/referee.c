@@ -1,0 +1,270 @@
+/*
+ * referee.c: see referee.h. Engines run as child processes on two pipes. The
+ * referee waits for a line with poll() and a deadline, so a hung engine costs
+ * its time limit and a margin, never the match.
+ */
+/* gnulib (for getopt) puts its own system headers first on the include path;
+ * they need its config.h before anything else. */
+#include <config.h>
+
+#include "referee.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../engine/observe.h"
+#include "../engine/random.h"
+#include "../engine/scenario.h"
+#include "../engine/tables.h"
+#include "playout.h"
+
+#define HANDSHAKE_MS 10000
+#define MARGIN_MS 2000
+
+static long now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static bool send_line(struct engine_process *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool send_line(struct engine_process *p, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || n >= (int)sizeof line - 1)
+        return false;
+    line[n++] = '\n';
+    for (int done = 0; done < n;) {
+        ssize_t w = write(p->to, line + done, (size_t)(n - done));
+        if (w <= 0 && errno != EINTR)
+            return false;
+        done += w > 0 ? (int)w : 0;
+    }
+    return true;
+}
+
+/* One line from the engine: 1, 0 at the deadline, -1 when it has exited. */
+static int read_line(struct engine_process *p, char *line, size_t size, long deadline)
+{
+    for (;;) {
+        char *end = memchr(p->buffer, '\n', p->length);
+        if (end) {
+            size_t n = (size_t)(end - p->buffer);
+            snprintf(line, size, "%.*s", (int)n, p->buffer);
+            memmove(p->buffer, end + 1, p->length - n - 1);
+            p->length -= n + 1;
+            return 1;
+        }
+        if (p->length == sizeof p->buffer) /* a line too long to be protocol: hand it over cut */
+            p->length = 0;
+        long left = deadline - now_ms();
+        if (left <= 0)
+            return 0;
+        struct pollfd f = {p->from, POLLIN, 0};
+        int ready = poll(&f, 1, (int)left);
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready <= 0)
+            return 0;
+        ssize_t r = read(p->from, p->buffer + p->length, sizeof p->buffer - p->length);
+        if (r <= 0)
+            return -1;
+        p->length += (size_t)r;
+    }
+}
+
+/* Reads until a line equal to 'want'; false with a reason. */
+static bool await(struct engine_process *p, const char *want, long ms, char *why, size_t size)
+{
+    char line[512];
+    long deadline = now_ms() + ms;
+    for (;;) {
+        int got = read_line(p, line, sizeof line, deadline);
+        if (got <= 0) {
+            snprintf(why, size, "%s: %s waiting for '%s'", p->spec->name, got ? "exited" : "no answer", want);
+            return false;
+        }
+        if (strcmp(line, want) == 0)
+            return true;
+        if (strncmp(line, "error", 5) == 0) {
+            snprintf(why, size, "%s said '%.160s' waiting for '%s'", p->spec->name, line, want);
+            return false;
+        }
+    }
+}
+
+static bool spawn(struct engine_process *p, char *why, size_t size)
+{
+    int in[2], out[2];
+    if (pipe(in) || pipe(out)) {
+        snprintf(why, size, "no pipes: %s", strerror(errno));
+        return false;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        execl("/bin/sh", "sh", "-c", p->spec->cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    p->pid = pid;
+    p->to = in[1];
+    p->from = out[0];
+    p->length = 0;
+    if (pid < 0) {
+        snprintf(why, size, "cannot start '%s': %s", p->spec->cmd, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool engine_start(struct engine_process *p, const struct engine_spec *spec, char *why, size_t size)
+{
+    signal(SIGPIPE, SIG_IGN); /* a dead engine is found by its pipe, not by a signal */
+    p->spec = spec;
+    if (!spawn(p, why, size) || !send_line(p, "r3p") || !await(p, "r3pok", HANDSHAKE_MS, why, size))
+        return false;
+    for (int i = 0; i < spec->options; i++)
+        if (!send_line(p, "setoption name %s value %s", spec->option_name[i], spec->option_value[i]))
+            return false;
+    return send_line(p, "isready") && await(p, "readyok", HANDSHAKE_MS, why, size);
+}
+
+void engine_stop(struct engine_process *p)
+{
+    if (p->pid <= 0)
+        return;
+    send_line(p, "quit");
+    close(p->to);
+    for (int i = 0; i < 50 && waitpid(p->pid, NULL, WNOHANG) == 0; i++)
+        usleep(10000);
+    if (waitpid(p->pid, NULL, WNOHANG) == 0) {
+        kill(p->pid, SIGKILL);
+        waitpid(p->pid, NULL, 0);
+    }
+    close(p->from);
+    p->pid = -1;
+}
+
+static void restart(struct engine_process *p)
+{
+    char why[200];
+    const struct engine_spec *spec = p->spec;
+    engine_stop(p);
+    p->restarts++;
+    engine_start(p, spec, why, sizeof why); /* if it fails again, its next game is lost the same way */
+}
+
+/* ---- a game ---- */
+
+/* Asks an engine for its decision; false with the reason it loses. */
+static bool ask(struct engine_process *p, const struct world *w, int movetime, decision *d, char *why, size_t size)
+{
+    char line[512], error[200];
+    if (!send_line(p, "go movetime %d", movetime)) {
+        snprintf(why, size, "%s crashed (its input is closed)", p->spec->name);
+        return false;
+    }
+    long deadline = now_ms() + movetime + MARGIN_MS;
+    for (;;) {
+        int got = read_line(p, line, sizeof line, deadline);
+        if (got == 0)
+            snprintf(why, size, "%s hung: no bestmove within %d ms", p->spec->name, movetime + MARGIN_MS);
+        else if (got < 0)
+            snprintf(why, size, "%s crashed (it exited)", p->spec->name);
+        else if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || !line[4]))
+            continue;
+        else if (strncmp(line, "bestmove ", 9) != 0)
+            snprintf(why, size, "%s wrote '%.120s' where a bestmove was due", p->spec->name, line);
+        else if (!decision_parse(w, line + 9, d, error, sizeof error))
+            snprintf(why, size, "%s played an illegal decision: %.150s", p->spec->name, error);
+        else
+            return true;
+        return false;
+    }
+}
+
+static bool tell(struct engine_process *p, const struct world *before, decision d, const struct world *after, int side)
+{
+    static _Thread_local struct observations seen;
+    char text[160];
+    observe(before, d, after, side, &seen);
+    for (int i = 0; i < seen.count; i++) {
+        observation_text(&seen.list[i], text, sizeof text);
+        if (!send_line(p, "%s", text))
+            return false;
+    }
+    return true;
+}
+
+static void forfeit(struct game_result_record *out, int loser, const char *why, struct engine_process *p)
+{
+    out->winner = 1 - loser;
+    out->end = END_FORFEIT;
+    snprintf(out->reason, sizeof out->reason, "%s", why);
+    restart(p);
+}
+
+/* Empties what an engine wrote after the last game, so it cannot count in this one. */
+static void settle_engine(struct engine_process *p)
+{
+    char why[200];
+    if (!send_line(p, "isready") || !await(p, "readyok", HANDSHAKE_MS, why, sizeof why))
+        if (!send_line(p, "isready") || !await(p, "readyok", HANDSHAKE_MS, why, sizeof why))
+            restart(p);
+}
+
+void referee_play(struct engine_process *york, struct engine_process *lancaster, int scenario, uint64_t seed,
+                  int movetime_ms, struct game_result_record *out, FILE *record)
+{
+    struct engine_process *engine[SIDE_COUNT] = {york, lancaster};
+    struct world w, before;
+    uint64_t rng = seed;
+    char why[200], text[64];
+    *out = (struct game_result_record){.winner = SIDE_NONE, .end = END_BOUND};
+    scenario_setup(&w, scenario);
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        settle_engine(engine[s]);
+        send_line(engine[s], "newgame scenario %d side %s", SCENARIO_INFO[scenario].year, s ? "lancaster" : "york");
+    }
+    while (w.phase != PHASE_OVER && out->decisions < PLAYOUT_DECISION_BOUND) {
+        int actor = rules_actor(&w);
+        decision d;
+        if (actor == ACTOR_CHANCE) {
+            d = rules_chance(&w, random_next(&rng));
+        } else if (!ask(engine[actor], &w, movetime_ms, &d, why, sizeof why)) {
+            forfeit(out, actor, why, engine[actor]);
+            return;
+        }
+        before = w;
+        rules_apply(&w, d);
+        out->decisions++;
+        decision_text(d, text, sizeof text);
+        if (record)
+            fprintf(record, "%s\n", text);
+        for (int s = 0; s < SIDE_COUNT; s++)
+            if (!tell(engine[s], &before, d, &w, s)) {
+                snprintf(why, sizeof why, "%s crashed (its input is closed)", engine[s]->spec->name);
+                forfeit(out, s, why, engine[s]);
+                return;
+            }
+    }
+    if (w.phase == PHASE_OVER) {
+        out->winner = w.winner;
+        out->end = END_RULES;
+    }
+}

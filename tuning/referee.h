@@ -1,0 +1,52 @@
+/*
+ * referee.h: plays a game between two engine processes that speak the line
+ * protocol (docs/protocol.md). The referee holds the true world, deals and
+ * rolls from its seed, sends each engine only its side's observations, and
+ * checks every decision. A crash, a hang, garbage or an illegal decision
+ * loses the game for that engine, with the reason; the engine is restarted.
+ */
+#ifndef R3_REFEREE_H
+#define R3_REFEREE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#define REFEREE_MAX_OPTIONS 8
+
+struct engine_spec {
+    const char *cmd;  /* run with /bin/sh -c */
+    const char *name;
+    const char *option_name[REFEREE_MAX_OPTIONS], *option_value[REFEREE_MAX_OPTIONS];
+    int options;
+};
+
+struct engine_process {
+    const struct engine_spec *spec;
+    pid_t pid;
+    int to, from;      /* pipe ends */
+    char buffer[8192]; /* bytes read and not yet returned as lines */
+    size_t length;
+    int restarts;
+};
+
+enum game_end { END_RULES, END_FORFEIT, END_BOUND };
+
+struct game_result_record {
+    int winner;          /* enum side, or SIDE_NONE */
+    int end;             /* enum game_end */
+    long decisions;
+    char reason[200];    /* for a forfeit: who, and why */
+};
+
+/* Starts an engine and does the handshake; false with a reason on failure. */
+bool engine_start(struct engine_process *p, const struct engine_spec *spec, char *why, size_t size);
+void engine_stop(struct engine_process *p);
+
+/* Plays one game: york and lancaster are started engines. Every decision
+ * and chance outcome goes to 'record' (one per line) if it is not NULL. */
+void referee_play(struct engine_process *york, struct engine_process *lancaster, int scenario, uint64_t seed,
+                  int movetime_ms, struct game_result_record *out, FILE *record);
+
+#endif
