@@ -4,14 +4,7 @@
 # them, a search ended by stop, and a corpus of bad lines, each answered by
 # exactly one error line. Usage: sh tests/protocol.sh ./r3
 R3=${1:-./r3}
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME STATUS
-    if [ "$2" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # ---- the handshake ----
 printf 'r3p\nisready\nsetoption name Seed value 7\nsetoption name Player value random\nisready\nquit\n' | "$R3" > "$tmp/out"
@@ -136,5 +129,4 @@ echo "bad-input corpus: $lines lines, $errors error lines"
 [ "$(tail -n 3 "$tmp/engine" | tr '\n' '|')" = "readyok|phase deal 0|tomove chance|" ] && [ "$status" = 0 ] && [ ! -s "$tmp/err" ]
 check "after the bad lines: readyok, the game untouched, exit 0, nothing on stderr" $?
 
-echo "protocol: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish protocol

@@ -4,14 +4,7 @@
 # garbage lose those games with the reason recorded, and the match completes
 # with every game record written. Usage: sh tests/referee.sh ./r3
 R3=${1:-./r3}
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME STATUS
-    if [ "$2" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 "$R3" match --engine cmd="$R3" name=alpha --engine cmd="$R3" name=beta option.Seed=5 --games 6 --seed 3 \
     --out "$tmp/games" > "$tmp/out" 2> "$tmp/err"
@@ -36,5 +29,4 @@ for mode in crash hang illegal garbage; do
 done
 grep -h "by forfeit" "$tmp"/*/game-* | sed 's/^# result /  /' | sort -u
 
-echo "referee: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish referee

@@ -1,0 +1,15 @@
+# lib.sh: what the shell tests share. Source it after setting R3; it makes a
+# scratch directory $tmp (removed at exit) and the check/finish helpers.
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # check NAME STATUS: counts a result, naming it when it failed
+    if [ "$2" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+
+finish() { # finish SUITE: the summary line, and the exit status
+    echo "$1: $passed passed, $failed failed"
+    [ "$failed" = 0 ]
+}
