@@ -19,8 +19,8 @@ TDEPS_OK  := $(BUILD)/test-deps.ok
 
 # pkg-config is asked only after the packages are in, hence the deferred '='.
 PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka)
-LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash)
-TEST_LIBS  = $(shell pkg-config --libs cmocka libxxhash)
+LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash) -lm
+TEST_LIBS  = $(shell pkg-config --libs cmocka libxxhash) -lm
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.

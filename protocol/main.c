@@ -43,6 +43,7 @@ static const char HELP[] =
     "  infokey                    print one side's information-set key (hex)\n"
     "  sample                     print worlds drawn from what one side knows, one position per line\n"
     "  match                      play two protocol engines against each other under the referee\n"
+    "  replay FILE...             replay game records of r3 match --out and verify them\n"
     "\n"
     "Options of show:\n"
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
@@ -280,5 +281,7 @@ int main(int argc, char **argv)
         return command_observe(argc - optind, argv + optind);
     if (strcmp(command, "match") == 0)
         return command_match(argc - optind, argv + optind);
+    if (strcmp(command, "replay") == 0)
+        return command_replay(argc - optind, argv + optind);
     return cli_usage_error("unknown command '%s'", command);
 }

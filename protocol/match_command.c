@@ -5,10 +5,12 @@
  */
 #include "match_command.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../engine/scenario.h"
 #include "../tuning/match.h"
+#include "../tuning/replay.h"
 #include "cli.h"
 
 static int read_engine(char **argv, int argc, int i, struct engine_spec *e)
@@ -94,4 +96,28 @@ int command_match(int argc, char **argv)
     if (engines != 2)
         return cli_usage_error("%s", "match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice");
     return match_run(&o, stdout);
+}
+
+/* r3 replay FILE...: replays and verifies game records. */
+int command_replay(int argc, char **argv)
+{
+    if (argc < 2)
+        return cli_usage_error("%s", "replay needs a FILE, a game record written by r3 match --out");
+    for (int i = 1; i < argc; i++) {
+        char error[300];
+        FILE *f = fopen(argv[i], "r");
+        if (!f) {
+            fprintf(stderr, "r3: replay: cannot read '%s'\n", argv[i]);
+            return 1;
+        }
+        printf("%s: ", argv[i]);
+        bool ok = replay_record(f, stdout, error, sizeof error);
+        fclose(f);
+        if (!ok) {
+            printf("FAILED\n");
+            fprintf(stderr, "r3: replay: %s: %s\n", argv[i], error);
+            return 1;
+        }
+    }
+    return 0;
 }

@@ -5,5 +5,6 @@
 #define R3_MATCH_COMMAND_H
 
 int command_match(int argc, char **argv);
+int command_replay(int argc, char **argv);
 
 #endif

@@ -2,7 +2,7 @@
 # referee.sh: r3 match between real engine processes. Two r3 engines play
 # whole games; engines that crash, hang, play an illegal decision or write
 # garbage lose those games with the reason recorded, and the match completes
-# with every game record written. Usage: sh tests/referee.sh ./r3
+# with every game record written; r3 replay verifies the records. Usage: sh tests/referee.sh ./r3
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
 
@@ -28,5 +28,14 @@ for mode in crash hang illegal garbage; do
     check "an engine that does '$mode' loses both games, the reason recorded ($forfeits forfeits, $records records)" $?
 done
 grep -h "by forfeit" "$tmp"/*/game-* | sed 's/^# result /  /' | sort -u
+
+# Every record replays: legal decisions, the seed's chance outcomes, the recorded result.
+"$R3" replay "$tmp"/*/game-* > "$tmp/replayed" 2> "$tmp/err"
+[ $? = 0 ] && [ "$(grep -c ', as recorded$' "$tmp/replayed")" = 14 ] && [ ! -s "$tmp/err" ]
+check "r3 replay verifies all 14 records" $?
+sed 's/^roll \([1-5]\)$/roll 6/' "$tmp/games/game-00001.r3g" > "$tmp/tampered.r3g"
+"$R3" replay "$tmp/tampered.r3g" > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "but the seed gives" "$tmp/err"
+check "a record with a die changed fails to replay, naming the line: $(cat "$tmp/err")" $?
 
 finish referee

@@ -41,5 +41,10 @@ else
     failed=$((failed + 1)); echo "FAIL: valgrind r3 < a 1483 protocol transcript"
 fi
 rm -f "$host"
+# the referee (its engines run outside valgrind) and a replay of its record
+records=$(mktemp -d)
+run match --engine cmd="$R3" name=a --engine cmd="$R3" name=b --games 2 --scenario 1483 --out "$records"
+run replay "$records/game-00001.r3g"
+rm -rf "$records"
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" = 0 ]

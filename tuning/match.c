@@ -9,6 +9,7 @@
 
 #include "match.h"
 
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -51,6 +52,30 @@ static void count(struct tally *t, const struct game_result_record *r, int york)
         t->by_rules++;
 }
 
+/* Elo difference for a score fraction. */
+static double elo_of(double score)
+{
+    return -400.0 * log10(1.0 / score - 1.0);
+}
+
+/* Elo of engine 0 over engine 1 with its 95% interval (the normal
+ * approximation over per-game scores), and the likelihood of superiority. */
+static void report_elo(const struct tally *t, FILE *out)
+{
+    double n = (double)(t->wins[0] + t->wins[1] + t->draws);
+    double w = (double)t->wins[0], l = (double)t->wins[1], d = (double)t->draws;
+    double score = (w + d / 2) / n;
+    double variance = (w * pow(1 - score, 2) + l * pow(score, 2) + d * pow(0.5 - score, 2)) / n;
+    double margin = 1.96 * sqrt(variance / n);
+    double los = w + l > 0 ? 0.5 * (1 + erf((w - l) / sqrt(2 * (w + l)))) : 0.5;
+    if (score <= 0 || score >= 1)
+        fprintf(out, "Elo difference: %s (every game went one way), LOS: %.1f %%\n", score >= 1 ? "+inf" : "-inf",
+                100 * los);
+    else
+        fprintf(out, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%\n", elo_of(score),
+                (elo_of(fmin(score + margin, 0.999)) - elo_of(fmax(score - margin, 0.001))) / 2, 100 * los);
+}
+
 static void report(const struct match_options *o, const struct tally *t, FILE *out)
 {
     const char *a = o->engine[0].name, *b = o->engine[1].name;
@@ -60,6 +85,7 @@ static void report(const struct match_options *o, const struct tally *t, FILE *o
                 t->forfeits[e]);
     fprintf(out, "Ended: %ld by the rules, %ld by forfeit, %ld at the decision bound (draws)\n", t->by_rules,
             t->forfeits[0] + t->forfeits[1], t->by_bound);
+    report_elo(t, out);
     fprintf(out, "Score of %s vs %s: %ld - %ld - %ld\n", a, b, t->wins[0], t->wins[1], t->draws);
 }
 
