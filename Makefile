@@ -16,6 +16,13 @@ GNULIB    := $(BUILD)/gnulib
 LIBGNU    := $(GNULIB)/gllib/libgnu.a
 DEPS_OK   := $(BUILD)/deps.ok
 TDEPS_OK  := $(BUILD)/test-deps.ok
+FDEPS_OK  := $(BUILD)/fuzz-deps.ok
+
+# The protocol fuzzer (libFuzzer): make fuzz [FUZZ_SECONDS=600]. Not part of make test.
+FUZZ_PACKAGES := clang
+FUZZ_SECONDS  ?= 600
+FUZZ_SRC      := $(wildcard engine/*.c) protocol/engine.c tests/fuzz/fuzz_protocol.c
+FUZZER        := $(BUILD)/fuzz/fuzz_protocol
 
 # pkg-config is asked only after the packages are in, hence the deferred '='.
 PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka)
@@ -32,7 +39,7 @@ ASAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/%.o)
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run test unit asan-test cli-test valgrind-test clean deps
+.PHONY: all run test unit asan-test cli-test valgrind-test clean deps fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -69,6 +76,20 @@ $(TDEPS_OK): Makefile $(DEPS_OK)
 	$(call ensure_packages,$(TEST_PACKAGES),$@)
 
 deps: $(DEPS_OK)
+
+$(FDEPS_OK): Makefile $(DEPS_OK)
+	$(call ensure_packages,$(FUZZ_PACKAGES),$@)
+
+$(FUZZER): $(FUZZ_SRC) $(wildcard engine/*.h protocol/*.h) $(FDEPS_OK)
+	@mkdir -p $(dir $@)
+	clang -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -DBELIEF_TRIES=20 -I. $(FUZZ_SRC) \
+	  $(shell pkg-config --libs libxxhash) -lm -o $@
+
+# Runs from a copy of the seed corpus; findings (crash-*, leak-*) land in build/fuzz.
+fuzz: $(FUZZER)
+	@mkdir -p $(BUILD)/fuzz/corpus
+	cp tests/fuzz/corpus/* $(BUILD)/fuzz/corpus/
+	cd $(BUILD)/fuzz && ./fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -print_final_stats=1 corpus
 
 # ---- gnulib's getopt-gnu, imported at build time, never committed ---------------
 $(LIBGNU): $(DEPS_OK)

@@ -17,7 +17,9 @@
 #include "scenario.h"
 #include "tables.h"
 
+#ifndef BELIEF_TRIES /* the fuzzer builds with fewer, to spend its time on the parser */
 #define BELIEF_TRIES 4000
+#endif
 
 void belief_start(struct belief *b, int scenario, int side, uint64_t seed)
 {

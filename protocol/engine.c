@@ -16,8 +16,8 @@
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
 #include "../engine/view.h"
+#include "version.h"
 
-#define R3_ENGINE_VERSION "0.2.0"
 #define LINE_LIMIT 4096 /* bytes in one line, newline excluded */
 
 struct engine {
@@ -109,8 +109,8 @@ static bool cmd_hello(struct engine *e, const char *args)
 {
     if (*args)
         return fail(e, "bad-arguments", "r3p takes no arguments");
-    say(e, "id name r3 %s", R3_ENGINE_VERSION);
-    say(e, "id version %s", R3_ENGINE_VERSION);
+    say(e, "id name r3 %s", R3_VERSION);
+    say(e, "id version %s", R3_VERSION);
     say(e, "option name Player type combo default random var random");
     say(e, "option name Seed type spin default 1 min 0 max 2147483647");
     say(e, "r3pok");

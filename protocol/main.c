@@ -20,12 +20,12 @@
 #include "../engine/scenario.h"
 #include "../engine/tsv.h"
 #include "cli.h"
+#include "version.h"
 #include "engine.h"
 #include "hidden_commands.h"
 #include "match_command.h"
 #include "../tuning/playout.h"
 
-#define R3_VERSION "0.1.0"
 
 static const char HELP[] =
     "r3 " R3_VERSION ": an AI opponent and game-tree search engine for Columbia Games' Richard III.\n"
