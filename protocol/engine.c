@@ -16,6 +16,7 @@
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
 #include "../engine/view.h"
+#include "../search/greedy.h"
 #include "version.h"
 
 #define LINE_LIMIT 4096 /* bytes in one line, newline excluded */
@@ -28,6 +29,8 @@ struct engine {
     long pending_line, line;
     uint64_t seed, rng;
     decision chosen;
+    bool greedy;  /* Player greedy, else random */
+    int samples;  /* Samples: worlds the greedy player draws per decision */
 };
 
 static void say(struct engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -111,7 +114,8 @@ static bool cmd_hello(struct engine *e, const char *args)
         return fail(e, "bad-arguments", "r3p takes no arguments");
     say(e, "id name r3 %s", R3_VERSION);
     say(e, "id version %s", R3_VERSION);
-    say(e, "option name Player type combo default random var random");
+    say(e, "option name Player type combo default random var random var greedy");
+    say(e, "option name Samples type spin default 8 min 1 max 64");
     say(e, "option name Seed type spin default 1 min 0 max 2147483647");
     say(e, "r3pok");
     return true;
@@ -131,8 +135,17 @@ static bool cmd_setoption(struct engine *e, const char *args)
     if (!words_are(args, 4, w) || strcmp(w[0], "name") != 0 || strcmp(w[2], "value") != 0)
         return fail(e, "bad-arguments", "expected 'setoption name NAME value VALUE'");
     if (strcmp(w[1], "Player") == 0) {
-        if (strcmp(w[3], "random") != 0)
-            return fail(e, "bad-option", "Player '%s' is not built; the players are: random", w[3]);
+        if (strcmp(w[3], "random") != 0 && strcmp(w[3], "greedy") != 0)
+            return fail(e, "bad-option", "no Player '%s'; the players are random and greedy", w[3]);
+        e->greedy = strcmp(w[3], "greedy") == 0;
+        return true;
+    }
+    if (strcmp(w[1], "Samples") == 0) {
+        char *end;
+        long samples = strtol(w[3], &end, 10);
+        if (*end || end == w[3] || samples < 1 || samples > 64)
+            return fail(e, "bad-option", "Samples needs a whole number 1..64, not '%s'", w[3]);
+        e->samples = (int)samples;
         return true;
     }
     if (strcmp(w[1], "Seed") == 0) {
@@ -143,7 +156,7 @@ static bool cmd_setoption(struct engine *e, const char *args)
         e->seed = e->rng = (uint64_t)seed;
         return true;
     }
-    return fail(e, "bad-option", "no option '%s'; the options are Player and Seed", w[1]);
+    return fail(e, "bad-option", "no option '%s'; the options are Player, Samples and Seed", w[1]);
 }
 
 static bool cmd_newgame(struct engine *e, const char *args)
@@ -205,8 +218,13 @@ static bool cmd_go(struct engine *e, const char *args)
                     SIDE_WORD[e->belief.side]);
     struct decisions legal;
     rules_legal(w, &legal);
-    e->chosen = legal.list[random_below(&e->rng, legal.count)];
-    say(e, "info string random choice among %d legal decisions", legal.count);
+    if (e->greedy) {
+        e->chosen = greedy_choose(w, e->belief.side, e->samples, &e->rng);
+        say(e, "info string greedy choice among %d legal decisions over %d sampled worlds", legal.count, e->samples);
+    } else {
+        e->chosen = legal.list[random_below(&e->rng, legal.count)];
+        say(e, "info string random choice among %d legal decisions", legal.count);
+    }
     e->searching = infinite;
     if (!infinite) {
         char text[64];
@@ -345,7 +363,7 @@ int engine_run(FILE *in, FILE *out)
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
-    e = (struct engine){.out = out, .seed = 1, .rng = 1};
+    e = (struct engine){.out = out, .seed = 1, .rng = 1, .samples = 8};
     while ((length = getline(&line, &capacity, in)) >= 0) {
         e.line++;
         if (memchr(line, '\0', (size_t)length)) {

@@ -11,7 +11,8 @@ printf 'r3p\nisready\nsetoption name Seed value 7\nsetoption name Player value r
 cat > "$tmp/want" <<'TXT'
 id name r3 0.2.0
 id version 0.2.0
-option name Player type combo default random var random
+option name Player type combo default random var random var greedy
+option name Samples type spin default 8 min 1 max 64
 option name Seed type spin default 1 min 0 max 2147483647
 r3pok
 readyok
@@ -35,6 +36,14 @@ for side in york lancaster; do
         check "$scenario as $side: $gos go, $bests bestmove, $errors errors, '$result' (winner $winner)" $?
     done
 done
+
+# The greedy player (eval/, search/greedy.c) plays a whole game the same way.
+{ printf 'setoption name Player value greedy\nsetoption name Samples value 4\n'
+  "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript lancaster; } > "$tmp/host"
+"$R3" < "$tmp/host" > "$tmp/engine"
+[ "$(grep -c '^error' "$tmp/engine")" = 0 ] && [ "$(grep -c '^go$' "$tmp/host")" = "$(grep -c '^bestmove ' "$tmp/engine")" ] &&
+    grep -q '^info string greedy choice among [0-9]* legal decisions over 4 sampled worlds$' "$tmp/engine"
+check "the greedy player answers every go of a whole 1460 game as Lancaster" $?
 
 # Every bestmove is legal where it was asked: the engine's 'legal' line lists it.
 "$R3" playout --games 1 --seed 12 --scenario 1460 --transcript york | sed 's/^go$/legal\ngo/' > "$tmp/host"
@@ -67,7 +76,8 @@ setoption
 setoption name
 setoption name Player
 setoption name Player value
-setoption name Player value greedy
+setoption name Player value clever
+setoption name Samples value 65
 setoption name Colour value red
 setoption name Seed value -1
 setoption name Seed value x
