@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "knowledge.h"
 #include "random.h"
 #include "sample.h"
 #include "scenario.h"
@@ -42,10 +43,9 @@ static int resolve(int ref, const void *context)
     const struct resolver *r = context;
     if (!(ref & 0x80))
         return ref;
-    int label = (ref & 31) + 1;
-    for (int x = 0; x < BLOCK_COUNT; x++)
-        if (r->w->know.label[x] == label && world_observer(r->w, x) == r->side && world_location(r->w, x) < AREA_COUNT)
-            return x;
+    int block = knowledge_block_with_label(r->w, r->side, (ref & 31) + 1);
+    if (block >= 0)
+        return block;
     *r->ok = false;
     return 0;
 }

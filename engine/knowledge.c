@@ -51,6 +51,14 @@ blockset knowledge_unplaced(const struct world *w, int observer)
     return w->side_blocks[1 - observer] & ~placed;
 }
 
+int knowledge_block_with_label(const struct world *w, int observer, int label)
+{
+    for (blockset left = hidden_pieces(w, observer); left; left &= left - 1)
+        if (w->know.label[__builtin_ctzll(left)] == label)
+            return __builtin_ctzll(left);
+    return -1;
+}
+
 int knowledge_free_label(const struct world *w, int observer)
 {
     uint64_t used = 1; /* label 0 means "known" */

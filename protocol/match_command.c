@@ -53,35 +53,45 @@ static bool read_scenario(const char *text, int *out)
     return true;
 }
 
+/* One option with its value; false after the usage error is printed. */
+static bool read_valued(const char *name, const char *value, struct match_options *o)
+{
+    long long n;
+    if (strcmp(name, "--games") == 0) {
+        if (!cli_option_number("--games", value, 1, 100000000, &n))
+            return false;
+        o->games = (long)n;
+    } else if (strcmp(name, "--seed") == 0) {
+        if (!cli_option_number("--seed", value, 0, 9223372036854775807LL, &n))
+            return false;
+        o->seed = (uint64_t)n;
+    } else if (strcmp(name, "--scenario") == 0) {
+        return read_scenario(value, &o->scenario);
+    } else if (strcmp(name, "--tc") == 0) {
+        if (strncmp(value, "movetime=", 9) != 0)
+            return cli_usage_error("match: --tc takes movetime=MS, not '%s'", value), false;
+        if (!cli_option_number("--tc movetime", value + 9, 1, 3600000, &n))
+            return false;
+        o->movetime = (int)n;
+    } else if (strcmp(name, "--out") == 0) {
+        o->out_dir = value;
+    } else {
+        return cli_usage_error("unknown option '%s'", name), false;
+    }
+    return true;
+}
+
+/* Reads the option at argv[i]; returns the index after it, or -1. */
 static int read_option(char **argv, int argc, int i, struct match_options *o, int *engines)
 {
-    const char *name = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
-    long long n;
-    if (strcmp(name, "--engine") == 0) {
+    if (strcmp(argv[i], "--engine") == 0) {
         if (*engines == 2)
             return cli_usage_error("%s", "match: exactly two --engine"), -1;
         return read_engine(argv, argc, i + 1, &o->engine[(*engines)++]);
     }
-    if (!value)
-        return cli_usage_error("option '%s' needs an argument", name), -1;
-    if (strcmp(name, "--games") == 0 && cli_option_number("--games", value, 1, 100000000, &n))
-        o->games = (long)n;
-    else if (strcmp(name, "--seed") == 0 && cli_option_number("--seed", value, 0, 9223372036854775807LL, &n))
-        o->seed = (uint64_t)n;
-    else if (strcmp(name, "--scenario") == 0 && read_scenario(value, &o->scenario))
-        ;
-    else if (strcmp(name, "--tc") == 0 && strncmp(value, "movetime=", 9) == 0 &&
-             cli_option_number("--tc movetime", value + 9, 1, 3600000, &n))
-        o->movetime = (int)n;
-    else if (strcmp(name, "--out") == 0)
-        o->out_dir = value;
-    else if (strcmp(name, "--games") && strcmp(name, "--seed") && strcmp(name, "--scenario") && strcmp(name, "--tc"))
-        return cli_usage_error("unknown option '%s'", name), -1;
-    else if (strcmp(name, "--tc") == 0 && strncmp(value, "movetime=", 9) != 0)
-        return cli_usage_error("match: --tc takes movetime=MS, not '%s'", value), -1;
-    else
-        return -1; /* the number or scenario was reported bad */
-    return i + 2;
+    if (i + 1 >= argc)
+        return cli_usage_error("option '%s' needs an argument", argv[i]), -1;
+    return read_valued(argv[i], argv[i + 1], o) ? i + 2 : -1;
 }
 
 int command_match(int argc, char **argv)

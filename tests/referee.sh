@@ -38,4 +38,24 @@ sed 's/^roll \([1-5]\)$/roll 6/' "$tmp/games/game-00001.r3g" > "$tmp/tampered.r3
 [ $? = 1 ] && grep -q "but the seed gives" "$tmp/err"
 check "a record with a die changed fails to replay, naming the line: $(cat "$tmp/err")" $?
 
+# Bad usage: one clear line on stderr, a non-zero status, nothing played.
+reject() { # reject STATUS STDERR-FIRST-LINE ARGS...
+    want_status=$1; want_err=$2; shift 2
+    "$R3" "$@" > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    [ "$status" = "$want_status" ] && [ "$(grep -v '^sh: ' "$tmp/err" | head -n 1)" = "$want_err" ] && [ ! -s "$tmp/out" ]
+    check "r3 $* -> $status, '$(head -n 1 "$tmp/err")'" $?
+}
+reject 2 "r3: match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice" match --engine cmd="$R3"
+reject 2 "r3: unknown scenario '1475' (1460, 1470, 1483 or all)" match --scenario 1475 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: --tc takes movetime=MS, not 'nodes=5'" match --tc nodes=5 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: unknown option '--frob'" match --frob 1 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: unknown engine setting 'colour=red' (cmd=, name=, option.NAME=)" match --engine cmd="$R3" colour=red --engine cmd="$R3"
+reject 1 "r3: match: /nonexistent/engine: exited waiting for 'r3pok'" match --engine cmd=/nonexistent/engine --engine cmd="$R3"
+reject 2 "r3: replay needs a FILE, a game record written by r3 match --out" replay
+printf 'scenario 1460\nseed 1\ndeal 16\n' > "$tmp/cut.r3g"
+"$R3" replay "$tmp/cut.r3g" > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "the record is cut short" "$tmp/err"
+check "a record cut short fails to replay: $(cat "$tmp/err")" $?
+
 finish referee

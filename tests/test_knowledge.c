@@ -48,15 +48,6 @@ static bool same_legal(const struct world *a, const struct world *b)
     return x.count == y.count && memcmp(x.list, y.list, sizeof x.list[0] * (size_t)x.count) == 0;
 }
 
-/* The block that carries the observer's label l in w, or -1. */
-static int block_with_label(const struct world *w, int observer, int label)
-{
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        if (w->know.label[b] == label && world_observer(w, b) == observer && world_location(w, b) < AREA_COUNT)
-            return b;
-    return -1;
-}
-
 static void fail_with_position(const char *what, const struct world *w, int side)
 {
     static char text[POSITION_TEXT_MAX];
@@ -90,7 +81,8 @@ static void count_matches(const struct world *truth, const struct view *v, const
         int k = __builtin_popcount(v->piece[l].cand);
         if (k < 2)
             continue;
-        int real = block_with_label(truth, v->side, l + 1), drawn = block_with_label(sample, v->side, l + 1);
+        int real = knowledge_block_with_label(truth, v->side, l + 1);
+        int drawn = knowledge_block_with_label(sample, v->side, l + 1);
         r->pieces_seen++;
         r->matches += real == drawn;
         if (isolated(v, l)) {
