@@ -16,33 +16,23 @@
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
 #include "../engine/view.h"
-#include "../search/greedy.h"
+#include "say.h"
+#include "think.h"
 #include "version.h"
 
-#define LINE_LIMIT 4096 /* bytes in one line, newline excluded */
+#define LINE_LIMIT (1 << 20) /* bytes in one line, newline excluded: room for a whole game's position */
+#define SAMPLES_MAX 1000000L
 
 struct engine {
     FILE *out;
-    bool in_game, searching;
+    bool in_game;
     struct belief belief;
     struct observations pending;
-    long pending_line, line;
-    uint64_t seed, rng;
-    decision chosen;
-    bool greedy;  /* Player greedy, else random */
-    int samples;  /* Samples: worlds the greedy player draws per decision */
+    long pending_line, pending_item, line; /* where the gathered transition began: a line, or an item of position */
+    uint64_t seed;
+    struct player player;
+    struct think think; /* the search, and the player's random stream */
 };
-
-static void say(struct engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(struct engine *e, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(e->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', e->out);
-    fflush(e->out);
-}
 
 static bool fail(struct engine *e, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static bool fail(struct engine *e, const char *code, const char *fmt, ...)
@@ -52,7 +42,7 @@ static bool fail(struct engine *e, const char *code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    say(e, "error %s %s", code, message);
+    say(e->out, "error %s %s", code, message);
     return false;
 }
 
@@ -68,6 +58,9 @@ static bool take_in(struct engine *e)
     e->pending.count = 0;
     if (belief_observe(&e->belief, &seen, why, sizeof why))
         return true;
+    if (e->pending_item)
+        return fail(e, "inconsistent", "position: the observations from item %ld on do not fit what this side has seen: %s",
+                    e->pending_item, why);
     return fail(e, "inconsistent", "the observations from line %ld on do not fit what this side has seen: %s",
                 e->pending_line, why);
 }
@@ -80,6 +73,7 @@ static bool observation_line(struct engine *e, const struct observation *o)
         if (!take_in(e))
             return false;
         e->pending_line = e->line;
+        e->pending_item = 0;
     } else if (!e->pending.count) {
         return fail(e, "out-of-order", "this observation must follow the decision that opens its transition");
     }
@@ -112,12 +106,12 @@ static bool cmd_hello(struct engine *e, const char *args)
 {
     if (*args)
         return fail(e, "bad-arguments", "r3p takes no arguments");
-    say(e, "id name r3 %s", R3_VERSION);
-    say(e, "id version %s", R3_VERSION);
-    say(e, "option name Player type combo default random var random var greedy");
-    say(e, "option name Samples type spin default 8 min 1 max 64");
-    say(e, "option name Seed type spin default 1 min 0 max 2147483647");
-    say(e, "r3pok");
+    say(e->out, "id name r3 %s", R3_VERSION);
+    say(e->out, "id version %s", R3_VERSION);
+    say(e->out, "option name Player type combo default random var random var greedy");
+    say(e->out, "option name Samples type spin default 8 min 1 max %ld", SAMPLES_MAX);
+    say(e->out, "option name Seed type spin default 1 min 0 max 2147483647");
+    say(e->out, "r3pok");
     return true;
 }
 
@@ -125,89 +119,154 @@ static bool cmd_isready(struct engine *e, const char *args)
 {
     if (*args)
         return fail(e, "bad-arguments", "isready takes no arguments");
-    say(e, "readyok");
+    say(e->out, "readyok");
+    return true;
+}
+
+/* A whole number in [low, high] from an option value; false after the error line. */
+static bool option_number(struct engine *e, const char *name, const char *value, long low, long high, long *out)
+{
+    char *end;
+    long long n = strtoll(value, &end, 10);
+    if (*end || end == value || n < low || n > high)
+        return fail(e, "bad-option", "%s needs a whole number %ld..%ld, not '%s'", name, low, high, value);
+    *out = (long)n;
     return true;
 }
 
 static bool cmd_setoption(struct engine *e, const char *args)
 {
     char w[4][64];
+    long n;
     if (!words_are(args, 4, w) || strcmp(w[0], "name") != 0 || strcmp(w[2], "value") != 0)
         return fail(e, "bad-arguments", "expected 'setoption name NAME value VALUE'");
     if (strcmp(w[1], "Player") == 0) {
         if (strcmp(w[3], "random") != 0 && strcmp(w[3], "greedy") != 0)
             return fail(e, "bad-option", "no Player '%s'; the players are random and greedy", w[3]);
-        e->greedy = strcmp(w[3], "greedy") == 0;
-        return true;
+        e->player.greedy = strcmp(w[3], "greedy") == 0;
+    } else if (strcmp(w[1], "Samples") == 0) {
+        if (!option_number(e, "Samples", w[3], 1, SAMPLES_MAX, &n))
+            return false;
+        e->player.samples = n;
+    } else if (strcmp(w[1], "Seed") == 0) {
+        if (!option_number(e, "Seed", w[3], 0, 2147483647L, &n))
+            return false;
+        e->seed = e->think.rng = (uint64_t)n;
+    } else {
+        return fail(e, "bad-option", "no option '%s'; the options are Player, Samples and Seed", w[1]);
     }
-    if (strcmp(w[1], "Samples") == 0) {
-        char *end;
-        long samples = strtol(w[3], &end, 10);
-        if (*end || end == w[3] || samples < 1 || samples > 64)
-            return fail(e, "bad-option", "Samples needs a whole number 1..64, not '%s'", w[3]);
-        e->samples = (int)samples;
-        return true;
-    }
-    if (strcmp(w[1], "Seed") == 0) {
-        char *end;
-        long long seed = strtoll(w[3], &end, 10);
-        if (*end || end == w[3] || seed < 0 || seed > 2147483647LL)
-            return fail(e, "bad-option", "Seed needs a whole number 0..2147483647, not '%s'", w[3]);
-        e->seed = e->rng = (uint64_t)seed;
-        return true;
-    }
-    return fail(e, "bad-option", "no option '%s'; the options are Player, Samples and Seed", w[1]);
+    return true;
+}
+
+/* Reads "scenario YEAR side SIDE" from w[0..3]; false after the error line. */
+static bool read_game(struct engine *e, char w[][64], const char *command, int *scenario, int *side)
+{
+    if (strcmp(w[0], "scenario") != 0 || strcmp(w[2], "side") != 0)
+        return fail(e, "bad-arguments", "expected '%s scenario 1460|1470|1483 side york|lancaster%s'", command,
+                    strcmp(command, "position") == 0 ? " [observations OBS, OBS, ...]" : "");
+    *scenario = scenario_from_year(atoi(w[1]));
+    *side = -1;
+    for (int s = 0; s < SIDE_COUNT; s++)
+        if (strcmp(w[3], SIDE_WORD[s]) == 0)
+            *side = s;
+    if (*scenario < 0 || strlen(w[1]) != 4)
+        return fail(e, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
+    if (*side < 0)
+        return fail(e, "bad-arguments", "unknown side '%s' (york or lancaster)", w[3]);
+    return true;
+}
+
+static void start_game(struct engine *e, int scenario, int side)
+{
+    belief_start(&e->belief, scenario, side, e->seed);
+    e->think.rng = e->seed;
+    e->in_game = true;
+    e->pending.count = 0;
 }
 
 static bool cmd_newgame(struct engine *e, const char *args)
 {
     char w[4][64];
-    if (!words_are(args, 4, w) || strcmp(w[0], "scenario") != 0 || strcmp(w[2], "side") != 0)
+    int scenario, side;
+    if (!words_are(args, 4, w))
         return fail(e, "bad-arguments", "expected 'newgame scenario 1460|1470|1483 side york|lancaster'");
-    int scenario = scenario_from_year(atoi(w[1])), side = -1;
-    for (int s = 0; s < SIDE_COUNT; s++)
-        if (strcmp(w[3], SIDE_WORD[s]) == 0)
-            side = s;
-    if (scenario < 0 || strlen(w[1]) != 4)
-        return fail(e, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
-    if (side < 0)
-        return fail(e, "bad-arguments", "unknown side '%s' (york or lancaster)", w[3]);
-    belief_start(&e->belief, scenario, side, e->seed);
-    e->rng = e->seed;
-    e->in_game = true;
-    e->searching = false;
-    e->pending.count = 0;
+    if (!read_game(e, w, "newgame", &scenario, &side))
+        return false;
+    start_game(e, scenario, side);
     return true;
 }
 
-/* "go" limits: movetime/nodes/wtime/btime N, infinite. */
-static bool read_limits(struct engine *e, const char *args, bool *infinite)
+/* Feeds "OBS, OBS, ..." to a fresh game, as if each had come on its own line;
+ * false after the error line, naming the observation. */
+static bool replay_history(struct engine *e, char *history)
 {
-    char word[64];
-    int used;
-    *infinite = false;
-    for (const char *p = args; sscanf(p, "%63s%n", word, &used) == 1; p += used) {
-        if (strcmp(word, "infinite") == 0) {
-            *infinite = true;
-            continue;
-        }
-        if (strcmp(word, "movetime") && strcmp(word, "nodes") && strcmp(word, "wtime") && strcmp(word, "btime"))
-            return fail(e, "bad-arguments", "'%s' is no limit of go (movetime, nodes, wtime, btime, infinite)", word);
-        char number[64];
-        int more;
-        if (sscanf(p + used, "%63s%n", number, &more) != 1 || strspn(number, "0123456789") != strlen(number))
-            return fail(e, "bad-arguments", "%s needs a whole number", word);
-        used += more;
+    char why[300];
+    int index = 0;
+    for (char *item = strtok(history, ","); item; item = strtok(NULL, ",")) {
+        struct observation o;
+        item += strspn(item, " \t");
+        for (size_t n = strlen(item); n && (item[n - 1] == ' ' || item[n - 1] == '\t');)
+            item[--n] = '\0';
+        index++;
+        if (!observation_read(item, &o, why, sizeof why))
+            return fail(e, "bad-arguments", "position: observation %d '%.60s': %s", index, item, why);
+        if (observation_opens_transition(&o) && !take_in(e))
+            return false;
+        if (!e->pending.count && !observation_opens_transition(&o))
+            return fail(e, "out-of-order", "position: observation %d '%.60s' must follow the decision that opens "
+                        "its transition", index, item);
+        if (e->pending.count >= MAX_OBSERVATIONS)
+            return fail(e, "too-many", "position: more than %d observations in one transition", MAX_OBSERVATIONS);
+        if (observation_opens_transition(&o))
+            e->pending_item = index;
+        e->pending.list[e->pending.count++] = o;
     }
-    return true;
+    return take_in(e);
+}
+
+/* position scenario YEAR side SIDE [observations OBS, OBS, ...]: a game
+ * rebuilt from its whole observation history, in one go. On any error the
+ * game that was there before is kept. */
+static bool cmd_position(struct engine *e, const char *args)
+{
+    char w[4][64], keyword[16] = "";
+    int scenario, side, used = 0;
+    sscanf(args, "%63s %63s %63s %63s%n", w[0], w[1], w[2], w[3], &used);
+    if (!used)
+        return fail(e, "bad-arguments", "expected 'position scenario 1460|1470|1483 side york|lancaster "
+                    "[observations OBS, OBS, ...]'");
+    if (!read_game(e, w, "position", &scenario, &side))
+        return false;
+    const char *rest = args + used;
+    int more = 0;
+    if (sscanf(rest, "%15s%n", keyword, &more) == 1 && strcmp(keyword, "observations") != 0)
+        return fail(e, "bad-arguments", "position: '%s' where 'observations' or the end of the line was due", keyword);
+    static struct belief kept;
+    struct observations kept_pending = e->pending;
+    bool kept_in_game = e->in_game;
+    uint64_t kept_rng = e->think.rng;
+    kept = e->belief;
+    start_game(e, scenario, side);
+    static char history[LINE_LIMIT + 1];
+    snprintf(history, sizeof history, "%s", rest + more);
+    bool replayed = replay_history(e, history);
+    e->pending_item = 0;
+    if (replayed)
+        return true;
+    e->belief = kept;
+    e->pending = kept_pending;
+    e->in_game = kept_in_game;
+    e->think.rng = kept_rng;
+    return false;
 }
 
 static bool cmd_go(struct engine *e, const char *args)
 {
-    bool infinite;
-    if (e->searching)
-        return fail(e, "busy", "a search is running; send stop first");
-    if (!read_limits(e, args, &infinite) || !game_now(e))
+    struct limits limits;
+    char why[300];
+    if (!limits_read(args, &limits, why, sizeof why))
+        return fail(e, "bad-arguments", "%s", why);
+    if (!game_now(e))
         return false;
     const struct world *w = &e->belief.w;
     if (w->phase == PHASE_OVER)
@@ -216,21 +275,7 @@ static bool cmd_go(struct engine *e, const char *args)
     if (actor != e->belief.side)
         return fail(e, "not-your-turn", "it is %s to decide, not %s", actor < SIDE_COUNT ? SIDE_WORD[actor] : "chance",
                     SIDE_WORD[e->belief.side]);
-    struct decisions legal;
-    rules_legal(w, &legal);
-    if (e->greedy) {
-        e->chosen = greedy_choose(w, e->belief.side, e->samples, &e->rng);
-        say(e, "info string greedy choice among %d legal decisions over %d sampled worlds", legal.count, e->samples);
-    } else {
-        e->chosen = legal.list[random_below(&e->rng, legal.count)];
-        say(e, "info string random choice among %d legal decisions", legal.count);
-    }
-    e->searching = infinite;
-    if (!infinite) {
-        char text[64];
-        decision_text(e->chosen, text, sizeof text);
-        say(e, "bestmove %s", text);
-    }
+    think_start(&e->think, e->out, w, e->belief.side, &e->player, &limits);
     return true;
 }
 
@@ -238,12 +283,7 @@ static bool cmd_stop(struct engine *e, const char *args)
 {
     if (*args)
         return fail(e, "bad-arguments", "stop takes no arguments");
-    if (e->searching) {
-        char text[64];
-        decision_text(e->chosen, text, sizeof text);
-        say(e, "bestmove %s", text);
-        e->searching = false;
-    }
+    think_stop(&e->think);
     return true;
 }
 
@@ -266,7 +306,7 @@ static bool cmd_legal(struct engine *e, const char *args)
         decision_text(legal.list[i], text, sizeof text);
         n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", i ? ", " : " ", text);
     }
-    say(e, "%s", legal.count ? line : "legal -");
+    say(e->out, "%s", legal.count ? line : "legal -");
     return true;
 }
 
@@ -280,13 +320,13 @@ static bool cmd_query(struct engine *e, const char *args)
     const struct world *g = &e->belief.w;
     int actor = rules_actor(g);
     if (strcmp(w[0], "phase") == 0)
-        say(e, "phase %s %d", PHASE_NAME[g->phase], g->step);
+        say(e->out, "phase %s %d", PHASE_NAME[g->phase], g->step);
     else if (strcmp(w[0], "turn") == 0)
-        say(e, "turn campaign %d turn %d", g->campaign, g->turn);
+        say(e->out, "turn campaign %d turn %d", g->campaign, g->turn);
     else if (strcmp(w[0], "result") == 0)
-        say(e, "result %s", g->winner < SIDE_COUNT ? SIDE_WORD[g->winner] : "none");
+        say(e->out, "result %s", g->winner < SIDE_COUNT ? SIDE_WORD[g->winner] : "none");
     else if (strcmp(w[0], "tomove") == 0)
-        say(e, "tomove %s", actor < SIDE_COUNT ? SIDE_WORD[actor] : actor == ACTOR_CHANCE ? "chance" : "none");
+        say(e->out, "tomove %s", actor < SIDE_COUNT ? SIDE_WORD[actor] : actor == ACTOR_CHANCE ? "chance" : "none");
     else
         return fail(e, "bad-arguments", "no query '%s' (phase, turn, result, tomove)", w[0]);
     return true;
@@ -303,19 +343,29 @@ static bool cmd_show(struct engine *e, const char *args)
     view_of(&e->belief.w, e->belief.side, &v);
     view_print(&v, text, sizeof text);
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
-        say(e, "show %s", line);
-    say(e, "showok");
+        say(e->out, "show %s", line);
+    say(e->out, "showok");
     return true;
 }
 
 static const struct {
     const char *word;
     bool (*run)(struct engine *e, const char *args);
+    bool while_searching; /* reads nothing the search could be changing */
 } COMMAND[] = {
-    {"r3p", cmd_hello}, {"isready", cmd_isready}, {"setoption", cmd_setoption}, {"newgame", cmd_newgame},
-    {"go", cmd_go},     {"stop", cmd_stop},       {"legal", cmd_legal},         {"query", cmd_query},
-    {"show", cmd_show},
+    {"r3p", cmd_hello, true},       {"isready", cmd_isready, true}, {"setoption", cmd_setoption, false},
+    {"newgame", cmd_newgame, false}, {"position", cmd_position, false}, {"go", cmd_go, false},
+    {"stop", cmd_stop, true},       {"legal", cmd_legal, true},     {"query", cmd_query, true},
+    {"show", cmd_show, true},
 };
+
+static void run_command(struct engine *e, int i, const char *args)
+{
+    if (!COMMAND[i].while_searching && think_settle(&e->think))
+        fail(e, "busy", "a go infinite search is running: send stop before '%s'", COMMAND[i].word);
+    else
+        COMMAND[i].run(e, args);
+}
 
 /* ---- lines ---- */
 
@@ -341,17 +391,23 @@ static bool run_line(struct engine *e, char *line, size_t length)
         return fail(e, "empty-line", "an empty line: expected a command or an observation"), true;
     size_t word = strcspn(start, " \t");
     const char *args = start + word + strspn(start + word, " \t");
-    if (word == 4 && strncmp(start, "quit", 4) == 0 && !*args)
+    if (word == 4 && strncmp(start, "quit", 4) == 0 && !*args) {
+        think_stop(&e->think);
         return false;
+    }
     for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
         if (strlen(COMMAND[i].word) == word && strncmp(start, COMMAND[i].word, word) == 0) {
-            COMMAND[i].run(e, args);
+            run_command(e, (int)i, args);
             return true;
         }
     struct observation o;
     char why[300];
-    if (observation_read(start, &o, why, sizeof why))
-        observation_line(e, &o);
+    if (observation_read(start, &o, why, sizeof why)) {
+        if (think_settle(&e->think))
+            fail(e, "busy", "a go infinite search is running: send stop before observations");
+        else
+            observation_line(e, &o);
+    }
     else
         fail(e, "unknown", "'%.*s' is neither a command nor an observation: %s", (int)(word > 40 ? 40 : word), start, why);
     return true;
@@ -363,7 +419,8 @@ int engine_run(FILE *in, FILE *out)
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
-    e = (struct engine){.out = out, .seed = 1, .rng = 1, .samples = 8};
+    e = (struct engine){.out = out, .seed = 1, .player = {.samples = 8}};
+    e.think.rng = 1;
     while ((length = getline(&line, &capacity, in)) >= 0) {
         e.line++;
         if (memchr(line, '\0', (size_t)length)) {
@@ -373,6 +430,7 @@ int engine_run(FILE *in, FILE *out)
         if (!run_line(&e, line, (size_t)length))
             break;
     }
+    think_finish(&e.think); /* at the end of input a search with limits still gives its bestmove */
     free(line);
     return 0;
 }

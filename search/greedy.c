@@ -1,40 +1,46 @@
 /*
- * greedy.c: see greedy.h. The same drawn worlds score every decision, so the
+ * greedy.c: see greedy.h. The same drawn world scores every decision, so the
  * comparison between decisions is not blurred by different draws.
  */
 #include "greedy.h"
 
 #include "../engine/random.h"
-#include "../engine/sample.h"
 #include "../eval/eval.h"
 
-#define GREEDY_MAX_SAMPLES 64
-
-decision greedy_choose(const struct world *w, int side, int samples, uint64_t *rng)
+void greedy_begin(struct greedy *g, const struct world *w, int side, uint64_t *rng)
 {
-    static _Thread_local struct sampler sampler;
-    static _Thread_local struct world drawn[GREEDY_MAX_SAMPLES];
-    struct decisions legal;
     struct view v;
-    rules_legal(w, &legal);
-    if (samples > GREEDY_MAX_SAMPLES)
-        samples = GREEDY_MAX_SAMPLES;
+    rules_legal(w, &g->legal);
+    for (int i = 0; i < g->legal.count; i++)
+        g->total[i] = 0;
+    g->side = side;
+    g->worlds = 0;
     view_of(w, side, &v);
-    if (!sampler_init(&sampler, &v, rng))
-        return legal.list[0];
-    for (int s = 0; s < samples; s++) {
-        sampler_draw(&sampler, rng, &drawn[s]);
-        drawn[s].flags |= WORLD_NO_KNOWLEDGE; /* only the outcome is evaluated */
+    g->can_sample = sampler_init(&g->sampler, &v, rng);
+}
+
+int greedy_draw(struct greedy *g, uint64_t *rng)
+{
+    struct world drawn;
+    if (!g->can_sample || g->legal.count == 0)
+        return 0;
+    sampler_draw(&g->sampler, rng, &drawn);
+    drawn.flags |= WORLD_NO_KNOWLEDGE; /* only the outcome is evaluated */
+    for (int i = 0; i < g->legal.count; i++) {
+        struct world next = drawn;
+        rules_apply(&next, g->legal.list[i]);
+        g->total[i] += evaluate(&next, g->side, &EVAL_DEFAULT);
     }
+    g->worlds++;
+    return g->legal.count;
+}
+
+decision greedy_best(const struct greedy *g, uint64_t *rng, double *mean)
+{
     int best = 0, ties = 0;
     double best_score = -1e300;
-    for (int i = 0; i < legal.count; i++) {
-        double total = 0;
-        for (int s = 0; s < samples; s++) {
-            struct world next = drawn[s];
-            rules_apply(&next, legal.list[i]);
-            total += evaluate(&next, side, &EVAL_DEFAULT);
-        }
+    for (int i = 0; i < g->legal.count; i++) {
+        double total = g->total[i];
         if (total > best_score + 1e-9) {
             best_score = total;
             best = i;
@@ -43,5 +49,16 @@ decision greedy_choose(const struct world *w, int side, int samples, uint64_t *r
             best = i; /* equal scores: a uniform choice among them, not the first listed */
         }
     }
-    return legal.list[best];
+    if (mean)
+        *mean = g->worlds ? best_score / g->worlds : 0;
+    return g->legal.list[best];
+}
+
+decision greedy_choose(const struct world *w, int side, int samples, uint64_t *rng)
+{
+    static _Thread_local struct greedy g;
+    greedy_begin(&g, w, side, rng);
+    for (int s = 0; s < samples; s++)
+        greedy_draw(&g, rng);
+    return greedy_best(&g, rng, NULL);
 }

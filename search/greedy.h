@@ -1,15 +1,36 @@
 /*
- * greedy.h: the greedy player. For each legal decision it draws worlds from
- * the side's view (never the true world), applies the decision in each, and
- * takes the decision whose results evaluate best on average (eval/eval.h).
+ * greedy.h: the greedy player. It draws worlds from the side's view (never the
+ * true world), applies every legal decision in each, and takes the decision
+ * whose results evaluate best on average (eval/eval.h). It is anytime: each
+ * greedy_draw adds one world, so a caller stops it at any time or node limit.
  */
 #ifndef R3_GREEDY_H
 #define R3_GREEDY_H
 
 #include "../engine/rules.h"
+#include "../engine/sample.h"
 
-/* The greedy choice for 'side', which must be to decide in w; w is the
- * side's own belief, and only its view is read. */
+struct greedy {
+    struct sampler sampler;
+    struct decisions legal;
+    double total[MAX_DECISIONS]; /* each decision's evaluations summed over the worlds */
+    int side, worlds;
+    bool can_sample;             /* false if the view admits no world (never for a real one) */
+};
+
+/* Starts a choice for 'side', which must be to decide in w; w is the side's
+ * own belief, and only its view is read. */
+void greedy_begin(struct greedy *g, const struct world *w, int side, uint64_t *rng);
+
+/* Draws one more world and evaluates every legal decision in it; returns the
+ * evaluations made (the search's nodes). */
+int greedy_draw(struct greedy *g, uint64_t *rng);
+
+/* The best decision so far (a uniform choice among equals), with its mean
+ * evaluation if 'mean' is not NULL. */
+decision greedy_best(const struct greedy *g, uint64_t *rng, double *mean);
+
+/* All of it: 'samples' worlds, then the best decision. */
 decision greedy_choose(const struct world *w, int side, int samples, uint64_t *rng);
 
 #endif

@@ -12,7 +12,7 @@ cat > "$tmp/want" <<'TXT'
 id name r3 0.2.0
 id version 0.2.0
 option name Player type combo default random var random var greedy
-option name Samples type spin default 8 min 1 max 64
+option name Samples type spin default 8 min 1 max 1000000
 option name Seed type spin default 1 min 0 max 2147483647
 r3pok
 readyok
@@ -42,7 +42,7 @@ done
   "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript lancaster; } > "$tmp/host"
 "$R3" < "$tmp/host" > "$tmp/engine"
 [ "$(grep -c '^error' "$tmp/engine")" = 0 ] && [ "$(grep -c '^go$' "$tmp/host")" = "$(grep -c '^bestmove ' "$tmp/engine")" ] &&
-    grep -q '^info string greedy choice among [0-9]* legal decisions over 4 sampled worlds$' "$tmp/engine"
+    grep -Eq '^info time [0-9]+ nodes [0-9]+ nps [0-9]+ worlds 4 score eval -?[0-9.]+ pv ' "$tmp/engine"
 check "the greedy player answers every go of a whole 1460 game as Lancaster" $?
 
 # Every bestmove is legal where it was asked: the engine's 'legal' line lists it.
@@ -59,6 +59,64 @@ printf 'go infinite\nisready\nstop\nstop\nisready\n' >> "$tmp/host"
 "$R3" < "$tmp/host" | grep -v '^info ' > "$tmp/engine"
 [ "$(sed -n 1p "$tmp/engine")" = readyok ] && grep -q '^bestmove ' "$tmp/engine" && [ "$(sed -n 3p "$tmp/engine")" = readyok ] && [ "$(wc -l < "$tmp/engine")" = 3 ]
 check "go infinite: readyok while searching, bestmove on stop, a second stop answers nothing" $?
+
+# ---- the search: stop cuts it short, and the limits of go hold ----
+"$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^go$/p' | sed '$d' > "$tmp/opening"
+# The greedy player searches until stop after "go infinite": far more worlds
+# than Samples, and its bestmove comes when stop does.
+{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go infinite\n'; sleep 0.5; printf 'isready\nstop\nisready\n'; } |
+    "$R3" > "$tmp/engine"
+worlds=$(sed -n 's/^info .* worlds \([0-9]*\) .*/\1/p' "$tmp/engine" | tail -n 1)
+[ "$(grep -v '^info ' "$tmp/engine" | sed 's/ .*//' | tr '\n' ' ')" = "readyok bestmove readyok " ] && [ "${worlds:-0}" -gt 8 ]
+check "greedy go infinite: readyok during the search, bestmove at stop after $worlds worlds" $?
+
+# go nodes N: evaluations until N are made (one world's worth past it at most); the same seed, the same choice.
+for run in 1 2; do
+    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go nodes 500\n'; } | "$R3" > "$tmp/nodes$run"
+done
+nodes=$(sed -n 's/^info .* nodes \([0-9]*\) .*/\1/p' "$tmp/nodes1")
+[ "$nodes" -ge 500 ] && [ "$nodes" -lt 600 ] && [ "$(grep bestmove "$tmp/nodes1")" = "$(grep bestmove "$tmp/nodes2")" ]
+check "go nodes 500: $nodes nodes searched, and a second run chooses the same" $?
+
+# go movetime and the clocks bound the time; the engine's info line says how long it took.
+spent() { sed -n 's/^info time \([0-9]*\) .*/\1/p' "$1" | tail -n 1; }
+{ printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go movetime 150\n'; } |
+    "$R3" > "$tmp/engine"
+ms=$(spent "$tmp/engine")
+[ "$ms" -ge 150 ] && [ "$ms" -lt 1000 ] && grep -q '^bestmove ' "$tmp/engine"
+check "go movetime 150 with Samples unbounded: searched $ms ms, then bestmove" $?
+{ printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go wtime 4000 btime 1\n'; } |
+    "$R3" > "$tmp/engine"
+ms=$(spent "$tmp/engine")
+[ "$ms" -ge 90 ] && [ "$ms" -lt 1000 ] && grep -q '^bestmove ' "$tmp/engine"
+check "go wtime 4000 as York: a 1/40 share of York's clock, $ms ms" $?
+
+# quit during go infinite ends the engine at once; at the end of input a search with limits still answers.
+{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go infinite\nquit\n'; sleep 5; } | "$R3" > /dev/null &
+pid=$!
+sleep 1
+kill -0 $pid 2> /dev/null; alive=$?
+kill $pid 2> /dev/null; wait $pid 2> /dev/null
+[ "$alive" != 0 ]
+check "quit during go infinite: the engine has exited within a second" $?
+{ printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go movetime 100\n'; } | "$R3" > "$tmp/engine"
+grep -q '^bestmove ' "$tmp/engine"
+check "go movetime 100 and the end of input: the bestmove still comes" $?
+
+# ---- position: a whole observation history in one line, as after a reconnect ----
+"$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york > "$tmp/game"
+cut=$(grep -n '^go$' "$tmp/game" | sed -n 60p | cut -d: -f1)
+head -n $((cut - 1)) "$tmp/game" > "$tmp/host"
+{ cat "$tmp/host"; printf 'show\nlegal\nquery turn\n'; } | "$R3" | grep -v '^info \|^bestmove ' > "$tmp/streamed"
+history=$(sed 1d "$tmp/host" | grep -v '^go$' | paste -sd, - | sed 's/,/, /g')
+{ printf 'newgame scenario 1470 side lancaster\n'; echo "position scenario 1460 side york observations $history"; printf 'show\nlegal\nquery turn\n'; } |
+    "$R3" > "$tmp/resumed"
+[ "$(wc -l < "$tmp/resumed")" -gt 20 ] && cmp -s "$tmp/streamed" "$tmp/resumed"
+check "position with $(echo "$history" | tr ',' '\n' | wc -l) observations: the same view, legal decisions and turn as the game fed line by line" $?
+{ cat "$tmp/host"; echo "position scenario 1460 side york observations $history, move L?77 Kent Sussex"; printf 'show\nlegal\nquery turn\n'; } |
+    "$R3" | grep -v '^info \|^bestmove ' > "$tmp/kept"
+[ "$(head -n 1 "$tmp/kept" | cut -d' ' -f1-2)" = "error bad-arguments" ] && [ "$(sed 1d "$tmp/kept")" = "$(cat "$tmp/streamed")" ]
+check "a position with a bad item: one error ($(head -n 1 "$tmp/kept" | cut -c1-60)...), the game before it kept" $?
 
 # ---- bad input: each line gets exactly one error line, and nothing changes ----
 {
@@ -77,7 +135,7 @@ setoption name
 setoption name Player
 setoption name Player value
 setoption name Player value clever
-setoption name Samples value 65
+setoption name Samples value 1000001
 setoption name Colour value red
 setoption name Seed value -1
 setoption name Seed value x
@@ -93,6 +151,13 @@ go wtime
 go movetime x
 go depth 5
 go nodes -1
+go nodes 1234567890123
+go movetime 100 movetime
+position scenario 1460 side york moves e2e4
+position scenario 1460 side york observations frob
+position scenario 1460 side york observations deal 16, move L?3 Kent
+position scenario 1460 side york observations move L?3 Kent Sussex
+position scenario 1460 side york observations deal 16, deal 16
 query
 query colour
 query phase turn
@@ -127,7 +192,7 @@ TXT
     printf 'isready\001\002\n'
     printf 'caf\303\251\n'
     printf 'go\000go\n'
-    head -c 5000 /dev/zero | tr '\0' 'x'; printf '\n'
+    head -c 1100000 /dev/zero | tr '\0' 'x'; printf '\n'
 } > "$tmp/bad"
 lines=$(($(wc -l < "$tmp/bad") - 1))
 { cat "$tmp/bad"; printf 'isready\nquery phase\nquery tomove\n'; } | "$R3" > "$tmp/engine" 2> "$tmp/err"

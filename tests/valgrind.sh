@@ -30,16 +30,29 @@ run infokey --position "$mid" --side lancaster
 run sample --position "$mid" --side york --count 3 --seed 7
 run sample --position "$mid" --side lancaster --count 3 --speed
 run sample --position "$mid" --side purple
-# the protocol engine over a whole 1483 game as York, and over bad lines
+# the protocol engine: a session's stdin from a file
+session() { # session NAME FILE
+    if valgrind -q --soname-synonyms=somalloc='*jemalloc*' --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 "$R3" < "$2" > /dev/null 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); echo "FAIL: valgrind r3 < $1"
+    fi
+}
 host=$(mktemp)
-"$R3" playout --games 1 --seed 11 --scenario 1483 --transcript york > "$host"
-printf 'frobnicate\nsetoption name Seed value x\n\nquery phase\n' >> "$host"
-if valgrind -q --soname-synonyms=somalloc='*jemalloc*' --leak-check=full \
-    --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 "$R3" < "$host" > /dev/null 2>&1; then
-    passed=$((passed + 1))
-else
-    failed=$((failed + 1)); echo "FAIL: valgrind r3 < a 1483 protocol transcript"
-fi
+# a whole 1483 game as York with the greedy player, then bad lines
+{ printf 'setoption name Player value greedy\nsetoption name Samples value 2\n'
+  "$R3" playout --games 1 --seed 11 --scenario 1483 --transcript york
+  printf 'frobnicate\nsetoption name Seed value x\n\nquery phase\n'; } > "$host"
+session "a 1483 protocol transcript" "$host"
+# a search on its thread stopped, a position line, and a search left running at the end of input
+history=$("$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '2,/^go$/p' | grep -v '^go$' | paste -sd, -)
+{ "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^go$/p' | sed '$d'
+  printf 'setoption name Player value greedy\ngo nodes 3000\ngo infinite\nisready\nstop\n'
+  echo "position scenario 1460 side york observations $history"
+  echo "position scenario 1460 side york observations $history, frob"
+  printf 'go infinite\n'; } > "$host"
+session "go, stop, position and go infinite at the end of input" "$host"
 rm -f "$host"
 # the referee (its engines run outside valgrind) and a replay of its record
 records=$(mktemp -d)

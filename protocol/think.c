@@ -1,0 +1,232 @@
+/*
+ * think.c: see think.h. The thread checks the stop flag, the clock and the
+ * node count after every drawn world, which takes microseconds, so stop is
+ * answered at once. Periodic info lines pick their "best so far" with a copy
+ * of the random stream, so that what a search chooses does not depend on
+ * when they were written.
+ */
+#include "think.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../engine/random.h"
+#include "say.h"
+
+#define INFO_EVERY_MS 1000
+#define CLOCK_SHARE 40      /* with a clock and no movestogo, a decision gets 1/40 of it */
+#define CLOCK_RESERVE_MS 50 /* never planned into: pipes and scheduling cost time too */
+
+/* The fuzz build caps every search, so that "go nodes 999999999999" or
+ * "go infinite" in a mutated input costs microseconds, not the run. */
+#ifndef THINK_MAX_NODES
+#define THINK_MAX_NODES LONG_MAX
+#endif
+#ifndef THINK_MAX_MS
+#define THINK_MAX_MS LONG_MAX
+#endif
+
+static long now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+/* ---- limits ---- */
+
+static long *limit_slot(struct limits *l, const char *word)
+{
+    static const char *const NAME[] = {"movetime", "nodes", "movestogo", "wtime", "btime", "winc", "binc"};
+    long *slot[] = {&l->movetime, &l->nodes, &l->movestogo, &l->clock[SIDE_YORK], &l->clock[SIDE_LANCASTER],
+                    &l->increment[SIDE_YORK], &l->increment[SIDE_LANCASTER]};
+    for (size_t i = 0; i < sizeof NAME / sizeof NAME[0]; i++)
+        if (strcmp(word, NAME[i]) == 0)
+            return slot[i];
+    return NULL;
+}
+
+bool limits_read(const char *args, struct limits *out, char *why, size_t size)
+{
+    struct limits l = {.clock = {-1, -1}};
+    char word[64], number[64];
+    int used, more;
+    for (const char *p = args; sscanf(p, "%63s%n", word, &used) == 1; p += used) {
+        if (strcmp(word, "infinite") == 0) {
+            l.infinite = true;
+            continue;
+        }
+        long *slot = limit_slot(&l, word);
+        if (!slot)
+            return snprintf(why, size, "'%s' is no limit of go (movetime, nodes, wtime, btime, winc, binc, "
+                                       "movestogo, infinite)", word), false;
+        if (sscanf(p + used, "%63s%n", number, &more) != 1 || strspn(number, "0123456789") != strlen(number) ||
+            strlen(number) > 12)
+            return snprintf(why, size, "%s needs a whole number of at most 12 digits, not '%s'", word,
+                            sscanf(p + used, "%63s", number) == 1 ? number : "nothing"), false;
+        *slot = atol(number);
+        used += more;
+    }
+    *out = l;
+    return true;
+}
+
+long limits_budget_ms(const struct limits *l, int side)
+{
+    long budget = l->movetime > 0 ? l->movetime : -1;
+    if (l->clock[side] >= 0) {
+        long clock = l->clock[side], share = l->movestogo > 0 ? l->movestogo : CLOCK_SHARE;
+        long planned = clock / share + l->increment[side];
+        long most = clock - CLOCK_RESERVE_MS;
+        planned = planned < most ? planned : most;
+        planned = planned > 1 ? planned : 1;
+        budget = budget < 0 || planned < budget ? planned : budget;
+    }
+    return budget;
+}
+
+/* ---- the search ---- */
+
+static void write_bestmove(struct think *t)
+{
+    char text[64];
+    decision_text(t->best, text, sizeof text);
+    say(t->out, "bestmove %s", text);
+}
+
+static void write_greedy_info(struct think *t, long started_us, decision best, double mean)
+{
+    char text[64];
+    long us = now_us() - started_us;
+    decision_text(best, text, sizeof text);
+    say(t->out, "info time %ld nodes %ld nps %.0f worlds %d score eval %.3f pv %s", us / 1000, t->nodes,
+        (double)t->nodes * 1e6 / (double)(us > 0 ? us : 1), t->greedy.worlds, mean, text);
+}
+
+/* Whether the greedy search should draw another world. */
+static bool greedy_goes_on(struct think *t, long deadline_us)
+{
+    const struct limits *l = &t->limits;
+    if (atomic_load(&t->stop))
+        return false;
+    if (t->greedy.worlds == 0) /* one world at least, whatever the limits */
+        return true;
+    if (deadline_us >= 0 && now_us() >= deadline_us)
+        return false;
+    if (l->nodes > 0 && t->nodes >= l->nodes)
+        return false;
+    if (t->nodes >= THINK_MAX_NODES)
+        return false;
+    if (l->infinite || l->nodes > 0)
+        return true;
+    return t->greedy.worlds < t->player.samples;
+}
+
+static void search_greedy(struct think *t)
+{
+    long started = now_us(), budget = limits_budget_ms(&t->limits, t->side);
+    if (THINK_MAX_MS != LONG_MAX && (budget < 0 || budget > THINK_MAX_MS))
+        budget = THINK_MAX_MS;
+    long deadline = budget >= 0 ? started + budget * 1000 : -1, next_info = started + INFO_EVERY_MS * 1000;
+    double mean;
+    greedy_begin(&t->greedy, &t->w, t->side, &t->rng);
+    if (t->greedy.legal.count == 1 && !t->limits.infinite) { /* nothing to weigh */
+        t->best = t->greedy.legal.list[0];
+        say(t->out, "info string only one legal decision");
+        return;
+    }
+    while (greedy_goes_on(t, deadline)) {
+        int made = greedy_draw(&t->greedy, &t->rng);
+        if (!made)
+            break;
+        t->nodes += made;
+        if (now_us() >= next_info) {
+            uint64_t scratch = t->rng;
+            decision so_far = greedy_best(&t->greedy, &scratch, &mean);
+            write_greedy_info(t, started, so_far, mean);
+            next_info += INFO_EVERY_MS * 1000;
+        }
+    }
+    t->best = greedy_best(&t->greedy, &t->rng, &mean);
+    write_greedy_info(t, started, t->best, mean);
+}
+
+static void search_random(struct think *t)
+{
+    struct decisions legal;
+    rules_legal(&t->w, &legal);
+    t->best = legal.list[random_below(&t->rng, legal.count)];
+    t->nodes = 1;
+    say(t->out, "info string random choice among %d legal decisions", legal.count);
+}
+
+static void *think_run(void *arg)
+{
+    struct think *t = arg;
+    if (t->player.greedy)
+        search_greedy(t);
+    else
+        search_random(t);
+    atomic_store(&t->done, true); /* before bestmove: a host answering it finds the engine free */
+    if (!t->limits.infinite)
+        write_bestmove(t);
+    return NULL;
+}
+
+void think_start(struct think *t, FILE *out, const struct world *w, int side, const struct player *p,
+                 const struct limits *l)
+{
+    t->out = out;
+    t->w = *w;
+    t->side = side;
+    t->player = *p;
+    t->limits = *l;
+    t->nodes = 0;
+    atomic_store(&t->stop, false);
+    atomic_store(&t->done, false);
+    if (pthread_create(&t->thread, NULL, think_run, t) != 0) {
+        think_run(t); /* no thread to be had: search here, and stop cannot cut it short */
+        return;
+    }
+    t->started = true;
+}
+
+static void join(struct think *t)
+{
+    if (t->started)
+        pthread_join(t->thread, NULL);
+    t->started = false;
+}
+
+/* An infinite search, running or done, whose bestmove waits for stop. */
+static bool holding(const struct think *t)
+{
+    return t->limits.infinite && !atomic_load(&t->stop) && (t->started || atomic_load(&t->done));
+}
+
+bool think_settle(struct think *t)
+{
+    if (holding(t))
+        return true;
+    join(t);
+    return false;
+}
+
+void think_stop(struct think *t)
+{
+    bool held = holding(t);
+    atomic_store(&t->stop, true);
+    join(t);
+    if (held)
+        write_bestmove(t);
+}
+
+void think_finish(struct think *t)
+{
+    if (holding(t))
+        think_stop(t);
+    else
+        join(t);
+}

@@ -1,0 +1,67 @@
+/*
+ * think.h: the engine's search for "go", on a thread of its own, so that the
+ * command loop still answers isready and takes stop and quit while it runs.
+ * The search reads a copy of the belief and its own random stream; when it
+ * ends it writes its last info line and "bestmove" (after "go infinite", only
+ * once stop comes).
+ */
+#ifndef R3_THINK_H
+#define R3_THINK_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../engine/world.h"
+#include "../search/greedy.h"
+
+/* The limits of one "go" (docs/protocol.md). 0 or -1 means not given. */
+struct limits {
+    long movetime, nodes, movestogo;
+    long clock[SIDE_COUNT], increment[SIDE_COUNT]; /* wtime/btime, winc/binc; clock -1 if not given */
+    bool infinite;
+};
+
+/* Reads the words after "go"; false with the offending word and what was expected. */
+bool limits_read(const char *args, struct limits *out, char *why, size_t size);
+
+/* How long 'side' may think under l, in ms, or -1 for no time limit. */
+long limits_budget_ms(const struct limits *l, int side);
+
+struct player {
+    bool greedy;  /* else uniform over the legal decisions */
+    long samples; /* greedy: at most this many worlds unless go sets nodes or infinite */
+};
+
+struct think {
+    pthread_t thread;
+    bool started;             /* a thread exists and is not yet joined */
+    atomic_bool stop, done;   /* stop asked; search over (bestmove written unless infinite) */
+    FILE *out;
+    struct world w;
+    int side;
+    struct player player;
+    struct limits limits;
+    uint64_t rng;             /* the player's stream, carried from search to search */
+    decision best;
+    long nodes;
+    struct greedy greedy;
+};
+
+/* Starts the search for 'side' (to decide in w) on its thread. */
+void think_start(struct think *t, FILE *out, const struct world *w, int side, const struct player *p,
+                 const struct limits *l);
+
+/* Waits for a search with limits to end (it writes its bestmove); returns
+ * true while a "go infinite" search holds the engine until stop. Lines that
+ * change the game come after a search this way, so a host may pipe them. */
+bool think_settle(struct think *t);
+
+/* Stops a search at once; its bestmove is written. Nothing if none runs. */
+void think_stop(struct think *t);
+
+/* Lets a search with limits end by itself; stops one that has none. */
+void think_finish(struct think *t);
+
+#endif
