@@ -114,8 +114,12 @@ $(BUILD)/asan/%.o: %.c $(LIBGNU)
 r3: $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBGNU)
 	$(CC) $(CFLAGS) -o $@ $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBS)
 
+# The main job's demo: two r3 engine processes with the greedy player play a
+# game pair of 1460 under the referee, which prints the summary.
 run: r3
-	./r3 show --scenario 1460
+	./r3 match --engine cmd=./r3 name=greedy-1 option.Player=greedy \
+	  --engine cmd=./r3 name=greedy-2 option.Player=greedy option.Seed=2 \
+	  --games 2 --scenario 1460 --seed 1 --out $(BUILD)/run-games
 
 # ---- tests --------------------------------------------------------------------------
 # The plain unit tests link jemalloc like r3; the sanitizer ones use ASan's allocator.
