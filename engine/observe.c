@@ -55,6 +55,20 @@ static int hand_filling(const struct world *w)
     return __builtin_popcount(w->hand[SIDE_YORK]) < HAND_SIZE ? SIDE_YORK : SIDE_LANCASTER;
 }
 
+decision observe_key(const struct world *before, decision d, int side)
+{
+    int actor = rules_actor(before), kind = decision_kind(d);
+    struct observer o = {before, side};
+    if (actor == side || actor == ACTOR_CHANCE)
+        return d;
+    bool card_face_down = kind == DECIDE_PLAY && before->phase == PHASE_CARDS && before->step == CARDS_YORK_PLAYS;
+    if (card_face_down || kind == DECIDE_RECRUIT) /* the second card is revealed with the first */
+        return decision_make(kind, OBSERVE_KEY_UNSEEN);
+    if (kind == DECIDE_LOSE)
+        return decision_make(kind, OBSERVE_KEY_UNSEEN | world_location(before, decision_arg(d)));
+    return decision_masked(d, name_for, &o);
+}
+
 static void observe_decision(const struct world *before, decision d, const struct world *after, int side,
                              struct observations *out)
 {

@@ -53,6 +53,16 @@ struct observations {
  * (after = before with d applied). Needs the knowledge kept in both worlds. */
 void observe(const struct world *before, decision d, const struct world *after, int side, struct observations *out);
 
+/* Decision d, made at 'before', as 'side' tells it apart: d itself when the
+ * side sees it whole, the masked decision ("block L?3") when it sees it by
+ * piece, and the decision's kind alone ("play ?", "recruit ?", a loss with
+ * its area) when it sees only that it happened. Two decisions the side cannot
+ * tell apart have the same key, so a search tree over the side's information
+ * sets branches on keys. */
+decision observe_key(const struct world *before, decision d, int side);
+
+#define OBSERVE_KEY_UNSEEN 0x8000 /* the argument of a key whose argument is hidden */
+
 /* The text of one observation, e.g. "move L?3 Kent Sussex". */
 void observation_text(const struct observation *o, char *text, size_t size);
 

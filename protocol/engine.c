@@ -16,12 +16,12 @@
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
 #include "../engine/view.h"
+#include "options.h"
 #include "say.h"
 #include "think.h"
 #include "version.h"
 
 #define LINE_LIMIT (1 << 20) /* bytes in one line, newline excluded: room for a whole game's position */
-#define SAMPLES_MAX 1000000L
 
 struct engine {
     FILE *out;
@@ -30,7 +30,7 @@ struct engine {
     struct observations pending;
     long pending_line, pending_item, line; /* where the gathered transition began: a line, or an item of position */
     uint64_t seed;
-    struct player player;
+    struct option_values options;
     struct think think; /* the search, and the player's random stream */
 };
 
@@ -108,9 +108,7 @@ static bool cmd_hello(struct engine *e, const char *args)
         return fail(e, "bad-arguments", "r3p takes no arguments");
     say(e->out, "id name r3 %s", R3_VERSION);
     say(e->out, "id version %s", R3_VERSION);
-    say(e->out, "option name Player type combo default random var random var greedy");
-    say(e->out, "option name Samples type spin default 8 min 1 max %ld", SAMPLES_MAX);
-    say(e->out, "option name Seed type spin default 1 min 0 max 2147483647");
+    options_list(e->out);
     say(e->out, "r3pok");
     return true;
 }
@@ -123,38 +121,15 @@ static bool cmd_isready(struct engine *e, const char *args)
     return true;
 }
 
-/* A whole number in [low, high] from an option value; false after the error line. */
-static bool option_number(struct engine *e, const char *name, const char *value, long low, long high, long *out)
-{
-    char *end;
-    long long n = strtoll(value, &end, 10);
-    if (*end || end == value || n < low || n > high)
-        return fail(e, "bad-option", "%s needs a whole number %ld..%ld, not '%s'", name, low, high, value);
-    *out = (long)n;
-    return true;
-}
-
 static bool cmd_setoption(struct engine *e, const char *args)
 {
-    char w[4][64];
-    long n;
+    char w[4][64], why[300];
     if (!words_are(args, 4, w) || strcmp(w[0], "name") != 0 || strcmp(w[2], "value") != 0)
         return fail(e, "bad-arguments", "expected 'setoption name NAME value VALUE'");
-    if (strcmp(w[1], "Player") == 0) {
-        if (strcmp(w[3], "random") != 0 && strcmp(w[3], "greedy") != 0)
-            return fail(e, "bad-option", "no Player '%s'; the players are random and greedy", w[3]);
-        e->player.greedy = strcmp(w[3], "greedy") == 0;
-    } else if (strcmp(w[1], "Samples") == 0) {
-        if (!option_number(e, "Samples", w[3], 1, SAMPLES_MAX, &n))
-            return false;
-        e->player.samples = n;
-    } else if (strcmp(w[1], "Seed") == 0) {
-        if (!option_number(e, "Seed", w[3], 0, 2147483647L, &n))
-            return false;
-        e->seed = e->think.rng = (uint64_t)n;
-    } else {
-        return fail(e, "bad-option", "no option '%s'; the options are Player, Samples and Seed", w[1]);
-    }
+    if (!options_set(&e->options, w[1], w[3], why, sizeof why))
+        return fail(e, "bad-option", "%s", why);
+    if (strcmp(w[1], "Seed") == 0)
+        e->seed = e->think.rng = (uint64_t)e->options.value[OPTION_SEED];
     return true;
 }
 
@@ -275,7 +250,9 @@ static bool cmd_go(struct engine *e, const char *args)
     if (actor != e->belief.side)
         return fail(e, "not-your-turn", "it is %s to decide, not %s", actor < SIDE_COUNT ? SIDE_WORD[actor] : "chance",
                     SIDE_WORD[e->belief.side]);
-    think_start(&e->think, e->out, w, e->belief.side, &e->player, &limits);
+    struct player player;
+    options_player(&e->options, &player);
+    think_start(&e->think, e->out, w, e->belief.side, &player, &limits);
     return true;
 }
 
@@ -419,7 +396,8 @@ int engine_run(FILE *in, FILE *out)
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
-    e = (struct engine){.out = out, .seed = 1, .player = {.samples = 8}};
+    e = (struct engine){.out = out, .seed = 1};
+    options_default(&e.options);
     e.think.rng = 1;
     while ((length = getline(&line, &capacity, in)) >= 0) {
         e.line++;

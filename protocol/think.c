@@ -105,13 +105,14 @@ static void write_greedy_info(struct think *t, long started_us, decision best, d
         (double)t->nodes * 1e6 / (double)(us > 0 ? us : 1), t->greedy.worlds, mean, text);
 }
 
-/* Whether the greedy search should draw another world. */
-static bool greedy_goes_on(struct think *t, long deadline_us)
+/* Whether a search that has done 'done' units (worlds, iterations) and made
+ * t->nodes nodes should go on; 'cap' is the player's own budget. */
+static bool goes_on(struct think *t, long done, long cap, long deadline_us)
 {
     const struct limits *l = &t->limits;
     if (atomic_load(&t->stop))
         return false;
-    if (t->greedy.worlds == 0) /* one world at least, whatever the limits */
+    if (done == 0) /* one unit at least, whatever the limits */
         return true;
     if (deadline_us >= 0 && now_us() >= deadline_us)
         return false;
@@ -121,23 +122,36 @@ static bool greedy_goes_on(struct think *t, long deadline_us)
         return false;
     if (l->infinite || l->nodes > 0)
         return true;
-    return t->greedy.worlds < t->player.samples;
+    return done < cap;
+}
+
+/* When the search must end, in microseconds of the monotonic clock, or -1. */
+static long deadline_of(const struct think *t, long started_us)
+{
+    long budget = limits_budget_ms(&t->limits, t->side);
+    if (THINK_MAX_MS != LONG_MAX && (budget < 0 || budget > THINK_MAX_MS))
+        budget = THINK_MAX_MS;
+    return budget >= 0 ? started_us + budget * 1000 : -1;
+}
+
+/* A search with nothing to weigh answers at once (unless it must wait for stop anyway). */
+static bool only_one(struct think *t, const struct decisions *legal)
+{
+    if (legal->count != 1 || t->limits.infinite)
+        return false;
+    t->best = legal->list[0];
+    say(t->out, "info string only one legal decision");
+    return true;
 }
 
 static void search_greedy(struct think *t)
 {
-    long started = now_us(), budget = limits_budget_ms(&t->limits, t->side);
-    if (THINK_MAX_MS != LONG_MAX && (budget < 0 || budget > THINK_MAX_MS))
-        budget = THINK_MAX_MS;
-    long deadline = budget >= 0 ? started + budget * 1000 : -1, next_info = started + INFO_EVERY_MS * 1000;
+    long started = now_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
     double mean;
     greedy_begin(&t->greedy, &t->w, t->side, &t->rng);
-    if (t->greedy.legal.count == 1 && !t->limits.infinite) { /* nothing to weigh */
-        t->best = t->greedy.legal.list[0];
-        say(t->out, "info string only one legal decision");
+    if (only_one(t, &t->greedy.legal))
         return;
-    }
-    while (greedy_goes_on(t, deadline)) {
+    while (goes_on(t, t->greedy.worlds, t->player.samples, deadline)) {
         int made = greedy_draw(&t->greedy, &t->rng);
         if (!made)
             break;
@@ -153,6 +167,41 @@ static void search_greedy(struct think *t)
     write_greedy_info(t, started, t->best, mean);
 }
 
+static void write_ismcts_info(struct think *t, long started_us, decision best, double value)
+{
+    char text[64];
+    long us = now_us() - started_us;
+    decision_text(best, text, sizeof text);
+    say(t->out, "info time %ld nodes %ld nps %.0f tree %u winrate %.3f pv %s", us / 1000, t->nodes,
+        (double)t->nodes * 1e6 / (double)(us > 0 ? us : 1), t->tree.count, value, text);
+}
+
+static void search_ismcts(struct think *t)
+{
+    long started = now_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
+    double value;
+    struct decisions legal;
+    rules_legal(&t->w, &legal);
+    if (only_one(t, &legal))
+        return;
+    if (!ismcts_begin(&t->tree, &t->w, t->side, &t->player.ismcts, (size_t)t->player.memory_mb << 20, &t->rng)) {
+        t->best = legal.list[0];
+        say(t->out, "info string no memory for the tree: the first legal decision");
+        return;
+    }
+    while (goes_on(t, t->tree.iterations, t->player.iterations, deadline)) {
+        ismcts_iterate(&t->tree, &t->rng);
+        t->nodes++;
+        if (now_us() >= next_info) {
+            write_ismcts_info(t, started, ismcts_best(&t->tree, &value), value);
+            next_info += INFO_EVERY_MS * 1000;
+        }
+    }
+    t->best = ismcts_best(&t->tree, &value);
+    write_ismcts_info(t, started, t->best, value);
+    ismcts_end(&t->tree);
+}
+
 static void search_random(struct think *t)
 {
     struct decisions legal;
@@ -165,8 +214,10 @@ static void search_random(struct think *t)
 static void *think_run(void *arg)
 {
     struct think *t = arg;
-    if (t->player.greedy)
+    if (t->player.kind == PLAYER_GREEDY)
         search_greedy(t);
+    else if (t->player.kind == PLAYER_ISMCTS)
+        search_ismcts(t);
     else
         search_random(t);
     atomic_store(&t->done, true); /* before bestmove: a host answering it finds the engine free */

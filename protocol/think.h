@@ -15,6 +15,7 @@
 
 #include "../engine/world.h"
 #include "../search/greedy.h"
+#include "../search/ismcts.h"
 
 /* The limits of one "go" (docs/protocol.md). 0 or -1 means not given. */
 struct limits {
@@ -29,9 +30,14 @@ bool limits_read(const char *args, struct limits *out, char *why, size_t size);
 /* How long 'side' may think under l, in ms, or -1 for no time limit. */
 long limits_budget_ms(const struct limits *l, int side);
 
+enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_ISMCTS };
+
 struct player {
-    bool greedy;  /* else uniform over the legal decisions */
-    long samples; /* greedy: at most this many worlds unless go sets nodes or infinite */
+    int kind;                /* enum player_kind */
+    long samples;            /* greedy: at most this many worlds unless go sets nodes or infinite */
+    long iterations;         /* ismcts: at most this many iterations unless go sets nodes or infinite */
+    long memory_mb;          /* ismcts: the tree's memory */
+    struct ismcts_options ismcts;
 };
 
 struct think {
@@ -47,6 +53,7 @@ struct think {
     decision best;
     long nodes;
     struct greedy greedy;
+    struct ismcts tree;
 };
 
 /* Starts the search for 'side' (to decide in w) on its thread. */

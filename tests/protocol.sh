@@ -11,8 +11,14 @@ printf 'r3p\nisready\nsetoption name Seed value 7\nsetoption name Player value r
 cat > "$tmp/want" <<'TXT'
 id name r3 0.2.0
 id version 0.2.0
-option name Player type combo default random var random var greedy
+option name Player type combo default random var random var greedy var ismcts
 option name Samples type spin default 8 min 1 max 1000000
+option name Iterations type spin default 10000 min 1 max 1000000000
+option name Hash type spin default 64 min 1 max 65536
+option name Exploration type spin default 70 min 0 max 1000
+option name FirstPlayUrgency type spin default 1000 min 0 max 1000
+option name FinalChoice type combo default visits var visits var value
+option name PlayoutTurns type spin default 0 min 0 max 21
 option name Seed type spin default 1 min 0 max 2147483647
 r3pok
 readyok

@@ -1,0 +1,100 @@
+/* options.c: see options.h. */
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "say.h"
+
+#define MAX_WORDS 4
+
+struct option {
+    const char *name;
+    long low, high, fallback;   /* a combo's low/high are its word indexes */
+    const char *word[MAX_WORDS]; /* a combo's words; NULL for a spin */
+};
+
+static const struct option OPTION[OPTION_COUNT] = {
+    [OPTION_PLAYER] = {"Player", 0, 2, PLAYER_RANDOM, {"random", "greedy", "ismcts"}},
+    [OPTION_SAMPLES] = {"Samples", 1, 1000000, 8, {NULL}},
+    [OPTION_ITERATIONS] = {"Iterations", 1, 1000000000, 10000, {NULL}},
+    [OPTION_HASH] = {"Hash", 1, 65536, 64, {NULL}},
+    [OPTION_EXPLORATION] = {"Exploration", 0, 1000, 70, {NULL}},
+    [OPTION_FIRST_PLAY] = {"FirstPlayUrgency", 0, 1000, 1000, {NULL}},
+    [OPTION_FINAL_CHOICE] = {"FinalChoice", 0, 1, 0, {"visits", "value"}},
+    [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 0, {NULL}},
+    [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
+};
+
+void options_default(struct option_values *v)
+{
+    for (int i = 0; i < OPTION_COUNT; i++)
+        v->value[i] = OPTION[i].fallback;
+}
+
+void options_list(FILE *out)
+{
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const struct option *o = &OPTION[i];
+        if (!o->word[0]) {
+            say(out, "option name %s type spin default %ld min %ld max %ld", o->name, o->fallback, o->low, o->high);
+            continue;
+        }
+        char vars[200] = "";
+        size_t n = 0;
+        for (long w = o->low; w <= o->high; w++)
+            n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", o->word[w]);
+        say(out, "option name %s type combo default %s%s", o->name, o->word[o->fallback], vars);
+    }
+}
+
+static bool set_combo(const struct option *o, long *slot, const char *value, char *why, size_t size)
+{
+    char words[200] = "";
+    size_t n = 0;
+    for (long w = o->low; w <= o->high; w++) {
+        if (strcmp(value, o->word[w]) == 0)
+            return *slot = w, true;
+        n += (size_t)snprintf(words + n, sizeof words - n, "%s%s", w == o->low ? "" : w == o->high ? " or " : ", ",
+                              o->word[w]);
+    }
+    snprintf(why, size, "no %s '%s'; it takes %s", o->name, value, words);
+    return false;
+}
+
+bool options_set(struct option_values *v, const char *name, const char *value, char *why, size_t size)
+{
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const struct option *o = &OPTION[i];
+        if (strcmp(name, o->name) != 0)
+            continue;
+        if (o->word[0])
+            return set_combo(o, &v->value[i], value, why, size);
+        char *end;
+        long long n = strtoll(value, &end, 10);
+        if (*end || end == value || n < o->low || n > o->high)
+            return snprintf(why, size, "%s needs a whole number %ld..%ld, not '%s'", name, o->low, o->high, value),
+                   false;
+        v->value[i] = (long)n;
+        return true;
+    }
+    int n = snprintf(why, size, "no option '%s'; the options are", name);
+    for (int i = 0; i < OPTION_COUNT && n > 0 && (size_t)n < size; i++)
+        n += snprintf(why + n, size - (size_t)n, " %s", OPTION[i].name);
+    return false;
+}
+
+void options_player(const struct option_values *v, struct player *out)
+{
+    const long *x = v->value;
+    *out = (struct player){
+        .kind = (int)x[OPTION_PLAYER],
+        .samples = x[OPTION_SAMPLES],
+        .iterations = x[OPTION_ITERATIONS],
+        .memory_mb = x[OPTION_HASH],
+        .ismcts = {.exploration = x[OPTION_EXPLORATION] / 100.0,
+                   .first_play = x[OPTION_FIRST_PLAY] / 100.0,
+                   .robust_choice = x[OPTION_FINAL_CHOICE] == 0,
+                   .playout_turns = (int)x[OPTION_PLAYOUT_TURNS]},
+    };
+}

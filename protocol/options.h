@@ -1,0 +1,45 @@
+/*
+ * options.h: the engine's protocol options (docs/protocol.md), declared in
+ * one table with their type, default and bounds: "r3p" lists them from it and
+ * "setoption" checks values against it. Every value is a whole number; a
+ * combo's value is the index of its word, and the real-valued search
+ * constants are given in hundredths.
+ */
+#ifndef R3_OPTIONS_H
+#define R3_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "think.h"
+
+enum option_id {
+    OPTION_PLAYER,
+    OPTION_SAMPLES,
+    OPTION_ITERATIONS,
+    OPTION_HASH,
+    OPTION_EXPLORATION,
+    OPTION_FIRST_PLAY,
+    OPTION_FINAL_CHOICE,
+    OPTION_PLAYOUT_TURNS,
+    OPTION_SEED,
+    OPTION_COUNT
+};
+
+struct option_values {
+    long value[OPTION_COUNT];
+};
+
+void options_default(struct option_values *v);
+
+/* The "option name ..." lines of the handshake. */
+void options_list(FILE *out);
+
+/* Sets one option from setoption's words; false with what was wrong. */
+bool options_set(struct option_values *v, const char *name, const char *value, char *why, size_t size);
+
+/* The player the options describe. */
+void options_player(const struct option_values *v, struct player *out);
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * ismcts.h: single-observer information-set Monte Carlo tree search
+ * (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) with partially observable
+ * moves. Each iteration draws a world from the searching side's view (never
+ * the true world), descends a tree whose edges are decisions as that side
+ * sees them (engine/observe.h: observe_key), expands one node, plays the
+ * world out and backs the result up. Chance (dice, deals) is drawn inside
+ * the iteration and is not a node: the tree branches only on decisions.
+ * Selection is UCB1 over the children legal in the drawn world, counting
+ * each child's availability rather than its parent's visits.
+ */
+#ifndef R3_ISMCTS_H
+#define R3_ISMCTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../engine/rules.h"
+#include "../engine/sample.h"
+
+struct ismcts_options {
+    double exploration;   /* UCB constant C */
+    double first_play;    /* value of a child never tried (first-play urgency); above ~1.5 means try every child first */
+    bool robust_choice;   /* most visits; else the best mean among children with a tenth of the most visits */
+    int playout_turns;    /* game turns a playout runs before the evaluation decides; 0: to the end */
+};
+
+extern const struct ismcts_options ISMCTS_DEFAULT;
+
+/* One node: 28 bytes (docs/search.md). Nodes live in one array, the arena,
+ * and name each other by index; index 0 is the root. */
+struct ismcts_node {
+    uint32_t child, sibling; /* first child and next sibling; 0 for none */
+    decision key;            /* the decision into this node, as the searching side sees it */
+    uint32_t visits, available;
+    float reward;            /* summed results for the side that made the decision */
+    uint8_t mover;
+};
+
+struct ismcts {
+    struct ismcts_options options;
+    struct ismcts_node *node;
+    uint32_t count, capacity; /* nodes in use; the cap (from the memory limit) */
+    struct sampler sampler;
+    bool can_sample;
+    int side;
+    struct world root;        /* the side's belief: only its view is read */
+    long iterations;
+};
+
+/* Prepares a search for 'side', to decide in w (its own belief), with at most
+ * 'memory_bytes' of tree. False if no memory could be had. */
+bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
+                  size_t memory_bytes, uint64_t *rng);
+
+/* One iteration: draw, descend, expand, play out, back up. */
+void ismcts_iterate(struct ismcts *s, uint64_t *rng);
+
+/* The decision to make now, by the options' final choice, with the chosen
+ * child's mean result (a win estimate) if 'value' is not NULL. */
+decision ismcts_best(const struct ismcts *s, double *value);
+
+/* Frees the tree. */
+void ismcts_end(struct ismcts *s);
+
+#endif
