@@ -101,8 +101,9 @@ static void write_greedy_info(struct think *t, long started_us, decision best, d
     char text[64];
     long us = now_us() - started_us;
     decision_text(best, text, sizeof text);
-    say(t->out, "info time %ld nodes %ld nps %.0f worlds %d score eval %.3f pv %s", us / 1000, t->nodes,
-        (double)t->nodes * 1e6 / (double)(us > 0 ? us : 1), t->greedy.worlds, mean, text);
+    long nodes = atomic_load(&t->nodes);
+    say(t->out, "info time %ld nodes %ld nps %.0f worlds %d score eval %.3f pv %s", us / 1000, nodes,
+        (double)nodes * 1e6 / (double)(us > 0 ? us : 1), t->greedy.worlds, mean, text);
 }
 
 /* Whether a search that has done 'done' units (worlds, iterations) and made
@@ -116,9 +117,10 @@ static bool goes_on(struct think *t, long done, long cap, long deadline_us)
         return true;
     if (deadline_us >= 0 && now_us() >= deadline_us)
         return false;
-    if (l->nodes > 0 && t->nodes >= l->nodes)
+    long nodes = atomic_load(&t->nodes);
+    if (l->nodes > 0 && nodes >= l->nodes)
         return false;
-    if (t->nodes >= THINK_MAX_NODES)
+    if (nodes >= THINK_MAX_NODES)
         return false;
     if (l->infinite || l->nodes > 0)
         return true;
@@ -155,7 +157,7 @@ static void search_greedy(struct think *t)
         int made = greedy_draw(&t->greedy, &t->rng);
         if (!made)
             break;
-        t->nodes += made;
+        atomic_fetch_add(&t->nodes, made);
         if (now_us() >= next_info) {
             uint64_t scratch = t->rng;
             decision so_far = greedy_best(&t->greedy, &scratch, &mean);
@@ -167,39 +169,89 @@ static void search_greedy(struct think *t)
     write_greedy_info(t, started, t->best, mean);
 }
 
-static void write_ismcts_info(struct think *t, long started_us, decision best, double value)
+static void write_ismcts_info(struct think *t, long started_us)
 {
     char text[64];
-    long us = now_us() - started_us;
+    double value;
+    uint32_t nodes = 0;
+    long us = now_us() - started_us, iterations = atomic_load(&t->nodes);
+    decision best = ismcts_best(t->tree, t->player.threads, &value);
+    for (int i = 0; i < t->player.threads; i++)
+        nodes += t->tree[i].count;
     decision_text(best, text, sizeof text);
-    say(t->out, "info time %ld nodes %ld nps %.0f tree %u winrate %.3f pv %s", us / 1000, t->nodes,
-        (double)t->nodes * 1e6 / (double)(us > 0 ? us : 1), t->tree.count, value, text);
+    say(t->out, "info time %ld nodes %ld nps %.0f tree %u winrate %.3f pv %s", us / 1000, iterations,
+        (double)iterations * 1e6 / (double)(us > 0 ? us : 1), nodes, value, text);
+}
+
+struct helper {
+    struct think *t;
+    int index;
+    long deadline_us;
+    uint64_t rng;
+    pthread_t thread;
+};
+
+/* A thread's share of the search: iterations on its own tree until the
+ * shared limits say stop. */
+static void *iterate_tree(void *arg)
+{
+    struct helper *h = arg;
+    struct think *t = h->t;
+    while (goes_on(t, atomic_load(&t->nodes), t->player.iterations, h->deadline_us)) {
+        ismcts_iterate(&t->tree[h->index], &h->rng);
+        atomic_fetch_add(&t->nodes, 1);
+    }
+    return NULL;
+}
+
+/* One tree per thread, on the memory share of each; false if memory ran out. */
+static bool begin_trees(struct think *t)
+{
+    size_t share = ((size_t)t->player.memory_mb << 20) / (size_t)t->player.threads;
+    for (int i = 0; i < t->player.threads; i++) {
+        uint64_t rng = t->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull; /* thread 0 draws as a lone search would */
+        if (!ismcts_begin(&t->tree[i], &t->w, t->side, &t->player.ismcts, share, &rng)) {
+            while (i-- > 0)
+                ismcts_end(&t->tree[i]);
+            return false;
+        }
+    }
+    return true;
 }
 
 static void search_ismcts(struct think *t)
 {
     long started = now_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
-    double value;
+    static struct helper helper[THINK_MAX_THREADS];
+    int helpers = 0;
     struct decisions legal;
     rules_legal(&t->w, &legal);
     if (only_one(t, &legal))
         return;
-    if (!ismcts_begin(&t->tree, &t->w, t->side, &t->player.ismcts, (size_t)t->player.memory_mb << 20, &t->rng)) {
+    if (!begin_trees(t)) {
         t->best = legal.list[0];
-        say(t->out, "info string no memory for the tree: the first legal decision");
+        say(t->out, "info string no memory for the trees: the first legal decision");
         return;
     }
-    while (goes_on(t, t->tree.iterations, t->player.iterations, deadline)) {
-        ismcts_iterate(&t->tree, &t->rng);
-        t->nodes++;
+    for (int i = 1; i < t->player.threads; i++) {
+        helper[helpers] = (struct helper){.t = t, .index = i, .deadline_us = deadline, .rng = random_next(&t->rng) ^ (uint64_t)i};
+        if (pthread_create(&helper[helpers].thread, NULL, iterate_tree, &helper[helpers]) == 0)
+            helpers++;
+    }
+    while (goes_on(t, atomic_load(&t->nodes), t->player.iterations, deadline)) {
+        ismcts_iterate(&t->tree[0], &t->rng);
+        atomic_fetch_add(&t->nodes, 1);
         if (now_us() >= next_info) {
-            write_ismcts_info(t, started, ismcts_best(&t->tree, &value), value);
+            write_ismcts_info(t, started);
             next_info += INFO_EVERY_MS * 1000;
         }
     }
-    t->best = ismcts_best(&t->tree, &value);
-    write_ismcts_info(t, started, t->best, value);
-    ismcts_end(&t->tree);
+    for (int i = 0; i < helpers; i++)
+        pthread_join(helper[i].thread, NULL);
+    t->best = ismcts_best(t->tree, t->player.threads, NULL);
+    write_ismcts_info(t, started);
+    for (int i = 0; i < t->player.threads; i++)
+        ismcts_end(&t->tree[i]);
 }
 
 static void search_random(struct think *t)
@@ -207,7 +259,7 @@ static void search_random(struct think *t)
     struct decisions legal;
     rules_legal(&t->w, &legal);
     t->best = legal.list[random_below(&t->rng, legal.count)];
-    t->nodes = 1;
+    atomic_store(&t->nodes, 1);
     say(t->out, "info string random choice among %d legal decisions", legal.count);
 }
 
@@ -234,7 +286,7 @@ void think_start(struct think *t, FILE *out, const struct world *w, int side, co
     t->side = side;
     t->player = *p;
     t->limits = *l;
-    t->nodes = 0;
+    atomic_store(&t->nodes, 0);
     atomic_store(&t->stop, false);
     atomic_store(&t->done, false);
     if (pthread_create(&t->thread, NULL, think_run, t) != 0) {

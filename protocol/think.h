@@ -30,13 +30,16 @@ bool limits_read(const char *args, struct limits *out, char *why, size_t size);
 /* How long 'side' may think under l, in ms, or -1 for no time limit. */
 long limits_budget_ms(const struct limits *l, int side);
 
+#define THINK_MAX_THREADS 64
+
 enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_ISMCTS };
 
 struct player {
     int kind;                /* enum player_kind */
     long samples;            /* greedy: at most this many worlds unless go sets nodes or infinite */
     long iterations;         /* ismcts: at most this many iterations unless go sets nodes or infinite */
-    long memory_mb;          /* ismcts: the tree's memory */
+    long memory_mb;          /* ismcts: the trees' memory, all threads together */
+    int threads;             /* ismcts: searching threads, one tree each (root parallelism) */
     struct ismcts_options ismcts;
 };
 
@@ -51,9 +54,9 @@ struct think {
     struct limits limits;
     uint64_t rng;             /* the player's stream, carried from search to search */
     decision best;
-    long nodes;
+    atomic_long nodes;
     struct greedy greedy;
-    struct ismcts tree;
+    struct ismcts tree[THINK_MAX_THREADS];
 };
 
 /* Starts the search for 'side' (to decide in w) on its thread. */

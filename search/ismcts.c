@@ -215,31 +215,42 @@ void ismcts_iterate(struct ismcts *s, uint64_t *rng)
     s->iterations++;
 }
 
-decision ismcts_best(const struct ismcts *s, double *value)
+struct root_total {
+    decision key;
+    double visits, reward;
+};
+
+/* The root's children of every tree, summed by key, for the keys legal in the belief. */
+static int root_totals(const struct ismcts *trees, int count, struct root_total *out)
 {
     struct decisions legal;
-    uint32_t most = 0, best = 0;
-    rules_legal(&s->root, &legal);
-    decision sorted[MAX_DECISIONS];
-    memcpy(sorted, legal.list, (size_t)legal.count * sizeof *sorted);
-    qsort(sorted, (size_t)legal.count, sizeof *sorted, compare_keys);
-    /* only decisions legal in the side's own belief: a drawn world could differ in what the side cannot see */
-    for (uint32_t c = s->node[0].child; c; c = s->node[c].sibling)
-        if (s->node[c].visits > most && key_is_legal(sorted, legal.count, s->node[c].key))
-            most = s->node[c].visits, best = c;
-    if (!s->options.robust_choice)
-        for (uint32_t c = s->node[0].child; c; c = s->node[c].sibling) {
-            const struct ismcts_node *n = &s->node[c], *b = &s->node[best];
-            if (n->visits * 10 >= most && n->visits && n->reward / n->visits > b->reward / b->visits &&
-                key_is_legal(sorted, legal.count, n->key))
-                best = c;
-        }
-    if (!best) { /* no iteration has run */
-        if (value)
-            *value = 0.5;
-        return legal.list[0];
-    }
+    rules_legal(&trees[0].root, &legal);
+    for (int i = 0; i < legal.count; i++) /* only decisions legal in the side's own belief */
+        out[i] = (struct root_total){legal.list[i], 0, 0};
+    for (int t = 0; t < count; t++)
+        for (uint32_t c = trees[t].node[0].child; c; c = trees[t].node[c].sibling)
+            for (int i = 0; i < legal.count; i++)
+                if (out[i].key == trees[t].node[c].key) {
+                    out[i].visits += trees[t].node[c].visits;
+                    out[i].reward += trees[t].node[c].reward;
+                }
+    return legal.count;
+}
+
+decision ismcts_best(const struct ismcts *trees, int count, double *value)
+{
+    static _Thread_local struct root_total total[MAX_DECISIONS];
+    int n = root_totals(trees, count, total), best = 0;
+    for (int i = 1; i < n; i++)
+        if (total[i].visits > total[best].visits)
+            best = i;
+    double most = total[best].visits;
+    if (!trees[0].options.robust_choice)
+        for (int i = 0; i < n; i++)
+            if (total[i].visits * 10 >= most && total[i].visits > 0 &&
+                total[i].reward / total[i].visits > total[best].reward / total[best].visits)
+                best = i;
     if (value)
-        *value = s->node[best].reward / s->node[best].visits;
-    return s->node[best].key;
+        *value = total[best].visits > 0 ? total[best].reward / total[best].visits : 0.5;
+    return total[best].key;
 }

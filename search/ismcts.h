@@ -56,9 +56,11 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
 /* One iteration: draw, descend, expand, play out, back up. */
 void ismcts_iterate(struct ismcts *s, uint64_t *rng);
 
-/* The decision to make now, by the options' final choice, with the chosen
- * child's mean result (a win estimate) if 'value' is not NULL. */
-decision ismcts_best(const struct ismcts *s, double *value);
+/* The decision to make now, by the options' final choice over the root's
+ * children of 'count' trees of one position (searched apart, on threads),
+ * their visits and results summed by decision; with the chosen decision's
+ * mean result (a win estimate) if 'value' is not NULL. */
+decision ismcts_best(const struct ismcts *trees, int count, double *value);
 
 /* Frees the tree. */
 void ismcts_end(struct ismcts *s);

@@ -15,6 +15,7 @@ option name Player type combo default random var random var greedy var ismcts
 option name Samples type spin default 8 min 1 max 1000000
 option name Iterations type spin default 10000 min 1 max 1000000000
 option name Hash type spin default 64 min 1 max 65536
+option name Threads type spin default 1 min 1 max 64
 option name Exploration type spin default 70 min 0 max 1000
 option name FirstPlayUrgency type spin default 1000 min 0 max 1000
 option name FinalChoice type combo default visits var visits var value

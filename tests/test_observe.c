@@ -239,6 +239,53 @@ static void malformed_observation_texts_are_refused_with_a_reason(void **state)
     }
 }
 
+/* What the other side sees first of each decision: how it tells them apart. */
+static void first_seen(const struct world *w, decision d, int side, struct observation *out)
+{
+    static struct observations seen;
+    struct world after = *w;
+    rules_apply(&after, d);
+    observe(w, d, &after, side, &seen);
+    *out = seen.list[0];
+}
+
+/* A search over a side's information sets branches on observe_key: two
+ * decisions get the same key exactly when the side sees them the same. */
+static void keys_tell_apart_what_the_side_sees_apart(void **state)
+{
+    (void)state;
+    uint64_t rng = 34;
+    long pairs = 0, merged = 0;
+    for (int g = 0; g < 30; g++) {
+        struct world w;
+        scenario_setup(&w, g % SCENARIO_COUNT);
+        for (int i = 0; i < 3000 && w.phase != PHASE_OVER; i++) {
+            struct decisions legal;
+            struct observation seen[MAX_DECISIONS];
+            decision key[MAX_DECISIONS];
+            rules_legal(&w, &legal);
+            int actor = rules_actor(&w);
+            if (actor < SIDE_COUNT && i % 4 == 0)
+                for (int side = 0; side < SIDE_COUNT; side++) {
+                    for (int k = 0; k < legal.count; k++) {
+                        first_seen(&w, legal.list[k], side, &seen[k]);
+                        key[k] = observe_key(&w, legal.list[k], side);
+                    }
+                    for (int a = 0; a < legal.count; a++)
+                        for (int b = a + 1; b < legal.count; b++) {
+                            bool same_seen = memcmp(&seen[a], &seen[b], sizeof seen[a]) == 0;
+                            assert_true(same_seen == (key[a] == key[b]));
+                            pairs++;
+                            merged += same_seen;
+                        }
+                }
+            rules_apply(&w, legal.list[random_below(&rng, legal.count)]);
+        }
+    }
+    printf("%ld pairs of decisions compared, %ld of them seen alike\n", pairs, merged);
+    assert_true(merged > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -247,6 +294,7 @@ int main(void)
         cmocka_unit_test(no_observation_names_a_face_the_side_cannot_see),
         cmocka_unit_test(own_decisions_look_the_same_in_every_world_the_side_cannot_tell_apart),
         cmocka_unit_test(the_referee_texts_of_a_card_and_a_recruit),
+        cmocka_unit_test(keys_tell_apart_what_the_side_sees_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

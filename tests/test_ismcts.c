@@ -1,0 +1,171 @@
+/*
+ * test_ismcts.c: the information-set tree search (search/ismcts.c): a legal
+ * decision in every phase with a tiny budget, the same decision and tree for
+ * the same seed, the memory cap, and no peeking at what the side cannot see.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engine/random.h"
+#include "../engine/rules.h"
+#include "../engine/sample.h"
+#include "../engine/scenario.h"
+#include "../engine/view.h"
+#include "../search/ismcts.h"
+
+#define MEMORY (4u << 20)
+
+/* Plays up to 'depth' random decisions from a scenario's start, then on to
+ * the next point where a side decides; a game that ends first is played
+ * again from the start with half the depth. */
+static void random_position(struct world *w, int scenario, int depth, uint64_t *rng)
+{
+    struct decisions legal;
+    for (;; depth /= 2) {
+        scenario_setup(w, scenario);
+        for (int i = 0; w->phase != PHASE_OVER && (i < depth || rules_actor(w) >= SIDE_COUNT); i++) {
+            rules_legal(w, &legal);
+            rules_apply(w, legal.list[random_below(rng, legal.count)]);
+        }
+        if (w->phase != PHASE_OVER)
+            return;
+    }
+}
+
+static decision search(const struct world *w, int side, int iterations, uint64_t seed, struct ismcts *s,
+                       size_t memory)
+{
+    uint64_t rng = seed;
+    assert_true(ismcts_begin(s, w, side, &ISMCTS_DEFAULT, memory, &rng));
+    for (int i = 0; i < iterations; i++)
+        ismcts_iterate(s, &rng);
+    return ismcts_best(s, 1, NULL);
+}
+
+static bool is_legal_in(const struct world *w, decision d)
+{
+    struct decisions legal;
+    rules_legal(w, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (legal.list[i] == d)
+            return true;
+    return false;
+}
+
+/* With 20 iterations the search still answers a legal decision wherever a
+ * side decides: random games of all three scenarios, searched at every 25th
+ * decision and at the first decision of each phase a game reaches. */
+static void a_tiny_search_plays_a_legal_decision_everywhere(void **state)
+{
+    (void)state;
+    static struct ismcts s;
+    uint64_t rng = 41;
+    int searched = 0, phases = 0;
+    for (int g = 0; g < 24; g++) {
+        struct world w;
+        struct decisions legal;
+        int game_phases = 0;
+        scenario_setup(&w, g % SCENARIO_COUNT);
+        for (int i = 0; w.phase != PHASE_OVER; i++) {
+            int side = rules_actor(&w);
+            bool first_of_phase = !(game_phases & 1 << w.phase);
+            if (side < SIDE_COUNT && (i % 25 == 0 || first_of_phase)) {
+                decision d = search(&w, side, 20, (uint64_t)i, &s, MEMORY);
+                assert_true(is_legal_in(&w, d));
+                assert_true(s.iterations == 20);
+                ismcts_end(&s);
+                game_phases |= 1 << w.phase;
+                searched++;
+            }
+            rules_legal(&w, &legal);
+            rules_apply(&w, legal.list[random_below(&rng, legal.count)]);
+        }
+        phases |= game_phases;
+    }
+    printf("%d positions searched, in phases 0x%x\n", searched, phases);
+    int wanted = 1 << PHASE_CARDS | 1 << PHASE_ACTION | 1 << PHASE_BATTLE | 1 << PHASE_SUPPLY | 1 << PHASE_POLITICAL;
+    assert_true((phases & wanted) == wanted);
+    assert_true(searched > 250);
+}
+
+/* On one thread, the same seed, position and budget give the same decision
+ * and the same tree. */
+static void the_same_seed_gives_the_same_search(void **state)
+{
+    (void)state;
+    static struct ismcts a, b;
+    uint64_t rng = 42;
+    for (int g = 0; g < 12; g++) {
+        struct world w;
+        random_position(&w, g % SCENARIO_COUNT, 200 + g * 50, &rng);
+        int side = rules_actor(&w);
+        decision x = search(&w, side, 300, 7, &a, MEMORY), y = search(&w, side, 300, 7, &b, MEMORY);
+        assert_true(x == y);
+        assert_true(a.count == b.count);
+        assert_memory_equal(a.node, b.node, a.count * sizeof *a.node);
+        ismcts_end(&a);
+        ismcts_end(&b);
+    }
+}
+
+/* The tree never outgrows its memory; once full, iterations go on and the
+ * visits keep counting. */
+static void the_memory_cap_holds_and_the_search_goes_on(void **state)
+{
+    (void)state;
+    static struct ismcts s;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1460);
+    while (rules_actor(&w) == ACTOR_CHANCE)
+        rules_apply(&w, rules_chance(&w, 5));
+    size_t memory = 100 * sizeof(struct ismcts_node);
+    decision d = search(&w, rules_actor(&w), 2000, 3, &s, memory);
+    assert_true(s.capacity == 100);
+    assert_true(s.count == 100);
+    assert_true(s.node[0].visits == 2000);
+    assert_true(is_legal_in(&w, d));
+    ismcts_end(&s);
+    assert_true(sizeof(struct ismcts_node) <= 64);
+}
+
+/* No peeking: in any world the side cannot tell from the true one (the enemy's
+ * hidden blocks, strengths and cards changed), the search makes the same
+ * decision with the same tree. */
+static void changing_what_the_side_cannot_see_changes_nothing(void **state)
+{
+    (void)state;
+    static struct ismcts a, b;
+    uint64_t rng = 43;
+    int compared = 0;
+    for (int g = 0; g < 30; g++) {
+        struct world w, other;
+        random_position(&w, g % SCENARIO_COUNT, 100 + random_below(&rng, 900), &rng);
+        int side = rules_actor(&w);
+        assert_true(sample_world(&w, side, &rng, &other));
+        assert_true(infokey(&w, side) == infokey(&other, side));
+        decision x = search(&w, side, 200, 11, &a, MEMORY), y = search(&other, side, 200, 11, &b, MEMORY);
+        assert_true(x == y);
+        assert_true(a.count == b.count);
+        assert_memory_equal(a.node, b.node, a.count * sizeof *a.node);
+        ismcts_end(&a);
+        ismcts_end(&b);
+        compared++;
+    }
+    printf("%d positions searched in the true world and in one the side cannot tell from it\n", compared);
+    assert_true(compared == 30);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_tiny_search_plays_a_legal_decision_everywhere),
+        cmocka_unit_test(the_same_seed_gives_the_same_search),
+        cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
+        cmocka_unit_test(changing_what_the_side_cannot_see_changes_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
