@@ -26,7 +26,9 @@ static int read_engine(char **argv, int argc, int i, struct engine_spec *e)
             e->cmd = eq + 1;
         } else if (strncmp(word, "name=", 5) == 0) {
             e->name = eq + 1;
-        } else if (strncmp(word, "option.", 7) == 0 && e->options < REFEREE_MAX_OPTIONS) {
+        } else if (strncmp(word, "option.", 7) == 0) {
+            if (e->options == REFEREE_MAX_OPTIONS)
+                return cli_usage_error("match: '%s' is one option.NAME=VALUE too many (8 per engine)", word), -1;
             *eq = '\0';
             e->option_name[e->options] = word + 7;
             e->option_value[e->options++] = eq + 1;
