@@ -72,7 +72,7 @@ static const char HELP[] =
     "Options of match:\n"
     "  --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...]   an engine; give exactly two\n"
     "  --games N                  games (default 2), in pairs on one seed with the sides swapped\n"
-    "  --concurrency C            play C games at once, 1 to 64 (default 1; results do not depend on C)\n"
+    "  --concurrency C            play C games at once, 1 to 64 (default 1; game g is the same game whatever C)\n"
     "  --scenario 1460|1470|1483|all  (default all: pair p plays the (p mod 3)th)\n"
     "  --seed K                   the first pair's seed (default 1); pair p plays K + p\n"
     "  --tc movetime=MS|nodes=N   the limit of each decision (default movetime=100)\n"

@@ -112,6 +112,12 @@ merge_reject "another engine" "r3: match-merge: $tmp/bad/results.tsv line 3: gam
     "$tmp/shard1" "$tmp/bad"
 merge_reject "a missing file" "r3: match-merge: cannot read '$tmp/nowhere/results.tsv': No such file or directory" "$tmp/nowhere"
 
+# Four workers at once: each crash is still seen as an exit (no engine holds another's pipes).
+"$R3" match --engine cmd="$R3" name=r3 --engine cmd="sh tests/engines/misbehave.sh crash" name=crash --games 8 \
+    --concurrency 4 --scenario 1483 --tc movetime=50 > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] && [ "$(grep -c 'by forfeit: crash crashed (it exited)$' "$tmp/out")" = 8 ] && grep -q '^Score of r3 vs crash: 8 - 0 - 0$' "$tmp/out"
+check "--concurrency 4 against an engine that crashes: 8 exits seen, '$(tail -n 1 "$tmp/out")'" $?
+
 # --tc nodes=N sends "go nodes N" (seen through tee) and the games finish by the rules.
 "$R3" match --engine cmd="tee -a $tmp/seen | $R3" name=teed --engine cmd="$R3" name=plain --tc nodes=5 --games 2 \
     --scenario 1483 > "$tmp/out" 2> "$tmp/err"
