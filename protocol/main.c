@@ -43,6 +43,7 @@ static const char HELP[] =
     "  infokey                    print one side's information-set key (hex)\n"
     "  sample                     print worlds drawn from what one side knows, one position per line\n"
     "  match                      play two protocol engines against each other under the referee\n"
+    "  match-merge DIR...         one report over the results of r3 match --out runs (shards)\n"
     "  replay FILE...             replay game records of r3 match --out and verify them\n"
     "\n"
     "Options of show:\n"
@@ -71,10 +72,14 @@ static const char HELP[] =
     "Options of match:\n"
     "  --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...]   an engine; give exactly two\n"
     "  --games N                  games (default 2), in pairs on one seed with the sides swapped\n"
+    "  --concurrency C            play C games at once, 1 to 64 (default 1; game g is the same game whatever C)\n"
     "  --scenario 1460|1470|1483|all  (default all: pair p plays the (p mod 3)th)\n"
     "  --seed K                   the first pair's seed (default 1); pair p plays K + p\n"
-    "  --tc movetime=MS           time per decision (default 100)\n"
-    "  --out DIR                  write one record per game there\n"
+    "  --tc movetime=MS|nodes=N   the limit of each decision (default movetime=100)\n"
+    "  --sprt ELO0 ELO1 ALPHA BETA  stop once the SPRT decides; --games is then the most\n"
+    "  --shard I/N                play only pairs p with p mod N = I - 1 (merge with match-merge)\n"
+    "  --out DIR                  write there a record per game, results.tsv and games.pgn\n"
+    "  (docs/matches.md has the details; match-merge takes [--sprt ELO0 ELO1 ALPHA BETA] DIR...)\n"
     "\n"
     "Global options:\n"
     "  -h, --help                 print this help and exit\n"
@@ -283,5 +288,7 @@ int main(int argc, char **argv)
         return command_match(argc - optind, argv + optind);
     if (strcmp(command, "replay") == 0)
         return command_replay(argc - optind, argv + optind);
+    if (strcmp(command, "match-merge") == 0)
+        return command_match_merge(argc - optind, argv + optind);
     return cli_usage_error("unknown command '%s'", command);
 }

@@ -5,11 +5,14 @@
  */
 #include "match_command.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../engine/scenario.h"
 #include "../tuning/match.h"
+#include "../tuning/merge.h"
 #include "../tuning/replay.h"
 #include "cli.h"
 
@@ -23,7 +26,9 @@ static int read_engine(char **argv, int argc, int i, struct engine_spec *e)
             e->cmd = eq + 1;
         } else if (strncmp(word, "name=", 5) == 0) {
             e->name = eq + 1;
-        } else if (strncmp(word, "option.", 7) == 0 && e->options < REFEREE_MAX_OPTIONS) {
+        } else if (strncmp(word, "option.", 7) == 0) {
+            if (e->options == REFEREE_MAX_OPTIONS)
+                return cli_usage_error("match: '%s' is one option.NAME=VALUE too many (8 per engine)", word), -1;
             *eq = '\0';
             e->option_name[e->options] = word + 7;
             e->option_value[e->options++] = eq + 1;
@@ -38,6 +43,30 @@ static int read_engine(char **argv, int argc, int i, struct engine_spec *e)
     return i;
 }
 
+static bool read_real(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(text, &end);
+    return !errno && end != text && !*end;
+}
+
+/* --sprt ELO0 ELO1 ALPHA BETA at argv[i..i+3]; returns the index after them, or -1. */
+static int read_sprt(char **argv, int argc, int i, const char *command, struct sprt *s)
+{
+    const char *usage = "%s: --sprt takes four numbers: ELO0 ELO1 ALPHA BETA, as in --sprt 0 5 0.05 0.05";
+    double v[4];
+    for (int k = 0; k < 4; k++)
+        if (i + k >= argc || !read_real(argv[i + k], &v[k]))
+            return cli_usage_error(usage, command), -1;
+    *s = (struct sprt){.elo0 = v[0], .elo1 = v[1], .alpha = v[2], .beta = v[3]};
+    if (!(s->elo0 < s->elo1))
+        return cli_usage_error("%s: --sprt needs ELO0 below ELO1", command), -1;
+    if (!(s->alpha > 0 && s->alpha < 0.5 && s->beta > 0 && s->beta < 0.5))
+        return cli_usage_error("%s: --sprt needs ALPHA and BETA between 0 and 0.5", command), -1;
+    return i + 4;
+}
+
 static bool read_scenario(const char *text, int *out)
 {
     if (strcmp(text, "all") == 0) {
@@ -50,6 +79,38 @@ static bool read_scenario(const char *text, int *out)
         return false;
     }
     *out = scenario_from_year((int)year);
+    return true;
+}
+
+/* movetime=MS or nodes=N. */
+static bool read_time_control(const char *value, struct time_control *tc)
+{
+    long long n;
+    if (strncmp(value, "movetime=", 9) == 0) {
+        if (!cli_option_number("--tc movetime", value + 9, 1, 3600000, &n))
+            return false;
+        *tc = (struct time_control){.movetime_ms = (int)n};
+        return true;
+    }
+    if (strncmp(value, "nodes=", 6) == 0) {
+        if (!cli_option_number("--tc nodes", value + 6, 1, 1000000000000LL, &n))
+            return false;
+        *tc = (struct time_control){.nodes = n};
+        return true;
+    }
+    return cli_usage_error("match: --tc takes movetime=MS or nodes=N, not '%s'", value), false;
+}
+
+/* I/N with 1 <= I <= N. */
+static bool read_shard(const char *value, struct match_options *o)
+{
+    long shard, shards;
+    int used = 0;
+    if (sscanf(value, "%ld/%ld%n", &shard, &shards, &used) != 2 || value[used] || shard < 1 || shard > shards ||
+        shards > 1000000 || strspn(value, "0123456789/") != strlen(value))
+        return cli_usage_error("match: --shard takes I/N with 1 <= I <= N <= 1000000, not '%s'", value), false;
+    o->shard = shard;
+    o->shards = shards;
     return true;
 }
 
@@ -68,11 +129,13 @@ static bool read_valued(const char *name, const char *value, struct match_option
     } else if (strcmp(name, "--scenario") == 0) {
         return read_scenario(value, &o->scenario);
     } else if (strcmp(name, "--tc") == 0) {
-        if (strncmp(value, "movetime=", 9) != 0)
-            return cli_usage_error("match: --tc takes movetime=MS, not '%s'", value), false;
-        if (!cli_option_number("--tc movetime", value + 9, 1, 3600000, &n))
+        return read_time_control(value, &o->tc);
+    } else if (strcmp(name, "--concurrency") == 0) {
+        if (!cli_option_number("--concurrency", value, 1, MATCH_MAX_CONCURRENCY, &n))
             return false;
-        o->movetime = (int)n;
+        o->concurrency = (int)n;
+    } else if (strcmp(name, "--shard") == 0) {
+        return read_shard(value, o);
     } else if (strcmp(name, "--out") == 0) {
         o->out_dir = value;
     } else {
@@ -89,23 +152,60 @@ static int read_option(char **argv, int argc, int i, struct match_options *o, in
             return cli_usage_error("%s", "match: exactly two --engine"), -1;
         return read_engine(argv, argc, i + 1, &o->engine[(*engines)++]);
     }
+    if (strcmp(argv[i], "--sprt") == 0) {
+        o->use_sprt = true;
+        return read_sprt(argv, argc, i + 1, "match", &o->sprt);
+    }
     if (i + 1 >= argc)
         return cli_usage_error("option '%s' needs an argument", argv[i]), -1;
     return read_valued(argv[i], argv[i + 1], o) ? i + 2 : -1;
 }
 
+/* Two engines with names that results.tsv and the PGN can tell apart. */
+static int check_engines(const struct match_options *o, int engines)
+{
+    if (engines != 2)
+        return cli_usage_error("%s", "match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice");
+    for (int e = 0; e < 2; e++)
+        if (strpbrk(o->engine[e].name, "\t\n\r"))
+            return cli_usage_error("match: the engine name '%s' has a tab or line break, which results.tsv cannot hold",
+                                   o->engine[e].name);
+    if (strcmp(o->engine[0].name, o->engine[1].name) == 0)
+        return cli_usage_error("match: both engines are named '%s'; tell them apart with name=", o->engine[0].name);
+    return 0;
+}
+
 int command_match(int argc, char **argv)
 {
-    struct match_options o = {.games = 2, .scenario = MATCH_ALL_SCENARIOS, .seed = 1, .movetime = 100};
+    struct match_options o = {.games = 2, .scenario = MATCH_ALL_SCENARIOS, .seed = 1, .tc = {.movetime_ms = 100},
+                              .concurrency = 1, .shard = 1, .shards = 1};
     int engines = 0;
     for (int i = 1; i < argc;) {
         i = read_option(argv, argc, i, &o, &engines);
         if (i < 0)
             return 2;
     }
-    if (engines != 2)
-        return cli_usage_error("%s", "match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice");
-    return match_run(&o, stdout);
+    int status = check_engines(&o, engines);
+    return status ? status : match_run(&o, stdout);
+}
+
+/* r3 match-merge [--sprt ELO0 ELO1 ALPHA BETA] DIR...: one report over the results of several runs. */
+int command_match_merge(int argc, char **argv)
+{
+    struct sprt sprt;
+    bool use_sprt = false;
+    int i = 1;
+    if (i < argc && strcmp(argv[i], "--sprt") == 0) {
+        use_sprt = true;
+        i = read_sprt(argv, argc, i + 1, "match-merge", &sprt);
+        if (i < 0)
+            return 2;
+    }
+    if (i < argc && strncmp(argv[i], "--", 2) == 0)
+        return cli_usage_error("match-merge: unknown option '%s' (only --sprt ELO0 ELO1 ALPHA BETA)", argv[i]);
+    if (i >= argc)
+        return cli_usage_error("%s", "match-merge needs a DIR, written by r3 match --out");
+    return match_merge((const char *const *)argv + i, argc - i, use_sprt ? &sprt : NULL, stdout);
 }
 
 /* r3 replay FILE...: replays and verifies game records. */

@@ -2,17 +2,20 @@
 # referee.sh: r3 match between real engine processes. Two r3 engines play
 # whole games; engines that crash, hang, play an illegal decision or write
 # garbage lose those games with the reason recorded, and the match completes
-# with every game record written; r3 replay verifies the records. Usage: sh tests/referee.sh ./r3
+# with every game record written; r3 replay verifies the records. The same
+# match played 3 games at a time, or in 2 shards merged by r3 match-merge,
+# gives the same results; nodes limits and the SPRT work. Usage: sh tests/referee.sh ./r3
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
 
 "$R3" match --engine cmd="$R3" name=alpha --engine cmd="$R3" name=beta option.Seed=5 --games 6 --seed 3 \
-    --out "$tmp/games" > "$tmp/out" 2> "$tmp/err"
+    --out "$tmp/games" > "$tmp/games.out" 2> "$tmp/err"
 status=$?
+cp "$tmp/games.out" "$tmp/out"
 last=$(tail -n 1 "$tmp/out")
 echo "$last" | grep -Eq '^Score of alpha vs beta: [0-6] - [0-6] - [0-6]$' && [ "$status" = 0 ] && [ ! -s "$tmp/err" ]
 check "two r3 engines play 6 games: '$last'" $?
-[ "$(grep -c '^Finished game' "$tmp/out")" = 6 ] && [ "$(ls "$tmp/games" | wc -l)" = 6 ] && ! grep -q "by forfeit:" "$tmp/out"
+[ "$(grep -c '^Finished game' "$tmp/out")" = 6 ] && [ "$(ls "$tmp"/games/game-* | wc -l)" = 6 ] && ! grep -q "by forfeit:" "$tmp/out"
 check "6 games finished by the rules, 6 records written" $?
 # A pair plays one seed from both chairs: the same cards and dice open both games.
 [ "$(sed -n 6,19p "$tmp/games/game-00001.r3g")" = "$(sed -n 6,19p "$tmp/games/game-00002.r3g")" ]
@@ -23,7 +26,7 @@ for mode in crash hang illegal garbage; do
         --games 2 --scenario 1483 --tc movetime=50 --out "$tmp/$mode" > "$tmp/out" 2> "$tmp/err"
     status=$?
     forfeits=$(grep -c "by forfeit: $mode" "$tmp/out")
-    records=$(ls "$tmp/$mode" | wc -l)
+    records=$(ls "$tmp/$mode"/game-* | wc -l)
     [ "$status" = 0 ] && [ "$forfeits" = 2 ] && [ "$records" = 2 ] && grep -q "^Score of r3 vs $mode: 2 - 0 - 0$" "$tmp/out"
     check "an engine that does '$mode' loses both games, the reason recorded ($forfeits forfeits, $records records)" $?
 done
@@ -48,7 +51,13 @@ reject() { # reject STATUS STDERR-FIRST-LINE ARGS...
 }
 reject 2 "r3: match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice" match --engine cmd="$R3"
 reject 2 "r3: unknown scenario '1475' (1460, 1470, 1483 or all)" match --scenario 1475 --engine cmd="$R3" --engine cmd="$R3"
-reject 2 "r3: match: --tc takes movetime=MS, not 'nodes=5'" match --tc nodes=5 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: --tc takes movetime=MS or nodes=N, not 'depth=5'" match --tc depth=5 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: --tc nodes needs a whole number from 1 to 1000000000000, not '0'" match --tc nodes=0 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: --concurrency needs a whole number from 1 to 64, not '65'" match --concurrency 65 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: --shard takes I/N with 1 <= I <= N <= 1000000, not '3/2'" match --shard 3/2 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: --sprt needs ELO0 below ELO1" match --sprt 5 0 0.05 0.05 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: --sprt takes four numbers: ELO0 ELO1 ALPHA BETA, as in --sprt 0 5 0.05 0.05" match --engine cmd="$R3" --engine cmd="$R3" --sprt 0 5 0.05
+reject 2 "r3: match: both engines are named '$R3'; tell them apart with name=" match --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: unknown option '--frob'" match --frob 1 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: match: unknown engine setting 'colour=red' (cmd=, name=, option.NAME=)" match --engine cmd="$R3" colour=red --engine cmd="$R3"
 reject 1 "r3: match: /nonexistent/engine: exited waiting for 'r3pok'" match --engine cmd=/nonexistent/engine --engine cmd="$R3"
@@ -57,5 +66,72 @@ printf 'scenario 1460\nseed 1\ndeal 16\n' > "$tmp/cut.r3g"
 "$R3" replay "$tmp/cut.r3g" > /dev/null 2> "$tmp/err"
 [ $? = 1 ] && grep -q "the record is cut short" "$tmp/err"
 check "a record cut short fails to replay: $(cat "$tmp/err")" $?
+
+# --concurrency 3 plays the first match again: game g keeps its seed, scenario
+# and sides, so the score, the results and the records are the same.
+body() { grep -v '^#' "$1/results.tsv" | sort -n; }
+"$R3" match --engine cmd="$R3" name=alpha --engine cmd="$R3" name=beta option.Seed=5 --games 6 --seed 3 \
+    --concurrency 3 --out "$tmp/threes" > "$tmp/out3" 2> "$tmp/err"
+[ $? = 0 ] && [ "$(tail -n 1 "$tmp/out3")" = "$last" ] && [ "$(body "$tmp/threes")" = "$(body "$tmp/games")" ] \
+    && [ "$(cat "$tmp"/threes/game-*)" = "$(cat "$tmp"/games/game-*)" ] && [ ! -s "$tmp/err" ]
+check "--concurrency 3 gives the same score line, results.tsv and records: '$(tail -n 1 "$tmp/out3")'" $?
+grep -q '^Score of alpha vs beta: [0-6] - [0-6] - [0-6] \[1/6\], about [0-9]* s left$' "$tmp/out3"
+check "the progress line gives the time left: '$(grep -m 1 '\[1/6\]' "$tmp/out3")'" $?
+[ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]$' "$tmp/games/games.pgn")" = 6 ] \
+    && [ "$(grep -c '^\[White ' "$tmp/games/games.pgn")" = 6 ] && [ "$(body "$tmp/games" | wc -l)" = 6 ]
+check "games.pgn has a [Result for each of the 6 games, results.tsv a line for each" $?
+
+# Two shards of the match, merged, are the whole match.
+for i in 1 2; do
+    "$R3" match --engine cmd="$R3" name=alpha --engine cmd="$R3" name=beta option.Seed=5 --games 6 --seed 3 \
+        --shard $i/2 --out "$tmp/shard$i" > "$tmp/shard$i.out" || echo "FAIL: shard $i/2 exited $?"
+done
+cat "$tmp/shard1/results.tsv" "$tmp/shard2/results.tsv" | grep -v '^#' | sort -n > "$tmp/union"
+[ "$(cut -f1 "$tmp/union" | tr '\n' ' ')" = "1 2 3 4 5 6 " ] && [ "$(cat "$tmp/union")" = "$(body "$tmp/games")" ]
+check "shards 1/2 and 2/2 play games 1 2 5 6 and 3 4, as in the whole match" $?
+"$R3" match-merge "$tmp/shard1" "$tmp/shard2" > "$tmp/merged" 2> "$tmp/err"
+[ $? = 0 ] && [ "$(tail -n 1 "$tmp/merged")" = "$last" ] && [ ! -s "$tmp/err" ] \
+    && [ "$(cat "$tmp/merged")" = "$(tail -n 5 "$tmp/games.out")" ]
+check "match-merge of the two shards gives the whole match's report: '$(tail -n 1 "$tmp/merged")'" $?
+
+# match-merge names the file and line of what does not belong.
+merge_reject() { # merge_reject NAME STDERR DIR...
+    name=$1; want=$2; shift 2
+    "$R3" match-merge "$@" > "$tmp/out" 2> "$tmp/err"
+    [ $? = 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]
+    check "match-merge rejects $name: '$(cat "$tmp/err")'" $?
+}
+mkdir -p "$tmp/bad"
+sed '3s/\trules\t/\twon\t/' "$tmp/shard2/results.tsv" > "$tmp/bad/results.tsv"
+merge_reject "a malformed line" "r3: match-merge: $tmp/bad/results.tsv line 3: end 'won' is not rules, forfeit or bound" \
+    "$tmp/shard1" "$tmp/bad"
+merge_reject "a game twice" "r3: match-merge: $tmp/shard1/results.tsv line 3: game 1 appears twice: $tmp/games/results.tsv line 3 has it too" \
+    "$tmp/games" "$tmp/shard1"
+sed 's/\talpha\t/\tgamma\t/' "$tmp/shard2/results.tsv" > "$tmp/bad/results.tsv"
+merge_reject "another engine" "r3: match-merge: $tmp/bad/results.tsv line 3: game 3 is of 'gamma' vs 'beta', but $tmp/shard1/results.tsv line 3 is of 'alpha' vs 'beta'" \
+    "$tmp/shard1" "$tmp/bad"
+merge_reject "a missing file" "r3: match-merge: cannot read '$tmp/nowhere/results.tsv': No such file or directory" "$tmp/nowhere"
+
+# Four workers at once: each crash is still seen as an exit (no engine holds another's pipes).
+"$R3" match --engine cmd="$R3" name=r3 --engine cmd="sh tests/engines/misbehave.sh crash" name=crash --games 8 \
+    --concurrency 4 --scenario 1483 --tc movetime=50 > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] && [ "$(grep -c 'by forfeit: crash crashed (it exited)$' "$tmp/out")" = 8 ] && grep -q '^Score of r3 vs crash: 8 - 0 - 0$' "$tmp/out"
+check "--concurrency 4 against an engine that crashes: 8 exits seen, '$(tail -n 1 "$tmp/out")'" $?
+
+# --tc nodes=N sends "go nodes N" (seen through tee) and the games finish by the rules.
+"$R3" match --engine cmd="tee -a $tmp/seen | $R3" name=teed --engine cmd="$R3" name=plain --tc nodes=5 --games 2 \
+    --scenario 1483 > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] && grep -q '^go nodes 5$' "$tmp/seen" && ! grep -q '^go movetime' "$tmp/seen" \
+    && [ "$(grep -c '^Finished game.*wins$' "$tmp/out")" = 2 ]
+check "--tc nodes=5 sends 'go nodes 5' and plays 2 games: '$(tail -n 1 "$tmp/out")'" $?
+
+# --sprt stops the match once H1 is accepted: the illegal engine loses every game.
+"$R3" match --engine cmd="$R3" name=r3 --engine cmd="sh tests/engines/misbehave.sh illegal" name=illegal \
+    --games 100 --concurrency 2 --scenario 1483 --sprt 0 50 0.05 0.05 > "$tmp/out" 2> "$tmp/err"
+status=$?
+games=$(grep -c '^Finished game' "$tmp/out")
+[ "$status" = 0 ] && grep -q '^SPRT: llr [0-9.]* ([0-9.]*%), lbound -2.94, ubound 2.94 - H1 was accepted$' "$tmp/out" \
+    && [ "$games" -ge 6 ] && [ "$games" -le 12 ] && grep -q "^Score of r3 vs illegal: $games - 0 - 0$" "$tmp/out"
+check "--sprt 0 50 0.05 0.05 accepts H1 after $games of 100 games: '$(grep '^SPRT' "$tmp/out")'" $?
 
 finish referee

@@ -58,6 +58,11 @@ rm -f "$host"
 records=$(mktemp -d)
 run match --engine cmd="$R3" name=a --engine cmd="$R3" name=b --games 2 --scenario 1483 --out "$records"
 run replay "$records/game-00001.r3g"
+run match --engine cmd="$R3" name=a --engine cmd="$R3" name=b --games 5 --scenario 1483 --concurrency 2 --shard 1/2 \
+    --sprt 0 50 0.05 0.05 --tc nodes=3 --out "$records"
+run match-merge --sprt 0 50 0.05 0.05 "$records"
+printf '1\t1460\t1\ta\tb\tyork\trules\n' > "$records/results.tsv"
+run match-merge "$records"
 rm -rf "$records"
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,7 +1,9 @@
 /*
  * match.h: a match between two engines under the referee (r3 match): games
- * in pairs on the same seed with the sides swapped, a progress line per game,
- * the results per engine and per side, and the cutechess-style score line.
+ * in pairs on the same seed with the sides swapped, played C at a time, a
+ * progress line per game, the results per engine and per side, and the
+ * cutechess-style score line; optionally an SPRT that stops it early, and a
+ * shard of the pairs for a match split across machines.
  */
 #ifndef R3_MATCH_H
 #define R3_MATCH_H
@@ -9,20 +11,26 @@
 #include <stdio.h>
 
 #include "referee.h"
+#include "stats.h"
 
 #define MATCH_ALL_SCENARIOS (-1)
+#define MATCH_MAX_CONCURRENCY 64
 
 struct match_options {
     struct engine_spec engine[2];
-    long games;
-    int scenario;   /* SCENARIO_* or MATCH_ALL_SCENARIOS (pair p plays scenario p % 3) */
+    long games;          /* the whole match's games; with sprt, the most it plays */
+    int scenario;        /* SCENARIO_* or MATCH_ALL_SCENARIOS (pair p plays scenario p % 3) */
     uint64_t seed;
-    int movetime;   /* ms per decision */
-    const char *out_dir; /* one record per game, or NULL */
+    struct time_control tc;
+    int concurrency;     /* games at once, each with its own two engine processes */
+    bool use_sprt;
+    struct sprt sprt;
+    long shard, shards;  /* play only pairs p with p % shards == shard - 1 */
+    const char *out_dir; /* records, results.tsv and games.pgn, or NULL */
 };
 
 /* Plays the match, printing progress and results to out; returns 0, or 1 if
- * an engine could not be started. */
+ * an engine could not be started or the output directory written. */
 int match_run(const struct match_options *o, FILE *out);
 
 #endif

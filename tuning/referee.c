@@ -10,6 +10,7 @@
 #include "referee.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -107,7 +108,9 @@ static bool await(struct engine_process *p, const char *want, long ms, char *why
 static bool spawn(struct engine_process *p, char *why, size_t size)
 {
     int in[2], out[2];
-    if (pipe(in) || pipe(out)) {
+    /* Close-on-exec: an engine that another thread starts must not hold
+     * these ends open, or this engine's exit would never read as EOF. */
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
         snprintf(why, size, "no pipes: %s", strerror(errno));
         return false;
     }
@@ -116,6 +119,7 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
         dup2(in[0], 0);
         dup2(out[1], 1);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        signal(SIGPIPE, SIG_DFL); /* the referee ignores it; the engine should not inherit that */
         execl("/bin/sh", "sh", "-c", p->spec->cmd, (char *)NULL);
         _exit(127);
     }
@@ -172,18 +176,27 @@ static void restart(struct engine_process *p)
 /* ---- a game ---- */
 
 /* Asks an engine for its decision; false with the reason it loses. */
-static bool ask(struct engine_process *p, const struct world *w, int movetime, decision *d, char *why, size_t size)
+static bool send_go(struct engine_process *p, const struct time_control *tc)
+{
+    if (tc->nodes)
+        return send_line(p, "go nodes %lld", tc->nodes);
+    return send_line(p, "go movetime %d", tc->movetime_ms);
+}
+
+static bool ask(struct engine_process *p, const struct world *w, const struct time_control *tc, decision *d, char *why,
+                size_t size)
 {
     char line[512], error[200];
-    if (!send_line(p, "go movetime %d", movetime)) {
+    if (!send_go(p, tc)) {
         snprintf(why, size, "%s crashed (its input is closed)", p->spec->name);
         return false;
     }
-    long deadline = now_ms() + movetime + MARGIN_MS;
+    long allowed = (tc->nodes ? REFEREE_NODES_DEADLINE_MS : tc->movetime_ms) + MARGIN_MS;
+    long deadline = now_ms() + allowed;
     for (;;) {
         int got = read_line(p, line, sizeof line, deadline);
         if (got == 0)
-            snprintf(why, size, "%s hung: no bestmove within %d ms", p->spec->name, movetime + MARGIN_MS);
+            snprintf(why, size, "%s hung: no bestmove within %ld ms", p->spec->name, allowed);
         else if (got < 0)
             snprintf(why, size, "%s crashed (it exited)", p->spec->name);
         else if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || !line[4]))
@@ -229,7 +242,7 @@ static void settle_engine(struct engine_process *p)
 }
 
 void referee_play(struct engine_process *york, struct engine_process *lancaster, int scenario, uint64_t seed,
-                  int movetime_ms, struct game_result_record *out, FILE *record)
+                  const struct time_control *tc, struct game_result_record *out, FILE *record)
 {
     struct engine_process *engine[SIDE_COUNT] = {york, lancaster};
     struct world w, before;
@@ -246,7 +259,7 @@ void referee_play(struct engine_process *york, struct engine_process *lancaster,
         decision d;
         if (actor == ACTOR_CHANCE) {
             d = rules_chance(&w, random_next(&rng));
-        } else if (!ask(engine[actor], &w, movetime_ms, &d, why, sizeof why)) {
+        } else if (!ask(engine[actor], &w, tc, &d, why, sizeof why)) {
             forfeit(out, actor, why, engine[actor]);
             return;
         }

@@ -33,6 +33,16 @@ struct engine_process {
 
 enum game_end { END_RULES, END_FORFEIT, END_BOUND };
 
+/* The limit sent with each go: a move time, or else a node count. */
+struct time_control {
+    int movetime_ms; /* used when nodes is 0 */
+    long long nodes;
+};
+
+/* A node limit has no time bound of its own, so an engine searching to one
+ * is deemed hung after this long (plus the margin of every answer). */
+#define REFEREE_NODES_DEADLINE_MS 10000
+
 struct game_result_record {
     int winner;          /* enum side, or SIDE_NONE */
     int end;             /* enum game_end */
@@ -47,6 +57,6 @@ void engine_stop(struct engine_process *p);
 /* Plays one game: york and lancaster are started engines. Every decision
  * and chance outcome goes to 'record' (one per line) if it is not NULL. */
 void referee_play(struct engine_process *york, struct engine_process *lancaster, int scenario, uint64_t seed,
-                  int movetime_ms, struct game_result_record *out, FILE *record);
+                  const struct time_control *tc, struct game_result_record *out, FILE *record);
 
 #endif
