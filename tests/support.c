@@ -87,6 +87,16 @@ void play_text(struct world *w, const char *text)
     rules_apply(w, d);
 }
 
+bool legal_has(const struct world *w, uint32_t d)
+{
+    struct decisions legal;
+    rules_legal(w, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (legal.list[i] == d)
+            return true;
+    return false;
+}
+
 bool is_legal(const struct world *w, const char *text)
 {
     decision d;

@@ -37,6 +37,8 @@ int rng_below(uint64_t *state, int n);
 struct world;
 void play_text(struct world *w, const char *text);
 bool is_legal(const struct world *w, const char *text);
+/* Is this decision (by its number) among the legal ones of w? */
+bool legal_has(const struct world *w, uint32_t d);
 /* A 1460 board emptied of all blocks but Henry VI (Middlesex) and York
  * (Ireland), with the given cards played: the action phase begins. */
 void empty_board(struct world *w, int york_card, int lancaster_card);

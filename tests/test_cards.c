@@ -15,6 +15,7 @@
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
+#include "support.h"
 
 static uint32_t card_bits(const int *cards, int n)
 {
@@ -32,16 +33,6 @@ static void deal(struct world *w, const int york[HAND_SIZE], const int lancaster
         int card = i < HAND_SIZE ? york[i] : lancaster[i - HAND_SIZE];
         rules_apply(w, decision_make(DECIDE_DEAL, card));
     }
-}
-
-static bool legal_has(const struct world *w, decision d)
-{
-    struct decisions legal;
-    rules_legal(w, &legal);
-    for (int i = 0; i < legal.count; i++)
-        if (legal.list[i] == d)
-            return true;
-    return false;
 }
 
 static const int STRONG_Y[HAND_SIZE] = {7, 8, 9, 13, 14, 20, 21};   /* 4+4+4+3+3+2+2 = 22 AP */

@@ -16,6 +16,7 @@
 #include "../engine/scenario.h"
 #include "../engine/view.h"
 #include "../search/ismcts.h"
+#include "support.h"
 
 #define MEMORY (4u << 20)
 
@@ -46,14 +47,14 @@ static decision search(const struct world *w, int side, int iterations, uint64_t
     return ismcts_best(s, 1, NULL);
 }
 
-static bool is_legal_in(const struct world *w, decision d)
+/* Two searches chose alike and grew the same tree; both are freed. */
+static void assert_same_search(struct ismcts *a, decision x, struct ismcts *b, decision y)
 {
-    struct decisions legal;
-    rules_legal(w, &legal);
-    for (int i = 0; i < legal.count; i++)
-        if (legal.list[i] == d)
-            return true;
-    return false;
+    assert_true(x == y);
+    assert_true(a->count == b->count);
+    assert_memory_equal(a->node, b->node, a->count * sizeof *a->node);
+    ismcts_end(a);
+    ismcts_end(b);
 }
 
 /* With 20 iterations the search still answers a legal decision wherever a
@@ -75,7 +76,7 @@ static void a_tiny_search_plays_a_legal_decision_everywhere(void **state)
             bool first_of_phase = !(game_phases & 1 << w.phase);
             if (side < SIDE_COUNT && (i % 25 == 0 || first_of_phase)) {
                 decision d = search(&w, side, 20, (uint64_t)i, &s, MEMORY);
-                assert_true(is_legal_in(&w, d));
+                assert_true(legal_has(&w, d));
                 assert_true(s.iterations == 20);
                 ismcts_end(&s);
                 game_phases |= 1 << w.phase;
@@ -104,11 +105,7 @@ static void the_same_seed_gives_the_same_search(void **state)
         random_position(&w, g % SCENARIO_COUNT, 200 + g * 50, &rng);
         int side = rules_actor(&w);
         decision x = search(&w, side, 300, 7, &a, MEMORY), y = search(&w, side, 300, 7, &b, MEMORY);
-        assert_true(x == y);
-        assert_true(a.count == b.count);
-        assert_memory_equal(a.node, b.node, a.count * sizeof *a.node);
-        ismcts_end(&a);
-        ismcts_end(&b);
+        assert_same_search(&a, x, &b, y);
     }
 }
 
@@ -127,7 +124,7 @@ static void the_memory_cap_holds_and_the_search_goes_on(void **state)
     assert_true(s.capacity == 100);
     assert_true(s.count == 100);
     assert_true(s.node[0].visits == 2000);
-    assert_true(is_legal_in(&w, d));
+    assert_true(legal_has(&w, d));
     ismcts_end(&s);
     assert_true(sizeof(struct ismcts_node) <= 64);
 }
@@ -148,11 +145,7 @@ static void changing_what_the_side_cannot_see_changes_nothing(void **state)
         assert_true(sample_world(&w, side, &rng, &other));
         assert_true(infokey(&w, side) == infokey(&other, side));
         decision x = search(&w, side, 200, 11, &a, MEMORY), y = search(&other, side, 200, 11, &b, MEMORY);
-        assert_true(x == y);
-        assert_true(a.count == b.count);
-        assert_memory_equal(a.node, b.node, a.count * sizeof *a.node);
-        ismcts_end(&a);
-        ismcts_end(&b);
+        assert_same_search(&a, x, &b, y);
         compared++;
     }
     printf("%d positions searched in the true world and in one the side cannot tell from it\n", compared);
