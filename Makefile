@@ -21,8 +21,8 @@ FDEPS_OK  := $(BUILD)/fuzz-deps.ok
 # The protocol fuzzer (libFuzzer): make fuzz [FUZZ_SECONDS=600]. Not part of make test.
 FUZZ_PACKAGES := clang
 FUZZ_SECONDS  ?= 600
-FUZZ_SRC      := $(wildcard engine/*.c search/*.c eval/*.c) protocol/engine.c protocol/say.c protocol/think.c \
-                 tests/fuzz/fuzz_protocol.c
+# The whole library (as the tests link it) and the harness, so no new file can be left out.
+FUZZ_SRC       = $(LIB_SRC) tests/fuzz/fuzz_protocol.c
 FUZZER        := $(BUILD)/fuzz/fuzz_protocol
 
 # pkg-config is asked only after the packages are in, hence the deferred '='.
@@ -81,10 +81,10 @@ deps: $(DEPS_OK)
 $(FDEPS_OK): Makefile $(DEPS_OK)
 	$(call ensure_packages,$(FUZZ_PACKAGES),$@)
 
-$(FUZZER): $(FUZZ_SRC) $(wildcard engine/*.h search/*.h eval/*.h protocol/*.h) $(FDEPS_OK)
+$(FUZZER): $(FUZZ_SRC) $(wildcard */*.h) $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -DBELIEF_TRIES=20 -DTHINK_MAX_NODES=2000 \
-	  -DTHINK_MAX_MS=20 -I. $(FUZZ_SRC) \
+	  -DTHINK_MAX_MS=20 -I. $(INCLUDES) $(FUZZ_SRC) $(LIBGNU) \
 	  $(shell pkg-config --libs libxxhash) -lm -o $@
 
 # Runs from a copy of the seed corpus; findings (crash-*, leak-*) land in build/fuzz.

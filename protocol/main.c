@@ -24,6 +24,7 @@
 #include "engine.h"
 #include "hidden_commands.h"
 #include "match_command.h"
+#include "../tuning/bench.h"
 #include "../tuning/playout.h"
 
 
@@ -45,6 +46,8 @@ static const char HELP[] =
     "  match                      play two protocol engines against each other under the referee\n"
     "  match-merge DIR...         one report over the results of r3 match --out runs (shards)\n"
     "  replay FILE...             replay game records of r3 match --out and verify them\n"
+    "  bench                      fixed ISMCTS searches on one thread: each position's choice,\n"
+    "                             then 'Nodes searched' (the signature) and 'Nodes/second'\n"
     "\n"
     "Options of show:\n"
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
@@ -80,6 +83,10 @@ static const char HELP[] =
     "  --shard I/N                play only pairs p with p mod N = I - 1 (merge with match-merge)\n"
     "  --out DIR                  write there a record per game, results.tsv and games.pgn\n"
     "  (docs/matches.md has the details; match-merge takes [--sprt ELO0 ELO1 ALPHA BETA] DIR...)\n"
+    "\n"
+    "Options of bench:\n"
+    "  --iterations N             iterations per position (default 2000)\n"
+    "  --seed S                   the seed of the searches (default 1)\n"
     "\n"
     "Global options:\n"
     "  -h, --help                 print this help and exit\n"
@@ -251,6 +258,29 @@ static int command_playout(int argc, char **argv)
     return (s.violations || s.dead_ends) ? 1 : 0;
 }
 
+/* r3 bench [--iterations N] [--seed S] */
+static int command_bench(int argc, char **argv)
+{
+    static const struct option LONG[] = {{"iterations", required_argument, NULL, 'i'},
+                                         {"seed", required_argument, NULL, 's'},
+                                         {NULL, 0, NULL, 0}};
+    long long iterations = BENCH_ITERATIONS, seed = 1;
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        if (c == 'i' && !cli_option_number("--iterations", optarg, 1, 100000000, &iterations))
+            return 2;
+        if (c == 's' && !cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &seed))
+            return 2;
+        if (c != 'i' && c != 's')
+            return cli_option_error(argv, c);
+    }
+    if (optind < argc)
+        return cli_usage_error("bench takes no argument '%s'", argv[optind]);
+    return bench_run((long)iterations, (uint64_t)seed, stdout);
+}
+
 int main(int argc, char **argv)
 {
     static const struct option LONG[] = {{"help", no_argument, NULL, 'h'},
@@ -288,6 +318,8 @@ int main(int argc, char **argv)
         return command_match(argc - optind, argv + optind);
     if (strcmp(command, "replay") == 0)
         return command_replay(argc - optind, argv + optind);
+    if (strcmp(command, "bench") == 0)
+        return command_bench(argc - optind, argv + optind);
     if (strcmp(command, "match-merge") == 0)
         return command_match_merge(argc - optind, argv + optind);
     return cli_usage_error("unknown command '%s'", command);

@@ -174,13 +174,13 @@ static void write_ismcts_info(struct think *t, long started_us)
     char text[64];
     double value;
     uint32_t nodes = 0;
-    long us = now_us() - started_us, iterations = atomic_load(&t->nodes);
+    long us = now_us() - started_us, nodes_now = atomic_load(&t->nodes);
     decision best = ismcts_best(t->tree, t->player.threads, &value);
     for (int i = 0; i < t->player.threads; i++)
         nodes += t->tree[i].count;
     decision_text(best, text, sizeof text);
-    say(t->out, "info time %ld nodes %ld nps %.0f tree %u winrate %.3f pv %s", us / 1000, iterations,
-        (double)iterations * 1e6 / (double)(us > 0 ? us : 1), nodes, value, text);
+    say(t->out, "info time %ld nodes %ld nps %.0f iterations %ld tree %u winrate %.3f pv %s", us / 1000, nodes_now,
+        (double)nodes_now * 1e6 / (double)(us > 0 ? us : 1), atomic_load(&t->iterations), nodes, value, text);
 }
 
 struct helper {
@@ -197,9 +197,9 @@ static void *iterate_tree(void *arg)
 {
     struct helper *h = arg;
     struct think *t = h->t;
-    while (goes_on(t, atomic_load(&t->nodes), t->player.iterations, h->deadline_us)) {
-        ismcts_iterate(&t->tree[h->index], &h->rng);
-        atomic_fetch_add(&t->nodes, 1);
+    while (goes_on(t, atomic_load(&t->iterations), t->player.iterations, h->deadline_us)) {
+        atomic_fetch_add(&t->nodes, ismcts_iterate(&t->tree[h->index], &h->rng));
+        atomic_fetch_add(&t->iterations, 1);
     }
     return NULL;
 }
@@ -238,9 +238,9 @@ static void search_ismcts(struct think *t)
         if (pthread_create(&helper[helpers].thread, NULL, iterate_tree, &helper[helpers]) == 0)
             helpers++;
     }
-    while (goes_on(t, atomic_load(&t->nodes), t->player.iterations, deadline)) {
-        ismcts_iterate(&t->tree[0], &t->rng);
-        atomic_fetch_add(&t->nodes, 1);
+    while (goes_on(t, atomic_load(&t->iterations), t->player.iterations, deadline)) {
+        atomic_fetch_add(&t->nodes, ismcts_iterate(&t->tree[0], &t->rng));
+        atomic_fetch_add(&t->iterations, 1);
         if (now_us() >= next_info) {
             write_ismcts_info(t, started);
             next_info += INFO_EVERY_MS * 1000;
@@ -287,6 +287,7 @@ void think_start(struct think *t, FILE *out, const struct world *w, int side, co
     t->player = *p;
     t->limits = *l;
     atomic_store(&t->nodes, 0);
+    atomic_store(&t->iterations, 0);
     atomic_store(&t->stop, false);
     atomic_store(&t->done, false);
     if (pthread_create(&t->thread, NULL, think_run, t) != 0) {

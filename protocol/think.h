@@ -54,7 +54,7 @@ struct think {
     struct limits limits;
     uint64_t rng;             /* the player's stream, carried from search to search */
     decision best;
-    atomic_long nodes;
+    atomic_long nodes, iterations; /* all threads together */
     struct greedy greedy;
     struct ismcts tree[THINK_MAX_THREADS];
 };

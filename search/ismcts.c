@@ -37,7 +37,7 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     s->count = 1;
     s->side = side;
     s->root = *w;
-    s->iterations = 0;
+    s->iterations = s->nodes = 0;
     view_of(w, side, &v);
     s->can_sample = sampler_init(&s->sampler, &v, rng);
     return true;
@@ -156,8 +156,8 @@ static double odds_to_probability(double score)
     return 1.0 / (1.0 + exp(-score / EVAL_SCALE));
 }
 
-/* Plays w on at random; York's result in [0, 1]. */
-static double playout(const struct ismcts *s, struct world *w, uint64_t *rng)
+/* Plays w on at random, counting the decisions in *nodes; York's result in [0, 1]. */
+static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
 {
     struct decisions legal;
     int turns = 0, last_turn = w->campaign * 16 + w->turn;
@@ -172,6 +172,7 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng)
             rules_legal(w, &legal);
             rules_apply(w, legal.list[random_below(rng, legal.count)]);
         }
+        ++*nodes;
         int now = w->campaign * 16 + w->turn;
         if (now != last_turn && s->options.playout_turns && ++turns >= s->options.playout_turns)
             break;
@@ -182,13 +183,14 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng)
     return odds_to_probability(evaluate(w, SIDE_YORK, &EVAL_DEFAULT));
 }
 
-void ismcts_iterate(struct ismcts *s, uint64_t *rng)
+long ismcts_iterate(struct ismcts *s, uint64_t *rng)
 {
     uint32_t path[MAX_DEPTH];
     int depth = 0;
+    long nodes = 0;
     struct world w;
     if (!s->can_sample)
-        return;
+        return 0;
     sampler_draw(&s->sampler, rng, &w);
     uint32_t at = 0;
     bool expanded = false;
@@ -196,6 +198,7 @@ void ismcts_iterate(struct ismcts *s, uint64_t *rng)
         int actor = rules_actor(&w);
         if (actor == ACTOR_NONE)
             break;
+        nodes++;
         if (actor == ACTOR_CHANCE) {
             rules_apply(&w, rules_chance(&w, random_next(rng)));
             continue;
@@ -205,7 +208,7 @@ void ismcts_iterate(struct ismcts *s, uint64_t *rng)
             break; /* the tree is full: play out from here */
         path[depth++] = at;
     }
-    double york = playout(s, &w, rng);
+    double york = playout(s, &w, rng, &nodes);
     for (int i = 0; i < depth; i++) {
         struct ismcts_node *n = &s->node[path[i]];
         n->visits++;
@@ -213,6 +216,8 @@ void ismcts_iterate(struct ismcts *s, uint64_t *rng)
     }
     s->node[0].visits++;
     s->iterations++;
+    s->nodes += nodes;
+    return nodes;
 }
 
 struct root_total {

@@ -46,6 +46,7 @@ struct ismcts {
     int side;
     struct world root;        /* the side's belief: only its view is read */
     long iterations;
+    long nodes;               /* decisions applied in all iterations, tree and playouts: the states visited */
 };
 
 /* Prepares a search for 'side', to decide in w (its own belief), with at most
@@ -53,8 +54,9 @@ struct ismcts {
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng);
 
-/* One iteration: draw, descend, expand, play out, back up. */
-void ismcts_iterate(struct ismcts *s, uint64_t *rng);
+/* One iteration: draw, descend, expand, play out, back up. Returns the
+ * decisions it applied (its nodes). */
+long ismcts_iterate(struct ismcts *s, uint64_t *rng);
 
 /* The decision to make now, by the options' final choice over the root's
  * children of 'count' trees of one position (searched apart, on threads),

@@ -195,5 +195,18 @@ reject 2 "r3: --seed needs a whole number from 0 to 9223372036854775807, not 'x'
 reject 2 "r3: unknown option '--speed'" infokey --scenario 1460 --side york --speed
 reject 2 "r3: unknown scenario '1999' (1460, 1470 or 1483)" observe --scenario 1999 --side york
 
+# r3 bench: its node count is the search's signature, the same on every run.
+"$R3" bench --iterations 200 > "$tmp/bench1"
+"$R3" bench --iterations 200 > "$tmp/bench2"
+signature=$(sed -n 's/^Nodes searched: //p' "$tmp/bench1")
+[ -n "$signature" ] && [ "$signature" -gt 0 ] && [ "$signature" = "$(sed -n 's/^Nodes searched: //p' "$tmp/bench2")" ] &&
+    grep -Eq '^Nodes/second: [0-9]+$' "$tmp/bench1" && [ "$(grep -c '^Position ' "$tmp/bench1")" -ge 12 ]
+check "r3 bench twice: the same signature, Nodes searched: $signature" $?
+"$R3" bench --iterations 100 --seed 2 | grep -q "^Nodes searched: $signature$"
+[ $? != 0 ]
+check "r3 bench with another seed or budget searches other nodes" $?
+reject 2 "r3: --iterations needs a whole number from 1 to 100000000, not '0'" bench --iterations 0
+reject 2 "r3: bench takes no argument 'fast'" bench fast
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -30,6 +30,7 @@ run infokey --position "$mid" --side lancaster
 run sample --position "$mid" --side york --count 3 --seed 7
 run sample --position "$mid" --side lancaster --count 3 --speed
 run sample --position "$mid" --side purple
+run bench --iterations 10
 # the protocol engine: a session's stdin from a file
 session() { # session NAME FILE
     if valgrind -q --soname-synonyms=somalloc='*jemalloc*' --leak-check=full \
@@ -48,6 +49,7 @@ session "a 1483 protocol transcript" "$host"
 # a search on its thread stopped, a position line, and a search left running at the end of input
 history=$("$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '2,/^go$/p' | grep -v '^go$' | paste -sd, -)
 { "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^go$/p' | sed '$d'
+  printf 'setoption name Player value ismcts\nsetoption name Threads value 2\nsetoption name Hash value 4\ngo nodes 3000\n'
   printf 'setoption name Player value greedy\ngo nodes 3000\ngo infinite\nisready\nstop\n'
   echo "position scenario 1460 side york observations $history"
   echo "position scenario 1460 side york observations $history, frob"
