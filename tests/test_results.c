@@ -51,7 +51,7 @@ static void a_forfeit_reads_back_the_same(void **state)
 {
     (void)state;
     struct game_line g = {.game = 12, .year = 1483, .seed = 9000000000ULL, .york = "alpha one", .lancaster = "beta",
-                          .winner = SIDE_LANCASTER, .end = END_FORFEIT, .reason = "alpha one wrote 'a\tb' where..."};
+                          .winner = SIDE_LANCASTER, .end = END_GARBAGE, .reason = "alpha one wrote 'a\tb' where..."};
     char *text = write_one(&g, RESULTS_TSV), why[200];
     struct game_line back;
     assert_true(results_parse(game_row(text), &back, why, sizeof why));
@@ -61,7 +61,7 @@ static void a_forfeit_reads_back_the_same(void **state)
     assert_string_equal(back.york, "alpha one");
     assert_string_equal(back.lancaster, "beta");
     assert_int_equal(back.winner, SIDE_LANCASTER);
-    assert_int_equal(back.end, END_FORFEIT);
+    assert_int_equal(back.end, END_GARBAGE);
     assert_string_equal(back.reason, "alpha one wrote 'a b' where..."); /* the tab made a space */
     free(text);
 }
@@ -84,11 +84,11 @@ static void the_pgn_entry_escapes_quotes(void **state)
 {
     (void)state;
     struct game_line g = {.game = 7, .year = 1470, .seed = 4, .york = "say \"hi\"", .lancaster = "b",
-                          .winner = SIDE_YORK, .end = END_RULES, .reason = ""};
+                          .winner = SIDE_YORK, .end = END_USURPATION, .reason = ""};
     char *text = write_one(&g, RESULTS_PGN);
     assert_non_null(strstr(text, "[Round \"7\"]\n[White \"say \\\"hi\\\"\"]\n[Black \"b\"]\n[Result \"1-0\"]\n"));
     assert_non_null(strstr(text, "[Variant \"Richard III 1470\"]\n"));
-    assert_non_null(strstr(text, "[Termination \"rules\"]\n\n1-0\n"));
+    assert_non_null(strstr(text, "[Termination \"usurpation\"]\n\n1-0\n"));
     free(text);
 }
 
@@ -98,14 +98,14 @@ static void bad_lines_name_the_field(void **state)
     static const struct {
         const char *line, *why;
     } BAD[] = {
-        {"1\t1460\t3\ta\tb\tyork\trules", "7 tab-separated fields where 8 are due"},
-        {"0\t1460\t3\ta\tb\tyork\trules\t-", "game number '0' is not a whole number from 1"},
-        {"1\t1461\t3\ta\tb\tyork\trules\t-", "scenario '1461' is not 1460, 1470 or 1483"},
-        {"1\t1460\t+3\ta\tb\tyork\trules\t-", "seed '+3' is not a whole number"},
-        {"1\t1460\t3\t\tb\tyork\trules\t-", "an engine name is empty"},
+        {"1\t1460\t3\ta\tb\tyork\tusurpation", "7 tab-separated fields where 8 are due"},
+        {"0\t1460\t3\ta\tb\tyork\tusurpation\t-", "game number '0' is not a whole number from 1"},
+        {"1\t1461\t3\ta\tb\tyork\tusurpation\t-", "scenario '1461' is not 1460, 1470 or 1483"},
+        {"1\t1460\t+3\ta\tb\tyork\tusurpation\t-", "seed '+3' is not a whole number"},
+        {"1\t1460\t3\t\tb\tyork\tusurpation\t-", "an engine name is empty"},
         {"1\t1460\t3\ta\tb\tYork\trules\t-", "winner 'York' is not york, lancaster or none"},
-        {"1\t1460\t3\ta\tb\tyork\twon\t-", "end 'won' is not rules, forfeit or bound"},
-        {"1\t1460\t3\ta\tb\tnone\trules\t-", "winner 'none' with end 'rules': only a game at the bound has no winner"},
+        {"1\t1460\t3\ta\tb\tyork\twon\t-", "end 'won' is not heirs, usurpation, last-campaign, illegal, crash, hang, garbage or bound"},
+        {"1\t1460\t3\ta\tb\tnone\theirs\t-", "winner 'none' with end 'heirs': only a game at the bound has no winner"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         char line[200], why[200];

@@ -131,10 +131,13 @@ static void print_progress(struct match *m, const struct game_line *g, const str
 {
     const struct match_options *o = m->o;
     const struct tally *t = &m->tally;
+    static const char *const HOW[END_COUNT] = {[END_HEIRS] = " by heirs (9.0)", [END_USURPATION] = " by usurpation (8.2)",
+                                               [END_LAST_CAMPAIGN] = " at the end of the last campaign"};
     fprintf(m->out, "Finished game %ld (%s vs %s, %d, seed %llu): %s%s%s\n", g->game, g->york, g->lancaster, g->year,
             (unsigned long long)g->seed,
             r->winner < SIDE_COUNT ? r->winner == SIDE_YORK ? "York wins" : "Lancaster wins" : "draw at the bound",
-            r->end == END_FORFEIT ? " by forfeit: " : "", r->end == END_FORFEIT ? r->reason : "");
+            end_is_forfeit(r->end) ? " by forfeit: " : HOW[r->end] ? HOW[r->end] : "",
+            end_is_forfeit(r->end) ? r->reason : "");
     fprintf(m->out, "Score of %s vs %s: %ld - %ld - %ld [%ld/%ld]", o->engine[0].name, o->engine[1].name, t->wins[0],
             t->wins[1], t->draws, m->done, m->planned);
     if (o->use_sprt)
@@ -191,10 +194,10 @@ static void play_game(struct worker *w, long game)
     referee_play(&w->engine[york], &w->engine[1 - york], scenario, g.seed, &o->tc, &r, record);
     g.winner = r.winner;
     g.end = r.end;
-    g.reason = r.end == END_FORFEIT ? r.reason : "";
+    g.reason = end_is_forfeit(r.end) ? r.reason : "";
     if (record) {
         fprintf(record, "# result %s%s%s\n", r.winner < SIDE_COUNT ? SIDE_NAME[r.winner] : "none",
-                r.end == END_FORFEIT ? " by forfeit: " : "", g.reason);
+                end_is_forfeit(r.end) ? " by forfeit: " : "", g.reason);
         fclose(record);
     }
     count_game(w->m, &g, &r, york);

@@ -43,7 +43,7 @@ static void violation(struct playout_stats *s, long game, long decisions, const 
         snprintf(s->first_violation, sizeof s->first_violation, "game %ld, decision %ld: %s", game, decisions, why);
 }
 
-static int how_won(const struct world *w, int king_side_before_end)
+int playout_how_won(const struct world *w, int king_side_before_end)
 {
     if (!heirs_remaining(w, 1 - w->winner))
         return WIN_HEIRS;
@@ -103,7 +103,7 @@ static void play_game(const struct playout_options *o, long game, struct game_re
         violation(s, game, r->decisions, "no result within the decision bound");
     if (w.phase == PHASE_OVER) {
         r->winner = w.winner;
-        r->how = how_won(&w, king_side);
+        r->how = playout_how_won(&w, king_side);
     }
     if (dump && o->transcript >= 0) {
         fputs("query result\n", dump);

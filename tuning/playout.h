@@ -16,6 +16,11 @@
 
 enum win_kind { WIN_HEIRS, WIN_USURPATION, WIN_END_OF_GAME, WIN_KIND_COUNT };
 
+/* How a finished game was won (9.0 heirs, 8.2 usurpation, or the King's side
+ * at the end), given the side that held the crown before the game ended. */
+struct world;
+int playout_how_won(const struct world *w, int king_side_before_end);
+
 struct playout_options {
     int scenario;  /* SCENARIO_* or PLAYOUT_ALL_SCENARIOS (game g plays scenario g % 3) */
     long games;

@@ -183,10 +183,18 @@ static bool send_go(struct engine_process *p, const struct time_control *tc)
     return send_line(p, "go movetime %d", tc->movetime_ms);
 }
 
+const char *const GAME_END_WORD[END_COUNT] = {
+    [END_HEIRS] = "heirs",     [END_USURPATION] = "usurpation", [END_LAST_CAMPAIGN] = "last-campaign",
+    [END_ILLEGAL] = "illegal", [END_CRASH] = "crash",           [END_HANG] = "hang",
+    [END_GARBAGE] = "garbage", [END_BOUND] = "bound",
+};
+
+/* Asks an engine for its decision; false with the reason it loses and how (*end). */
 static bool ask(struct engine_process *p, const struct world *w, const struct time_control *tc, decision *d, char *why,
-                size_t size)
+                size_t size, int *end)
 {
     char line[512], error[200];
+    *end = END_CRASH;
     if (!send_go(p, tc)) {
         snprintf(why, size, "%s crashed (its input is closed)", p->spec->name);
         return false;
@@ -196,15 +204,15 @@ static bool ask(struct engine_process *p, const struct world *w, const struct ti
     for (;;) {
         int got = read_line(p, line, sizeof line, deadline);
         if (got == 0)
-            snprintf(why, size, "%s hung: no bestmove within %ld ms", p->spec->name, allowed);
+            *end = END_HANG, snprintf(why, size, "%s hung: no bestmove within %ld ms", p->spec->name, allowed);
         else if (got < 0)
             snprintf(why, size, "%s crashed (it exited)", p->spec->name);
         else if (strncmp(line, "info", 4) == 0 && (line[4] == ' ' || !line[4]))
             continue;
         else if (strncmp(line, "bestmove ", 9) != 0)
-            snprintf(why, size, "%s wrote '%.120s' where a bestmove was due", p->spec->name, line);
+            *end = END_GARBAGE, snprintf(why, size, "%s wrote '%.120s' where a bestmove was due", p->spec->name, line);
         else if (!decision_parse(w, line + 9, d, error, sizeof error))
-            snprintf(why, size, "%s played an illegal decision: %.150s", p->spec->name, error);
+            *end = END_ILLEGAL, snprintf(why, size, "%s played an illegal decision: %.150s", p->spec->name, error);
         else
             return true;
         return false;
@@ -224,10 +232,10 @@ static bool tell(struct engine_process *p, const struct world *before, decision 
     return true;
 }
 
-static void forfeit(struct game_result_record *out, int loser, const char *why, struct engine_process *p)
+static void forfeit(struct game_result_record *out, int loser, const char *why, int end, struct engine_process *p)
 {
     out->winner = 1 - loser;
-    out->end = END_FORFEIT;
+    out->end = end;
     snprintf(out->reason, sizeof out->reason, "%s", why);
     restart(p);
 }
@@ -248,6 +256,7 @@ void referee_play(struct engine_process *york, struct engine_process *lancaster,
     struct world w, before;
     uint64_t rng = seed;
     char why[200], text[64];
+    int end, king_side = SIDE_NONE;
     *out = (struct game_result_record){.winner = SIDE_NONE, .end = END_BOUND};
     scenario_setup(&w, scenario);
     for (int s = 0; s < SIDE_COUNT; s++) {
@@ -259,10 +268,12 @@ void referee_play(struct engine_process *york, struct engine_process *lancaster,
         decision d;
         if (actor == ACTOR_CHANCE) {
             d = rules_chance(&w, random_next(&rng));
-        } else if (!ask(engine[actor], &w, tc, &d, why, sizeof why)) {
-            forfeit(out, actor, why, engine[actor]);
+        } else if (!ask(engine[actor], &w, tc, &d, why, sizeof why, &end)) {
+            forfeit(out, actor, why, end, engine[actor]);
             return;
         }
+        if (w.phase != PHASE_POLITICAL)
+            king_side = royal_side(&w);
         before = w;
         rules_apply(&w, d);
         out->decisions++;
@@ -272,12 +283,12 @@ void referee_play(struct engine_process *york, struct engine_process *lancaster,
         for (int s = 0; s < SIDE_COUNT; s++)
             if (!tell(engine[s], &before, d, &w, s)) {
                 snprintf(why, sizeof why, "%s crashed (its input is closed)", engine[s]->spec->name);
-                forfeit(out, s, why, engine[s]);
+                forfeit(out, s, why, END_CRASH, engine[s]);
                 return;
             }
     }
     if (w.phase == PHASE_OVER) {
         out->winner = w.winner;
-        out->end = END_RULES;
+        out->end = END_HEIRS + playout_how_won(&w, king_side); /* enum win_kind in enum game_end's order */
     }
 }

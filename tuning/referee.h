@@ -31,7 +31,19 @@ struct engine_process {
     int restarts;
 };
 
-enum game_end { END_RULES, END_FORFEIT, END_BOUND };
+/* How a game ended: by the rules (9.0: the last heir dead; 8.2: usurpation;
+ * the King's side at the end of the last campaign), by a forfeit, or at the
+ * decision bound (a draw). */
+enum game_end {
+    END_HEIRS, END_USURPATION, END_LAST_CAMPAIGN,
+    END_ILLEGAL, END_CRASH, END_HANG, END_GARBAGE,
+    END_BOUND,
+    END_COUNT
+};
+
+extern const char *const GAME_END_WORD[END_COUNT]; /* "heirs", ..., "bound": results.tsv's words */
+
+static inline bool end_is_forfeit(int end) { return end >= END_ILLEGAL && end <= END_GARBAGE; }
 
 /* The limit sent with each go: a move time, or else a node count. */
 struct time_control {

@@ -21,7 +21,6 @@
 #define FIELDS 8
 
 static const char *const WINNER_WORD[] = {"york", "lancaster"};
-static const char *const END_WORD[] = {[END_RULES] = "rules", [END_FORFEIT] = "forfeit", [END_BOUND] = "bound"};
 
 static FILE *open_in(const char *dir, const char *name, char *why, size_t size)
 {
@@ -67,7 +66,7 @@ static void put_clean(FILE *out, const char *text, bool pgn)
 static void write_tsv(FILE *out, const struct game_line *g)
 {
     fprintf(out, "%ld\t%d\t%llu\t%s\t%s\t%s\t%s\t", g->game, g->year, (unsigned long long)g->seed, g->york, g->lancaster,
-            g->winner == SIDE_NONE ? "none" : WINNER_WORD[g->winner], END_WORD[g->end]);
+            g->winner == SIDE_NONE ? "none" : WINNER_WORD[g->winner], GAME_END_WORD[g->end]);
     put_clean(out, *g->reason ? g->reason : "-", false);
     fputc('\n', out);
 }
@@ -93,10 +92,10 @@ static void write_pgn(FILE *out, const struct game_line *g)
     snprintf(variant, sizeof variant, "Richard III %d", g->year);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
     const char *result = g->winner == SIDE_YORK ? "1-0" : g->winner == SIDE_LANCASTER ? "0-1" : "1/2-1/2";
-    if (g->end == END_FORFEIT)
-        snprintf(termination, sizeof termination, "forfeit: %s", g->reason);
+    if (end_is_forfeit(g->end))
+        snprintf(termination, sizeof termination, "forfeit (%s): %s", GAME_END_WORD[g->end], g->reason);
     else
-        snprintf(termination, sizeof termination, "%s", g->end == END_RULES ? "rules" : "decision bound");
+        snprintf(termination, sizeof termination, "%s", g->end == END_BOUND ? "decision bound" : GAME_END_WORD[g->end]);
     tag(out, "Event", "r3 match");
     tag(out, "Site", site);
     tag(out, "Date", date);
@@ -180,11 +179,12 @@ static bool read_numbers(char *const field[FIELDS], struct game_line *g, char *w
 static bool read_outcome(char *const field[FIELDS], struct game_line *g, char *why, size_t size)
 {
     int winner = strcmp(field[5], "none") == 0 ? SIDE_NONE : word_index(field[5], WINNER_WORD, 2);
-    int end = word_index(field[6], END_WORD, 3);
+    int end = word_index(field[6], GAME_END_WORD, END_COUNT);
     if (winner < 0)
         return snprintf(why, size, "winner '%s' is not york, lancaster or none", field[5]), false;
     if (end < 0)
-        return snprintf(why, size, "end '%s' is not rules, forfeit or bound", field[6]), false;
+        return snprintf(why, size, "end '%s' is not heirs, usurpation, last-campaign, illegal, crash, hang, garbage "
+                                   "or bound", field[6]), false;
     if ((winner == SIDE_NONE) != (end == END_BOUND))
         return snprintf(why, size, "winner '%s' with end '%s': only a game at the bound has no winner", field[5],
                         field[6]), false;

@@ -8,18 +8,16 @@
 
 void tally_game(struct tally *t, int winner, int end, int york_engine)
 {
+    t->ends[end]++;
     if (winner == SIDE_NONE) {
         t->draws++;
-        t->by_bound++;
         return;
     }
     int engine = winner == SIDE_YORK ? york_engine : 1 - york_engine;
     t->wins[engine]++;
     t->side_wins[engine][winner]++;
-    if (end == END_FORFEIT)
+    if (end_is_forfeit(end))
         t->forfeits[1 - engine]++;
-    else
-        t->by_rules++;
 }
 
 int tally_half_points(int winner, int york_engine)
@@ -66,8 +64,10 @@ void tally_report(const struct tally *t, const char *const names[2], const struc
     for (int e = 0; e < 2; e++)
         fprintf(out, "%s: %ld wins (%ld as York, %ld as Lancaster), %ld losses, %ld forfeits\n", names[e], t->wins[e],
                 t->side_wins[e][SIDE_YORK], t->side_wins[e][SIDE_LANCASTER], t->wins[1 - e], t->forfeits[e]);
-    fprintf(out, "Ended: %ld by the rules, %ld by forfeit, %ld at the decision bound (draws)\n", t->by_rules,
-            t->forfeits[0] + t->forfeits[1], t->by_bound);
+    const long *e = t->ends;
+    fprintf(out, "Ended: %ld by heirs, %ld by usurpation, %ld at the end of the last campaign; forfeits: %ld illegal, "
+            "%ld crash, %ld hang, %ld garbage; %ld at the decision bound (draws)\n", e[END_HEIRS], e[END_USURPATION],
+            e[END_LAST_CAMPAIGN], e[END_ILLEGAL], e[END_CRASH], e[END_HANG], e[END_GARBAGE], e[END_BOUND]);
     if (t->wins[0] + t->wins[1] + t->draws > 0)
         report_elo(t, out);
     if (s)

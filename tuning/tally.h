@@ -8,12 +8,14 @@
 
 #include <stdio.h>
 
+#include "referee.h"
 #include "stats.h"
 
 struct tally {
     long wins[2], draws;           /* by engine */
     long side_wins[2][2];          /* [engine][side it won with: SIDE_YORK, SIDE_LANCASTER] */
-    long forfeits[2], by_rules, by_bound;
+    long forfeits[2];              /* by the engine that forfeited */
+    long ends[END_COUNT];          /* by how the game ended (enum game_end) */
     long pairs[PAIR_SCORES];       /* complete pairs by engine 0's half points */
 };
 
