@@ -59,28 +59,38 @@ static bool take_in(struct engine *e)
     if (belief_observe(&e->belief, &seen, why, sizeof why))
         return true;
     if (e->pending_item)
-        return fail(e, "inconsistent", "position: the observations from item %ld on do not fit what this side has seen: %s",
+        return fail(e, "inconsistent", "position: the observations from observation %ld on do not fit what this side has seen: %s",
                     e->pending_item, why);
     return fail(e, "inconsistent", "the observations from line %ld on do not fit what this side has seen: %s",
                 e->pending_line, why);
+}
+
+/* Adds one observation to the transition being gathered; 'item' is its
+ * number in a position line, or 0 for a line of its own. */
+static bool gather(struct engine *e, const struct observation *o, long item)
+{
+    char where[48] = "";
+    if (item)
+        snprintf(where, sizeof where, "position: observation %ld: ", item);
+    if (observation_opens_transition(o)) {
+        if (!take_in(e))
+            return false;
+        e->pending_line = e->line;
+        e->pending_item = item;
+    } else if (!e->pending.count) {
+        return fail(e, "out-of-order", "%sthis observation must follow the decision that opens its transition", where);
+    }
+    if (e->pending.count >= MAX_OBSERVATIONS)
+        return fail(e, "too-many", "%smore than %d observations in one transition", where, MAX_OBSERVATIONS);
+    e->pending.list[e->pending.count++] = *o;
+    return true;
 }
 
 static bool observation_line(struct engine *e, const struct observation *o)
 {
     if (!e->in_game)
         return fail(e, "no-game", "an observation before 'newgame scenario YEAR side york|lancaster'");
-    if (observation_opens_transition(o)) {
-        if (!take_in(e))
-            return false;
-        e->pending_line = e->line;
-        e->pending_item = 0;
-    } else if (!e->pending.count) {
-        return fail(e, "out-of-order", "this observation must follow the decision that opens its transition");
-    }
-    if (e->pending.count >= MAX_OBSERVATIONS)
-        return fail(e, "too-many", "more than %d observations in one transition", MAX_OBSERVATIONS);
-    e->pending.list[e->pending.count++] = *o;
-    return true;
+    return gather(e, o, 0);
 }
 
 /* The game as it stands, observations taken in; false after an error line. */
@@ -185,16 +195,8 @@ static bool replay_history(struct engine *e, char *history)
         index++;
         if (!observation_read(item, &o, why, sizeof why))
             return fail(e, "bad-arguments", "position: observation %d '%.60s': %s", index, item, why);
-        if (observation_opens_transition(&o) && !take_in(e))
+        if (!gather(e, &o, index))
             return false;
-        if (!e->pending.count && !observation_opens_transition(&o))
-            return fail(e, "out-of-order", "position: observation %d '%.60s' must follow the decision that opens "
-                        "its transition", index, item);
-        if (e->pending.count >= MAX_OBSERVATIONS)
-            return fail(e, "too-many", "position: more than %d observations in one transition", MAX_OBSERVATIONS);
-        if (observation_opens_transition(&o))
-            e->pending_item = index;
-        e->pending.list[e->pending.count++] = o;
     }
     return take_in(e);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../engine/clock.h"
 #include "../engine/position.h"
 #include "../engine/sample.h"
 #include "cli.h"
@@ -67,24 +68,17 @@ static int load(int argc, char **argv, struct hidden_options *o, bool sampling, 
     return status ? status : cli_load_world(o->scenario, o->position, w);
 }
 
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* r3 sample --speed: draws without printing, and says how fast. */
 static void report_speed(struct sampler *s, long long count, uint64_t *rng)
 {
     struct world out;
     uint64_t checksum = 0;
-    double start = seconds_now();
+    double start = clock_seconds();
     for (long long i = 0; i < count; i++) {
         sampler_draw(s, rng, &out);
         checksum ^= world_hash(&out);
     }
-    double elapsed = seconds_now() - start;
+    double elapsed = clock_seconds() - start;
     printf("samples:      %lld\nseconds:      %.3f\nsamples/s:    %.0f\nchecksum:     %016llx\n", count, elapsed,
            (double)count / elapsed, (unsigned long long)checksum);
 }

@@ -10,8 +10,8 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "../engine/clock.h"
 #include "../engine/random.h"
 #include "say.h"
 
@@ -27,13 +27,6 @@
 #ifndef THINK_MAX_MS
 #define THINK_MAX_MS LONG_MAX
 #endif
-
-static long now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
-}
 
 /* ---- limits ---- */
 
@@ -99,7 +92,7 @@ static void write_bestmove(struct think *t)
 static void write_greedy_info(struct think *t, long started_us, decision best, double mean)
 {
     char text[64];
-    long us = now_us() - started_us;
+    long us = clock_us() - started_us;
     decision_text(best, text, sizeof text);
     long nodes = atomic_load(&t->nodes);
     say(t->out, "info time %ld nodes %ld nps %.0f worlds %d score eval %.3f pv %s", us / 1000, nodes,
@@ -115,7 +108,7 @@ static bool goes_on(struct think *t, long done, long cap, long deadline_us)
         return false;
     if (done == 0) /* one unit at least, whatever the limits */
         return true;
-    if (deadline_us >= 0 && now_us() >= deadline_us)
+    if (deadline_us >= 0 && clock_us() >= deadline_us)
         return false;
     long nodes = atomic_load(&t->nodes);
     if (l->nodes > 0 && nodes >= l->nodes)
@@ -148,7 +141,7 @@ static bool only_one(struct think *t, const struct decisions *legal)
 
 static void search_greedy(struct think *t)
 {
-    long started = now_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
+    long started = clock_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
     double mean;
     greedy_begin(&t->greedy, &t->w, t->side, &t->rng);
     if (only_one(t, &t->greedy.legal))
@@ -158,7 +151,7 @@ static void search_greedy(struct think *t)
         if (!made)
             break;
         atomic_fetch_add(&t->nodes, made);
-        if (now_us() >= next_info) {
+        if (clock_us() >= next_info) {
             uint64_t scratch = t->rng;
             decision so_far = greedy_best(&t->greedy, &scratch, &mean);
             write_greedy_info(t, started, so_far, mean);
@@ -174,7 +167,7 @@ static void write_ismcts_info(struct think *t, long started_us)
     char text[64];
     double value;
     uint32_t nodes = 0;
-    long us = now_us() - started_us, nodes_now = atomic_load(&t->nodes);
+    long us = clock_us() - started_us, nodes_now = atomic_load(&t->nodes);
     decision best = ismcts_best(t->tree, t->player.threads, &value);
     for (int i = 0; i < t->player.threads; i++)
         nodes += t->tree[i].count;
@@ -221,7 +214,7 @@ static bool begin_trees(struct think *t)
 
 static void search_ismcts(struct think *t)
 {
-    long started = now_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
+    long started = clock_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
     static struct helper helper[THINK_MAX_THREADS];
     int helpers = 0;
     struct decisions legal;
@@ -241,7 +234,7 @@ static void search_ismcts(struct think *t)
     while (goes_on(t, atomic_load(&t->iterations), t->player.iterations, deadline)) {
         atomic_fetch_add(&t->nodes, ismcts_iterate(&t->tree[0], &t->rng));
         atomic_fetch_add(&t->iterations, 1);
-        if (now_us() >= next_info) {
+        if (clock_us() >= next_info) {
             write_ismcts_info(t, started);
             next_info += INFO_EVERY_MS * 1000;
         }

@@ -62,11 +62,6 @@ static int compare_keys(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static bool key_is_legal(const decision *sorted, int count, decision key)
-{
-    return bsearch(&key, sorted, (size_t)count, sizeof key, compare_keys) != NULL;
-}
-
 static double ucb(const struct ismcts *s, const struct ismcts_node *n)
 {
     if (!n->visits)
@@ -75,23 +70,32 @@ static double ucb(const struct ismcts *s, const struct ismcts_node *n)
     return mean + s->options.exploration * sqrt(log((double)n->available) / n->visits);
 }
 
-/* The legal keys no child has yet, into 'fresh'; counts availability. */
-static int fresh_keys(struct ismcts *s, uint32_t parent, const decision *sorted, int count, decision *fresh)
+/* One pass over the children at 'parent': counts the availability of those
+ * whose keys are legal in this world and returns the best of them by UCB (0
+ * if none), its value in *best_value; the legal keys no child has yet go into
+ * 'fresh', their number into *nfresh. */
+static uint32_t survey(struct ismcts *s, uint32_t parent, const decision *sorted, int count, decision *fresh,
+                       int *nfresh, double *best_value)
 {
     static _Thread_local bool taken[MAX_DECISIONS];
-    int n = 0;
+    uint32_t best = 0;
     memset(taken, 0, (size_t)count);
+    *best_value = -1e300;
     for (uint32_t c = s->node[parent].child; c; c = s->node[c].sibling) {
         const decision *at = bsearch(&s->node[c].key, sorted, (size_t)count, sizeof *sorted, compare_keys);
-        if (at) {
-            s->node[c].available++;
-            taken[at - sorted] = true;
-        }
+        if (!at)
+            continue;
+        s->node[c].available++;
+        taken[at - sorted] = true;
+        double value = ucb(s, &s->node[c]);
+        if (value > *best_value)
+            *best_value = value, best = c;
     }
+    *nfresh = 0;
     for (int i = 0; i < count; i++)
         if (!taken[i] && (i == 0 || sorted[i] != sorted[i - 1]))
-            fresh[n++] = sorted[i];
-    return n;
+            fresh[(*nfresh)++] = sorted[i];
+    return best;
 }
 
 /* A decision of w with this key, drawn uniformly among those that have it. */
@@ -125,15 +129,11 @@ static uint32_t descend(struct ismcts *s, uint32_t parent, struct world *w, uint
     for (int i = 0; i < st.legal.count; i++)
         sorted[i] = st.key[i] = observe_key(w, st.legal.list[i], s->side);
     qsort(sorted, (size_t)st.legal.count, sizeof *sorted, compare_keys);
-    int nfresh = fresh_keys(s, parent, sorted, st.legal.count, fresh);
-    uint32_t best = 0;
-    double best_value = nfresh ? s->options.first_play : -1e300;
-    for (uint32_t c = s->node[parent].child; c; c = s->node[c].sibling)
-        if (key_is_legal(sorted, st.legal.count, s->node[c].key)) {
-            double value = ucb(s, &s->node[c]);
-            if (value > best_value)
-                best_value = value, best = c;
-        }
+    int nfresh;
+    double best_value;
+    uint32_t best = survey(s, parent, sorted, st.legal.count, fresh, &nfresh, &best_value);
+    if (nfresh && best_value <= s->options.first_play) /* a key never tried is worth first_play */
+        best = 0;
     *expanded = false;
     decision key;
     if (best) {

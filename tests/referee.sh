@@ -17,6 +17,14 @@ echo "$last" | grep -Eq '^Score of alpha vs beta: [0-6] - [0-6] - [0-6]$' && [ "
 check "two r3 engines play 6 games: '$last'" $?
 [ "$(grep -c '^Finished game' "$tmp/out")" = 6 ] && [ "$(ls "$tmp"/games/game-* | wc -l)" = 6 ] && ! grep -q "by forfeit:" "$tmp/out"
 check "6 games finished by the rules, 6 records written" $?
+# Each game ended by the rules is counted once by how (9.0 heirs, 8.2 usurpation, or the last campaign),
+# and the report, the progress lines and results.tsv agree.
+ended=$(sed -n 's/^Ended: \([0-9]*\) by heirs, \([0-9]*\) by usurpation, \([0-9]*\) at the end of the last campaign; .*/\1 \2 \3/p' "$tmp/out")
+set -- $ended
+[ $(($1 + $2 + $3)) = 6 ] && [ "$(grep -c 'wins by heirs' "$tmp/out")" = "$1" ] &&
+    [ "$(grep -c 'wins at the end of the last campaign' "$tmp/out")" = "$3" ] &&
+    [ "$(grep -c '	last-campaign	' "$tmp/games/results.tsv")" = "$3" ]
+check "how the 6 games ended: $1 by heirs, $2 by usurpation, $3 at the end of the last campaign" $?
 # A pair plays one seed from both chairs: the same cards and dice open both games.
 [ "$(sed -n 6,19p "$tmp/games/game-00001.r3g")" = "$(sed -n 6,19p "$tmp/games/game-00002.r3g")" ]
 check "a pair of games deals the same cards" $?
@@ -29,6 +37,10 @@ for mode in crash hang illegal garbage; do
     records=$(ls "$tmp/$mode"/game-* | wc -l)
     [ "$status" = 0 ] && [ "$forfeits" = 2 ] && [ "$records" = 2 ] && grep -q "^Score of r3 vs $mode: 2 - 0 - 0$" "$tmp/out"
     check "an engine that does '$mode' loses both games, the reason recorded ($forfeits forfeits, $records records)" $?
+    # how it ended is named by its kind: in the report, in results.tsv and in the PGN's Termination
+    grep -q "forfeits: .*\b2 $mode\b" "$tmp/out" && [ "$(grep -c "	$mode	" "$tmp/$mode/results.tsv")" = 2 ] &&
+        [ "$(grep -c "^\[Termination \"forfeit ($mode): " "$tmp/$mode/games.pgn")" = 2 ]
+    check "the '$mode' forfeits are counted as '$mode': $(grep '^Ended' "$tmp/out" | sed 's/.*forfeits: //')" $?
 done
 grep -h "by forfeit" "$tmp"/*/game-* | sed 's/^# result /  /' | sort -u
 

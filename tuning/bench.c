@@ -1,8 +1,8 @@
 /* bench.c: see bench.h. */
 #include "bench.h"
 
-#include <time.h>
 
+#include "../engine/clock.h"
 #include "../engine/position.h"
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
@@ -10,13 +10,6 @@
 #include "../search/ismcts.h"
 
 #define BENCH_MEMORY (64u << 20)
-
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
 
 /* One position's search; its nodes, or -1 after a message. */
 static long bench_position(int i, long iterations, uint64_t seed, FILE *out)
@@ -48,14 +41,14 @@ static long bench_position(int i, long iterations, uint64_t seed, FILE *out)
 int bench_run(long iterations, uint64_t seed, FILE *out)
 {
     long total = 0;
-    double started = seconds_now();
+    double started = clock_seconds();
     for (int i = 0; i < BENCH_POSITIONS; i++) {
         long nodes = bench_position(i, iterations, seed, out);
         if (nodes < 0)
             return 1;
         total += nodes;
     }
-    double elapsed = seconds_now() - started;
+    double elapsed = clock_seconds() - started;
     fprintf(out, "\nNodes searched: %ld\nNodes/second: %.0f\n", total, total / (elapsed > 0 ? elapsed : 1e-9));
     return 0;
 }

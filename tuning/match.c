@@ -14,8 +14,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
-#include <time.h>
 
+#include "../engine/clock.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
 #include "results.h"
@@ -51,13 +51,6 @@ struct worker {
     struct engine_process engine[2];
     pthread_t thread;
 };
-
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static bool in_shard(const struct match_options *o, long pair)
 {
@@ -143,7 +136,7 @@ static void print_progress(struct match *m, const struct game_line *g, const str
     if (o->use_sprt)
         fprintf(m->out, ", llr %.2f", tally_llr(t, &o->sprt));
     if (m->done < m->planned && !m->stop)
-        print_time_left(m->out, (seconds_now() - m->start) / (double)m->done * (double)(m->planned - m->done));
+        print_time_left(m->out, (clock_seconds() - m->start) / (double)m->done * (double)(m->planned - m->done));
     fputc('\n', m->out);
     fflush(m->out);
 }
@@ -306,7 +299,7 @@ static void run_workers(struct match *m)
 
 int match_run(const struct match_options *o, FILE *out)
 {
-    struct match m = {.o = o, .out = out, .planned = shard_games(o), .start = seconds_now()};
+    struct match m = {.o = o, .out = out, .planned = shard_games(o), .start = clock_seconds()};
     for (int i = 0; i < OPEN_PAIRS; i++)
         m.open[i].pair = -1;
     if (!open_results(&m))

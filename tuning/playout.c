@@ -6,10 +6,10 @@
 
 #include <pthread.h>
 #include <string.h>
-#include <time.h>
 #include <xxhash.h>
 
 #include "../engine/audit.h"
+#include "../engine/clock.h"
 #include "../engine/eliminate.h"
 #include "../engine/observe.h"
 #include "../engine/position.h"
@@ -169,10 +169,9 @@ void playout_run(const struct playout_options *o, struct playout_stats *s, FILE 
     pthread_t ids[MAX_THREADS];
     int threads = dump ? 1 : o->threads; /* dumps come out in game order */
     struct playout_options local = *o;
-    struct timespec start, end;
+    double start = clock_seconds();
     local.threads = threads;
     memset(s, 0, sizeof *s);
-    clock_gettime(CLOCK_MONOTONIC, &start);
     for (int t = 0; t < threads; t++) {
         workers[t] = (struct worker){.o = &local, .index = t, .dump = dump};
         pthread_create(&ids[t], NULL, work, &workers[t]);
@@ -181,8 +180,7 @@ void playout_run(const struct playout_options *o, struct playout_stats *s, FILE 
         pthread_join(ids[t], NULL);
         merge(s, &workers[t].stats);
     }
-    clock_gettime(CLOCK_MONOTONIC, &end);
-    s->seconds = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
+    s->seconds = clock_seconds() - start;
 }
 
 void playout_report(const struct playout_options *o, const struct playout_stats *s, FILE *out)

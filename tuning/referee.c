@@ -16,9 +16,9 @@
 #include <stdarg.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "../engine/clock.h"
 #include "../engine/observe.h"
 #include "../engine/random.h"
 #include "../engine/scenario.h"
@@ -27,13 +27,6 @@
 
 #define HANDSHAKE_MS 10000
 #define MARGIN_MS 2000
-
-static long now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 static bool send_line(struct engine_process *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool send_line(struct engine_process *p, const char *fmt, ...)
@@ -69,7 +62,7 @@ static int read_line(struct engine_process *p, char *line, size_t size, long dea
         }
         if (p->length == sizeof p->buffer) /* a line too long to be protocol: hand it over cut */
             p->length = 0;
-        long left = deadline - now_ms();
+        long left = deadline - clock_us() / 1000;
         if (left <= 0)
             return 0;
         struct pollfd f = {p->from, POLLIN, 0};
@@ -89,7 +82,7 @@ static int read_line(struct engine_process *p, char *line, size_t size, long dea
 static bool await(struct engine_process *p, const char *want, long ms, char *why, size_t size)
 {
     char line[512];
-    long deadline = now_ms() + ms;
+    long deadline = clock_us() / 1000 + ms;
     for (;;) {
         int got = read_line(p, line, sizeof line, deadline);
         if (got <= 0) {
@@ -200,7 +193,7 @@ static bool ask(struct engine_process *p, const struct world *w, const struct ti
         return false;
     }
     long allowed = (tc->nodes ? REFEREE_NODES_DEADLINE_MS : tc->movetime_ms) + MARGIN_MS;
-    long deadline = now_ms() + allowed;
+    long deadline = clock_us() / 1000 + allowed;
     for (;;) {
         int got = read_line(p, line, sizeof line, deadline);
         if (got == 0)
