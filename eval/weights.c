@@ -38,7 +38,7 @@ static bool fail(struct reading *r, const char *format, ...) __attribute__((form
 
 static bool fail(struct reading *r, const char *format, ...)
 {
-    char message[256];
+    char message[512];
     va_list args;
     va_start(args, format);
     vsnprintf(message, sizeof message, format, args);
