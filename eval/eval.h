@@ -1,20 +1,23 @@
 /*
- * eval.h: a simple evaluation of a world for one side (issue 5's greedy
- * player): heirs alive (9.0: the last heir's death loses), nobles, heirs and
- * churches on the map for usurpation (8.2), and strength on the map. Each is
- * the side's count less the enemy's; a finished game is worth +-1000.
+ * eval.h: the evaluation of a world for one side, as a win probability: the
+ * logistic of a weighted sum of features, each the side's measure less the
+ * enemy's (docs/eval.md; the weights are in eval/weights.h). It reads the
+ * whole world, hands and hidden blocks included, so the search must give it
+ * worlds drawn from a side's view (engine/sample.h), never the true one.
  */
 #ifndef R3_EVAL_H
 #define R3_EVAL_H
 
 #include "../engine/world.h"
+#include "weights.h"
 
-struct eval_weights {
-    double heirs, usurpation, strength;
-};
+/* The chance that side wins, in [0, 1]: 1, 0 or 0.5 (no winner) for a
+ * finished game. The two sides' chances add up to 1. */
+double eval_win_probability(const struct world *w, int side, const struct eval_weights *weights);
 
-extern const struct eval_weights EVAL_DEFAULT;
-
-double evaluate(const struct world *w, int side, const struct eval_weights *weights);
+/* The features of an unfinished world for side, by enum eval_weight: the
+ * enemy's are the same negated. eval_win_probability() is the logistic of
+ * their dot product with the weights. */
+void eval_features(const struct world *w, int side, double features[EVAL_WEIGHT_COUNT]);
 
 #endif

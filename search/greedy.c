@@ -29,7 +29,7 @@ int greedy_draw(struct greedy *g, uint64_t *rng)
     for (int i = 0; i < g->legal.count; i++) {
         struct world next = drawn;
         rules_apply(&next, g->legal.list[i]);
-        g->total[i] += evaluate(&next, g->side, &EVAL_DEFAULT);
+        g->total[i] += eval_win_probability(&next, g->side, &EVAL_DEFAULT);
     }
     g->worlds++;
     return g->legal.count;

@@ -18,7 +18,6 @@
 
 #define MAX_DEPTH 1024          /* decisions in one descent; the tree is far shallower in practice */
 #define PLAYOUT_BOUND 20000     /* decisions in one playout; a real game is about a tenth of that */
-#define EVAL_SCALE 4.0          /* evaluation units per e-fold of the odds: a first guess, until eval/ gives odds */
 
 const struct ismcts_options ISMCTS_DEFAULT = {
     .exploration = 0.7, .first_play = 10.0, .robust_choice = true, .playout_turns = 0};
@@ -151,11 +150,6 @@ static uint32_t descend(struct ismcts *s, uint32_t parent, struct world *w, uint
 
 /* ---- playout and back-up ---- */
 
-static double odds_to_probability(double score)
-{
-    return 1.0 / (1.0 + exp(-score / EVAL_SCALE));
-}
-
 /* Plays w on at random, counting the decisions in *nodes; York's result in [0, 1]. */
 static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
 {
@@ -178,9 +172,7 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             break;
         last_turn = now;
     }
-    if (w->phase == PHASE_OVER)
-        return w->winner == SIDE_YORK ? 1.0 : w->winner == SIDE_LANCASTER ? 0.0 : 0.5;
-    return odds_to_probability(evaluate(w, SIDE_YORK, &EVAL_DEFAULT));
+    return eval_win_probability(w, SIDE_YORK, &EVAL_DEFAULT);
 }
 
 long ismcts_iterate(struct ismcts *s, uint64_t *rng)
