@@ -27,6 +27,26 @@ void belief_start(struct belief *b, int scenario, int side, uint64_t seed)
     scenario_setup(&b->w, scenario);
     b->side = side;
     b->rng = seed;
+    b->keys = 0;
+}
+
+int belief_keys_since(const struct belief *b, long since, decision *out)
+{
+    if (since < 0 || since > b->keys || b->keys - since > BELIEF_KEYS)
+        return -1;
+    for (long i = since; i < b->keys; i++)
+        out[i - since] = b->key[i % BELIEF_KEYS];
+    return (int)(b->keys - since);
+}
+
+/* Notes the decision taken in, as the side saw it, unless chance made it
+ * (the search's tree has no chance nodes). */
+static void remember(struct belief *b, const struct world *before, decision d)
+{
+    if (rules_actor(before) == ACTOR_CHANCE)
+        return;
+    b->key[b->keys % BELIEF_KEYS] = observe_key(before, d, b->side);
+    b->keys++;
 }
 
 /* ---- naming the decision in a candidate world ---- */
@@ -174,7 +194,10 @@ static bool try_world(struct belief *b, struct world *candidate, const struct ob
     *after = *candidate;
     rules_apply(after, d);
     observe(candidate, d, after, b->side, &mine);
-    return same_observations(&mine, seen);
+    if (!same_observations(&mine, seen))
+        return false;
+    remember(b, candidate, d);
+    return true;
 }
 
 bool belief_observe(struct belief *b, const struct observations *seen, char *error, size_t error_size)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../engine/belief.h"
+#include "../engine/position.h"
 #include "../engine/random.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
@@ -28,6 +29,8 @@ struct engine {
     bool in_game;
     struct belief belief;
     struct observations pending;
+    struct world truth;  /* the referee's world, for the cheat player; only until the next observation */
+    bool has_truth;
     long pending_line, pending_item, line; /* where the gathered transition began: a line, or an item of position */
     uint64_t seed;
     struct option_values options;
@@ -72,6 +75,7 @@ static bool gather(struct engine *e, const struct observation *o, long item)
     char where[48] = "";
     if (item)
         snprintf(where, sizeof where, "position: observation %ld: ", item);
+    e->has_truth = false; /* the game moves on: the truth given is no longer now */
     if (observation_opens_transition(o)) {
         if (!take_in(e))
             return false;
@@ -163,10 +167,12 @@ static bool read_game(struct engine *e, char w[][64], const char *command, int *
 
 static void start_game(struct engine *e, int scenario, int side)
 {
+    think_forget(&e->think); /* the trees kept were of another game */
     belief_start(&e->belief, scenario, side, e->seed);
     e->think.rng = e->seed;
     e->in_game = true;
     e->pending.count = 0;
+    e->has_truth = false;
 }
 
 static bool cmd_newgame(struct engine *e, const char *args)
@@ -254,7 +260,39 @@ static bool cmd_go(struct engine *e, const char *args)
                     SIDE_WORD[e->belief.side]);
     struct player player;
     options_player(&e->options, &player);
-    think_start(&e->think, e->out, w, e->belief.side, &player, &limits);
+    if (player.kind == PLAYER_CHEAT && !e->has_truth)
+        return fail(e, "no-truth", "Player cheat reads the true world: send 'truth POSITION' before go");
+    think_start(&e->think, e->out, &e->belief, player.kind == PLAYER_CHEAT ? &e->truth : NULL, &player, &limits);
+    return true;
+}
+
+/* Whether 'truth' could be the world now, as far as this side can tell:
+ * what it shows this side is exactly what this side has seen. */
+static bool truth_fits(const struct engine *e, const struct world *truth)
+{
+    static char seen[16384], shown[16384];
+    struct view v;
+    view_of(&e->belief.w, e->belief.side, &v);
+    view_print(&v, seen, sizeof seen);
+    view_of(truth, e->belief.side, &v);
+    view_print(&v, shown, sizeof shown);
+    return strcmp(seen, shown) == 0;
+}
+
+/* truth POSITION: the referee's whole world, for the cheat player alone,
+ * which exists to measure what hidden information costs. */
+static bool cmd_truth(struct engine *e, const char *args)
+{
+    static struct world truth;
+    char why[300];
+    if (!game_now(e))
+        return false;
+    if (!position_parse(args, &truth, why, sizeof why))
+        return fail(e, "bad-arguments", "truth: %s", why);
+    if (!truth_fits(e, &truth))
+        return fail(e, "inconsistent", "truth: this is not the game's position now as this side has seen it");
+    e->truth = truth;
+    e->has_truth = true;
     return true;
 }
 
@@ -335,7 +373,7 @@ static const struct {
     {"r3p", cmd_hello, true},       {"isready", cmd_isready, true}, {"setoption", cmd_setoption, false},
     {"newgame", cmd_newgame, false}, {"position", cmd_position, false}, {"go", cmd_go, false},
     {"stop", cmd_stop, true},       {"legal", cmd_legal, true},     {"query", cmd_query, true},
-    {"show", cmd_show, true},
+    {"show", cmd_show, true},       {"truth", cmd_truth, false},
 };
 
 static void run_command(struct engine *e, int i, const char *args)

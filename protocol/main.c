@@ -8,7 +8,9 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#ifndef R3_NO_JEMALLOC /* the ThreadSanitizer build: TSan's allocator, since jemalloc's fork handlers overflow its lock tracking */
 #include <jemalloc/jemalloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +87,7 @@ static const char HELP[] =
     "  (docs/matches.md has the details; match-merge takes [--sprt ELO0 ELO1 ALPHA BETA] DIR...)\n"
     "\n"
     "Options of bench:\n"
-    "  --iterations N             iterations per position (default 2000)\n"
+    "  --iterations N             iterations per position (default 10000)\n"
     "  --seed S                   the seed of the searches (default 1)\n"
     "\n"
     "Global options:\n"
@@ -94,9 +96,11 @@ static const char HELP[] =
 
 static int print_version(void)
 {
-    const char *jemalloc = "?";
+    const char *jemalloc = "none";
+#ifndef R3_NO_JEMALLOC
     size_t size = sizeof jemalloc;
     mallctl("version", &jemalloc, &size, NULL, 0);
+#endif
     unsigned xxh = XXH_versionNumber();
     printf("r3 %s (jemalloc %.*s, xxHash %u.%u.%u)\n", R3_VERSION, (int)strcspn(jemalloc, "-"), jemalloc,
            xxh / 10000, xxh / 100 % 100, xxh % 100);

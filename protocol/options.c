@@ -6,7 +6,7 @@
 
 #include "say.h"
 
-#define MAX_WORDS 4
+#define MAX_WORDS 6
 
 struct option {
     const char *name;
@@ -15,7 +15,7 @@ struct option {
 };
 
 static const struct option OPTION[OPTION_COUNT] = {
-    [OPTION_PLAYER] = {"Player", 0, 2, PLAYER_RANDOM, {"random", "greedy", "ismcts"}},
+    [OPTION_PLAYER] = {"Player", 0, 5, PLAYER_ISMCTS, {"random", "greedy", "ismcts", "flatmc", "pimc", "cheat"}},
     [OPTION_SAMPLES] = {"Samples", 1, 1000000, 8, {NULL}},
     [OPTION_ITERATIONS] = {"Iterations", 1, 1000000000, 10000, {NULL}},
     [OPTION_HASH] = {"Hash", 1, 65536, 64, {NULL}},
@@ -23,7 +23,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_EXPLORATION] = {"Exploration", 0, 1000, 70, {NULL}},
     [OPTION_FIRST_PLAY] = {"FirstPlayUrgency", 0, 1000, 1000, {NULL}},
     [OPTION_FINAL_CHOICE] = {"FinalChoice", 0, 1, 0, {"visits", "value"}},
-    [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 0, {NULL}},
+    [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 2, {NULL}},
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
 };
 

@@ -162,14 +162,16 @@ static void search_greedy(struct think *t)
     write_greedy_info(t, started, t->best, mean);
 }
 
-static void write_ismcts_info(struct think *t, long started_us)
+/* An info line from the first 'count' trees: while helpers run, only those
+ * of the thread writing it, which no other thread touches. */
+static void write_ismcts_info(struct think *t, long started_us, int count)
 {
     char text[64];
     double value;
     uint32_t nodes = 0;
     long us = clock_us() - started_us, nodes_now = atomic_load(&t->nodes);
-    decision best = ismcts_best(t->tree, t->player.threads, &value);
-    for (int i = 0; i < t->player.threads; i++)
+    decision best = ismcts_best(t->tree, count, &value);
+    for (int i = 0; i < count; i++)
         nodes += t->tree[i].count;
     decision_text(best, text, sizeof text);
     say(t->out, "info time %ld nodes %ld nps %.0f iterations %ld tree %u winrate %.3f pv %s", us / 1000, nodes_now,
@@ -184,26 +186,115 @@ struct helper {
     pthread_t thread;
 };
 
-/* A thread's share of the search: iterations on its own tree until the
- * shared limits say stop. */
-static void *iterate_tree(void *arg)
+static int searching_threads(const struct think *t)
+{
+    return t->player.threads < t->trees ? t->player.threads : t->trees;
+}
+
+/* One iteration on thread 'index''s next tree. Each thread owns a block of
+ * the trees (one each, or a share of PIMC's worlds) and takes them in turn. */
+static void iterate_once(struct think *t, int index, int *turn, uint64_t *rng)
+{
+    int threads = searching_threads(t);
+    int first = index * t->trees / threads, owned = (index + 1) * t->trees / threads - first;
+    if (*turn >= owned)
+        *turn = 0;
+    int tree = first + (*turn)++;
+    atomic_fetch_add(&t->nodes, ismcts_iterate(&t->tree[tree], rng));
+    atomic_fetch_add(&t->iterations, 1);
+}
+
+/* A helper thread's share of the search, until the shared limits say stop. */
+static void *iterate_trees(void *arg)
 {
     struct helper *h = arg;
     struct think *t = h->t;
-    while (goes_on(t, atomic_load(&t->iterations), t->player.iterations, h->deadline_us)) {
-        atomic_fetch_add(&t->nodes, ismcts_iterate(&t->tree[h->index], &h->rng));
-        atomic_fetch_add(&t->iterations, 1);
-    }
+    int turn = 0;
+    while (goes_on(t, atomic_load(&t->iterations), t->player.iterations, h->deadline_us))
+        iterate_once(t, h->index, &turn, &h->rng);
     return NULL;
 }
 
-/* One tree per thread, on the memory share of each; false if memory ran out. */
+/* How each player's trees search. */
+static struct ismcts_options tree_options(const struct player *p)
+{
+    struct ismcts_options o = p->ismcts;
+    if (p->kind == PLAYER_FLATMC)
+        o.kind = ISMCTS_FLAT, o.robust_choice = false; /* visits are even by design: choose by value */
+    else if (p->kind == PLAYER_PIMC || p->kind == PLAYER_CHEAT)
+        o.kind = ISMCTS_DETERMINIZED;
+    return o;
+}
+
+static bool same_search(const struct player *a, const struct player *b)
+{
+    const struct ismcts_options *x = &a->ismcts, *y = &b->ismcts;
+    return a->kind == b->kind && a->threads == b->threads && a->memory_mb == b->memory_mb && x->kind == y->kind &&
+           x->exploration == y->exploration && x->first_play == y->first_play &&
+           x->robust_choice == y->robust_choice && x->playout_turns == y->playout_turns;
+}
+
+void think_forget(struct think *t)
+{
+    if (!t->kept)
+        return;
+    for (int i = 0; i < t->trees; i++)
+        ismcts_end(&t->tree[i]);
+    t->kept = false;
+}
+
+/* The kept trees moved down to the position now; false (and forgotten) if
+ * they cannot be. */
+static bool reuse_trees(struct think *t)
+{
+    if (!t->kept || t->path_count < 0 || !same_search(&t->kept_for, &t->player)) {
+        think_forget(t);
+        return false;
+    }
+    uint32_t nodes = 0;
+    for (int i = 0; i < t->trees; i++) {
+        uint64_t rng = t->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull;
+        if (!ismcts_reroot(&t->tree[i], &t->w, t->path, t->path_count, &rng)) {
+            think_forget(t);
+            return false;
+        }
+        nodes += t->tree[i].count;
+    }
+    t->kept = false; /* the search owns them again */
+    say(t->out, "info string tree reused: %u nodes kept", nodes);
+    return true;
+}
+
+/* Keeps the ismcts player's trees for the next search, or frees them. */
+static void end_trees(struct think *t)
+{
+    if (t->player.kind == PLAYER_ISMCTS) {
+        t->kept = true;
+        t->kept_at = t->keys_now;
+        t->kept_for = t->player;
+        return;
+    }
+    for (int i = 0; i < t->trees; i++)
+        ismcts_end(&t->tree[i]);
+}
+
+/* One tree per thread, or per PIMC world, on the memory share of each; false
+ * if memory ran out. */
 static bool begin_trees(struct think *t)
 {
-    size_t share = ((size_t)t->player.memory_mb << 20) / (size_t)t->player.threads;
-    for (int i = 0; i < t->player.threads; i++) {
-        uint64_t rng = t->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull; /* thread 0 draws as a lone search would */
-        if (!ismcts_begin(&t->tree[i], &t->w, t->side, &t->player.ismcts, share, &rng)) {
+    if (reuse_trees(t))
+        return true;
+    struct ismcts_options o = tree_options(&t->player);
+    t->trees = t->player.kind == PLAYER_PIMC ? (int)(t->player.samples < THINK_MAX_TREES ? t->player.samples
+                                                                                          : THINK_MAX_TREES)
+                                             : t->player.threads;
+    size_t share = ((size_t)t->player.memory_mb << 20) / (size_t)t->trees;
+    for (int i = 0; i < t->trees; i++) {
+        uint64_t rng = t->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull; /* tree 0 draws as a lone search would */
+        bool made = t->player.kind == PLAYER_CHEAT
+                        ? ismcts_begin_on(&t->tree[i], &t->w, &t->truth, t->side, &o, share, &rng)
+                        : ismcts_begin(&t->tree[i], &t->w, t->side, &o, share, &rng);
+        if (!made) {
             while (i-- > 0)
                 ismcts_end(&t->tree[i]);
             return false;
@@ -212,11 +303,21 @@ static bool begin_trees(struct think *t)
     return true;
 }
 
-static void search_ismcts(struct think *t)
+static int start_helpers(struct think *t, struct helper *helper, long deadline)
+{
+    int helpers = 0;
+    for (int i = 1; i < t->player.threads && i < t->trees; i++) {
+        helper[helpers] = (struct helper){.t = t, .index = i, .deadline_us = deadline, .rng = random_next(&t->rng) ^ (uint64_t)i};
+        if (pthread_create(&helper[helpers].thread, NULL, iterate_trees, &helper[helpers]) == 0)
+            helpers++;
+    }
+    return helpers;
+}
+
+static void search_trees(struct think *t)
 {
     long started = clock_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
     static struct helper helper[THINK_MAX_THREADS];
-    int helpers = 0;
     struct decisions legal;
     rules_legal(&t->w, &legal);
     if (only_one(t, &legal))
@@ -226,25 +327,19 @@ static void search_ismcts(struct think *t)
         say(t->out, "info string no memory for the trees: the first legal decision");
         return;
     }
-    for (int i = 1; i < t->player.threads; i++) {
-        helper[helpers] = (struct helper){.t = t, .index = i, .deadline_us = deadline, .rng = random_next(&t->rng) ^ (uint64_t)i};
-        if (pthread_create(&helper[helpers].thread, NULL, iterate_tree, &helper[helpers]) == 0)
-            helpers++;
-    }
+    int helpers = start_helpers(t, helper, deadline), turn = 0;
     while (goes_on(t, atomic_load(&t->iterations), t->player.iterations, deadline)) {
-        atomic_fetch_add(&t->nodes, ismcts_iterate(&t->tree[0], &t->rng));
-        atomic_fetch_add(&t->iterations, 1);
+        iterate_once(t, 0, &turn, &t->rng);
         if (clock_us() >= next_info) {
-            write_ismcts_info(t, started);
+            write_ismcts_info(t, started, helpers ? t->trees / searching_threads(t) : t->trees);
             next_info += INFO_EVERY_MS * 1000;
         }
     }
     for (int i = 0; i < helpers; i++)
         pthread_join(helper[i].thread, NULL);
-    t->best = ismcts_best(t->tree, t->player.threads, NULL);
-    write_ismcts_info(t, started);
-    for (int i = 0; i < t->player.threads; i++)
-        ismcts_end(&t->tree[i]);
+    t->best = t->player.kind == PLAYER_PIMC ? ismcts_vote(t->tree, t->trees) : ismcts_best(t->tree, t->trees, NULL);
+    write_ismcts_info(t, started, t->trees);
+    end_trees(t);
 }
 
 static void search_random(struct think *t)
@@ -261,22 +356,27 @@ static void *think_run(void *arg)
     struct think *t = arg;
     if (t->player.kind == PLAYER_GREEDY)
         search_greedy(t);
-    else if (t->player.kind == PLAYER_ISMCTS)
-        search_ismcts(t);
-    else
+    else if (t->player.kind == PLAYER_RANDOM)
         search_random(t);
+    else
+        search_trees(t);
     atomic_store(&t->done, true); /* before bestmove: a host answering it finds the engine free */
     if (!t->limits.infinite)
         write_bestmove(t);
     return NULL;
 }
 
-void think_start(struct think *t, FILE *out, const struct world *w, int side, const struct player *p,
-                 const struct limits *l)
+void think_start(struct think *t, FILE *out, const struct belief *b, const struct world *truth,
+                 const struct player *p, const struct limits *l)
 {
     t->out = out;
-    t->w = *w;
-    t->side = side;
+    t->w = b->w;
+    t->side = b->side;
+    t->keys_now = b->keys;
+    t->path_count = t->kept ? belief_keys_since(b, t->kept_at, t->path) : -1;
+    t->has_truth = truth != NULL;
+    if (truth)
+        t->truth = *truth;
     t->player = *p;
     t->limits = *l;
     atomic_store(&t->nodes, 0);
@@ -326,4 +426,5 @@ void think_finish(struct think *t)
         think_stop(t);
     else
         join(t);
+    think_forget(t);
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../engine/belief.h"
 #include "../engine/world.h"
 #include "../search/greedy.h"
 #include "../search/ismcts.h"
@@ -31,15 +32,20 @@ bool limits_read(const char *args, struct limits *out, char *why, size_t size);
 long limits_budget_ms(const struct limits *l, int side);
 
 #define THINK_MAX_THREADS 64
+#define THINK_MAX_TREES 64 /* trees at once: one per thread, or PIMC's worlds */
 
-enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_ISMCTS };
+/* ismcts is the engine; the others are baselines to measure it by. cheat
+ * reads the referee's true world (the "truth" line) and exists only to
+ * measure what hidden information costs. */
+enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_ISMCTS, PLAYER_FLATMC, PLAYER_PIMC, PLAYER_CHEAT };
 
 struct player {
     int kind;                /* enum player_kind */
-    long samples;            /* greedy: at most this many worlds unless go sets nodes or infinite */
-    long iterations;         /* ismcts: at most this many iterations unless go sets nodes or infinite */
+    long samples;            /* greedy: at most this many worlds unless go sets nodes or infinite;
+                                pimc: its worlds, one tree each (at most THINK_MAX_TREES) */
+    long iterations;         /* tree players: at most this many iterations unless go sets nodes or infinite */
     long memory_mb;          /* ismcts: the trees' memory, all threads together */
-    int threads;             /* ismcts: searching threads, one tree each (root parallelism) */
+    int threads;             /* tree players: searching threads, one tree each (root parallelism) */
     struct ismcts_options ismcts;
 };
 
@@ -49,6 +55,8 @@ struct think {
     atomic_bool stop, done;   /* stop asked; search over (bestmove written unless infinite) */
     FILE *out;
     struct world w;
+    struct world truth;       /* cheat only: the referee's world, if has_truth */
+    bool has_truth;
     int side;
     struct player player;
     struct limits limits;
@@ -56,12 +64,25 @@ struct think {
     decision best;
     atomic_long nodes, iterations; /* all threads together */
     struct greedy greedy;
-    struct ismcts tree[THINK_MAX_THREADS];
+    int trees;
+    struct ismcts tree[THINK_MAX_TREES];
+    /* Tree reuse: the ismcts player's trees outlive their search, with the
+     * belief's key count then; the next search follows the keys since. */
+    bool kept;
+    long kept_at, keys_now;
+    struct player kept_for;
+    decision path[BELIEF_KEYS];
+    int path_count;           /* -1: the path since is not known */
 };
 
-/* Starts the search for 'side' (to decide in w) on its thread. */
-void think_start(struct think *t, FILE *out, const struct world *w, int side, const struct player *p,
-                 const struct limits *l);
+/* Starts the search for the belief's side (to decide in its world) on its
+ * thread; 'truth' is the true world for the cheat player, NULL for every
+ * other. */
+void think_start(struct think *t, FILE *out, const struct belief *b, const struct world *truth,
+                 const struct player *p, const struct limits *l);
+
+/* Drops the trees kept for reuse: a new game, or the end. */
+void think_forget(struct think *t);
 
 /* Waits for a search with limits to end (it writes its bestmove); returns
  * true while a "go infinite" search holds the engine until stop. Lines that

@@ -20,7 +20,7 @@
 #define PLAYOUT_BOUND 20000     /* decisions in one playout; a real game is about a tenth of that */
 
 const struct ismcts_options ISMCTS_DEFAULT = {
-    .exploration = 0.7, .first_play = 10.0, .robust_choice = true, .playout_turns = 0};
+    .kind = ISMCTS_INFORMATION_SET, .exploration = 0.7, .first_play = 10.0, .robust_choice = true, .playout_turns = 2};
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng)
@@ -38,6 +38,80 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     s->root = *w;
     s->iterations = s->nodes = 0;
     view_of(w, side, &v);
+    s->can_sample = sampler_init(&s->sampler, &v, rng);
+    if (s->can_sample && o->kind == ISMCTS_DETERMINIZED)
+        sampler_draw(&s->sampler, rng, &s->fixed); /* PIMC: this tree's one world */
+    return true;
+}
+
+bool ismcts_begin_on(struct ismcts *s, const struct world *w, const struct world *truth, int side,
+                     const struct ismcts_options *o, size_t memory_bytes, uint64_t *rng)
+{
+    struct ismcts_options determinized = *o;
+    determinized.kind = ISMCTS_DETERMINIZED;
+    if (!ismcts_begin(s, w, side, &determinized, memory_bytes, rng))
+        return false;
+    s->fixed = *truth;
+    s->can_sample = true;
+    return true;
+}
+
+static uint32_t child_with_key(const struct ismcts *s, uint32_t parent, decision key)
+{
+    for (uint32_t c = s->node[parent].child; c; c = s->node[c].sibling)
+        if (s->node[c].key == key)
+            return c;
+    return 0;
+}
+
+/* Copies the subtree under 'top' into a fresh arena, breadth first, 'top'
+ * becoming node 0; false if there is no memory for the copy. */
+static bool keep_subtree(struct ismcts *s, uint32_t top)
+{
+    struct ismcts_node *fresh = malloc((size_t)s->capacity * sizeof *fresh);
+    uint32_t *from = malloc((size_t)s->capacity * sizeof *from); /* each new node's old index */
+    if (!fresh || !from) {
+        free(fresh);
+        free(from);
+        return false;
+    }
+    uint32_t count = 1;
+    from[0] = top;
+    fresh[0] = s->node[top];
+    fresh[0].sibling = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t last = 0;
+        fresh[i].child = 0;
+        for (uint32_t c = s->node[from[i]].child; c; c = s->node[c].sibling) {
+            from[count] = c;
+            fresh[count] = s->node[c];
+            fresh[count].sibling = 0;
+            if (last)
+                fresh[last].sibling = count;
+            else
+                fresh[i].child = count;
+            last = count++;
+        }
+    }
+    free(from);
+    free(s->node);
+    s->node = fresh;
+    s->count = count;
+    return true;
+}
+
+bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, uint64_t *rng)
+{
+    struct view v;
+    uint32_t at = 0;
+    for (int i = 0; i < count; i++)
+        if (!(at = child_with_key(s, at, keys[i])))
+            return false;
+    if (at && !keep_subtree(s, at))
+        return false;
+    s->root = *w;
+    s->iterations = s->nodes = 0;
+    view_of(w, s->side, &v);
     s->can_sample = sampler_init(&s->sampler, &v, rng);
     return true;
 }
@@ -63,6 +137,8 @@ static int compare_keys(const void *a, const void *b)
 
 static double ucb(const struct ismcts *s, const struct ismcts_node *n)
 {
+    if (s->options.kind == ISMCTS_FLAT) /* uniform allocation: the least tried first */
+        return n->visits ? -(double)n->visits : s->options.first_play;
     if (!n->visits)
         return s->options.first_play;
     double mean = n->reward / n->visits;
@@ -126,7 +202,8 @@ static uint32_t descend(struct ismcts *s, uint32_t parent, struct world *w, uint
     int actor = rules_actor(w);
     rules_legal(w, &st.legal);
     for (int i = 0; i < st.legal.count; i++)
-        sorted[i] = st.key[i] = observe_key(w, st.legal.list[i], s->side);
+        sorted[i] = st.key[i] = s->options.kind == ISMCTS_DETERMINIZED ? st.legal.list[i] /* nothing hidden */
+                                                                        : observe_key(w, st.legal.list[i], s->side);
     qsort(sorted, (size_t)st.legal.count, sizeof *sorted, compare_keys);
     int nfresh;
     double best_value;
@@ -183,7 +260,10 @@ long ismcts_iterate(struct ismcts *s, uint64_t *rng)
     struct world w;
     if (!s->can_sample)
         return 0;
-    sampler_draw(&s->sampler, rng, &w);
+    if (s->options.kind == ISMCTS_DETERMINIZED)
+        w = s->fixed;
+    else
+        sampler_draw(&s->sampler, rng, &w);
     uint32_t at = 0;
     bool expanded = false;
     while (!expanded && w.phase != PHASE_OVER && depth < MAX_DEPTH) {
@@ -199,6 +279,8 @@ long ismcts_iterate(struct ismcts *s, uint64_t *rng)
         if (!at)
             break; /* the tree is full: play out from here */
         path[depth++] = at;
+        if (s->options.kind == ISMCTS_FLAT)
+            break; /* no tree below the root's children */
     }
     double york = playout(s, &w, rng, &nodes);
     for (int i = 0; i < depth; i++) {
@@ -249,5 +331,32 @@ decision ismcts_best(const struct ismcts *trees, int count, double *value)
                 best = i;
     if (value)
         *value = total[best].visits > 0 ? total[best].reward / total[best].visits : 0.5;
+    return total[best].key;
+}
+
+/* The most visited root child of one tree, among the decisions legal in the belief. */
+static decision tree_choice(const struct ismcts *tree)
+{
+    static _Thread_local struct root_total total[MAX_DECISIONS];
+    int n = root_totals(tree, 1, total), best = 0;
+    for (int i = 1; i < n; i++)
+        if (total[i].visits > total[best].visits)
+            best = i;
+    return total[best].key;
+}
+
+decision ismcts_vote(const struct ismcts *trees, int count)
+{
+    static _Thread_local struct root_total total[MAX_DECISIONS];
+    int votes[MAX_DECISIONS] = {0};
+    int n = root_totals(trees, count, total), best = 0;
+    for (int t = 0; t < count; t++) {
+        decision choice = tree_choice(&trees[t]);
+        for (int i = 0; i < n; i++)
+            votes[i] += total[i].key == choice;
+    }
+    for (int i = 1; i < n; i++)
+        if (votes[i] > votes[best] || (votes[i] == votes[best] && total[i].visits > total[best].visits))
+            best = i;
     return total[best].key;
 }

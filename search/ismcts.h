@@ -18,7 +18,16 @@
 #include "../engine/rules.h"
 #include "../engine/sample.h"
 
+/* How a tree searches. SO-ISMCTS is the engine; the other two are the
+ * baselines it is measured against (docs/STRENGTH.md). */
+enum ismcts_kind {
+    ISMCTS_INFORMATION_SET, /* a world drawn each iteration, edges keyed as the side sees them */
+    ISMCTS_FLAT,            /* flat Monte Carlo: the root's children only, tried in turn, no tree below */
+    ISMCTS_DETERMINIZED,    /* perfect-information UCT on one world fixed at the start; edges are decisions */
+};
+
 struct ismcts_options {
+    int kind;             /* enum ismcts_kind */
     double exploration;   /* UCB constant C */
     double first_play;    /* value of a child never tried (first-play urgency); above ~1.5 means try every child first */
     bool robust_choice;   /* most visits; else the best mean among children with a tenth of the most visits */
@@ -45,6 +54,7 @@ struct ismcts {
     bool can_sample;
     int side;
     struct world root;        /* the side's belief: only its view is read */
+    struct world fixed;       /* ISMCTS_DETERMINIZED: the one world every iteration starts from */
     long iterations;
     long nodes;               /* decisions applied in all iterations, tree and playouts: the states visited */
 };
@@ -53,6 +63,18 @@ struct ismcts {
  * 'memory_bytes' of tree. False if no memory could be had. */
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng);
+
+/* As ismcts_begin, for an ISMCTS_DETERMINIZED tree on 'truth' rather than on
+ * a world drawn from the belief: the `cheat` baseline, which reads the
+ * referee's world. Never used by a player that must not peek. */
+bool ismcts_begin_on(struct ismcts *s, const struct world *w, const struct world *truth, int side,
+                     const struct ismcts_options *o, size_t memory_bytes, uint64_t *rng);
+
+/* Tree reuse: moves the root of a finished search down the edges 'keys'
+ * (the decisions since, as the side saw them), keeping that subtree and
+ * dropping the rest, for a new search from w, the side's belief now. False,
+ * with the tree as it was, if the tree has no such path. */
+bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, uint64_t *rng);
 
 /* One iteration: draw, descend, expand, play out, back up. Returns the
  * decisions it applied (its nodes). */
@@ -63,6 +85,10 @@ long ismcts_iterate(struct ismcts *s, uint64_t *rng);
  * their visits and results summed by decision; with the chosen decision's
  * mean result (a win estimate) if 'value' is not NULL. */
 decision ismcts_best(const struct ismcts *trees, int count, double *value);
+
+/* Determinized UCT's final choice (PIMC): each tree votes for its own most
+ * visited decision; the most votes win, ties going to the most visits. */
+decision ismcts_vote(const struct ismcts *trees, int count);
 
 /* Frees the tree. */
 void ismcts_end(struct ismcts *s);

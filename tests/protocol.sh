@@ -11,7 +11,7 @@ printf 'r3p\nisready\nsetoption name Seed value 7\nsetoption name Player value r
 cat > "$tmp/want" <<'TXT'
 id name r3 0.2.0
 id version 0.2.0
-option name Player type combo default random var random var greedy var ismcts
+option name Player type combo default ismcts var random var greedy var ismcts var flatmc var pimc var cheat
 option name Samples type spin default 8 min 1 max 1000000
 option name Iterations type spin default 10000 min 1 max 1000000000
 option name Hash type spin default 64 min 1 max 65536
@@ -19,7 +19,7 @@ option name Threads type spin default 1 min 1 max 64
 option name Exploration type spin default 70 min 0 max 1000
 option name FirstPlayUrgency type spin default 1000 min 0 max 1000
 option name FinalChoice type combo default visits var visits var value
-option name PlayoutTurns type spin default 0 min 0 max 21
+option name PlayoutTurns type spin default 2 min 0 max 21
 option name Seed type spin default 1 min 0 max 2147483647
 r3pok
 readyok
@@ -29,11 +29,13 @@ cmp -s "$tmp/out" "$tmp/want"; check "handshake: id, options, r3pok, readyok; se
 
 # ---- whole games, as the referee's observations for one side ----
 # r3 playout --transcript prints what a host sends: newgame, every observation
-# of that side, go wherever it decides, query result at the end.
+# of that side, go wherever it decides, query result at the end. The random
+# player answers at once, so whole games cost little.
+random_player() { printf 'setoption name Player value random\n'; cat "$1"; }
 for side in york lancaster; do
     for scenario in 1460 1470 1483; do
         "$R3" playout --games 1 --seed 11 --scenario $scenario --transcript $side > "$tmp/host"
-        "$R3" < "$tmp/host" > "$tmp/engine"
+        random_player "$tmp/host" | "$R3" > "$tmp/engine"
         gos=$(grep -c '^go$' "$tmp/host")
         bests=$(grep -c '^bestmove ' "$tmp/engine")
         errors=$(grep -c '^error' "$tmp/engine")
@@ -54,7 +56,7 @@ check "the greedy player answers every go of a whole 1460 game as Lancaster" $?
 
 # Every bestmove is legal where it was asked: the engine's 'legal' line lists it.
 "$R3" playout --games 1 --seed 12 --scenario 1460 --transcript york | sed 's/^go$/legal\ngo/' > "$tmp/host"
-"$R3" < "$tmp/host" > "$tmp/engine"
+random_player "$tmp/host" | "$R3" > "$tmp/engine"
 awk '/^legal /{ sub(/^legal /, ""); n = split($0, a, ", "); delete ok; for (i = 1; i <= n; i++) ok[a[i]] = 1; next }
      /^bestmove /{ sub(/^bestmove /, ""); total++; if (!($0 in ok)) bad++ }
      END { exit !(total > 10 && bad == 0) }' "$tmp/engine"
@@ -124,16 +126,40 @@ echo "stop latency: $latency ms"
 "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york > "$tmp/game"
 cut=$(grep -n '^go$' "$tmp/game" | sed -n 60p | cut -d: -f1)
 head -n $((cut - 1)) "$tmp/game" > "$tmp/host"
-{ cat "$tmp/host"; printf 'show\nlegal\nquery turn\n'; } | "$R3" | grep -v '^info \|^bestmove ' > "$tmp/streamed"
+{ random_player "$tmp/host"; printf 'show\nlegal\nquery turn\n'; } | "$R3" | grep -v '^info \|^bestmove ' > "$tmp/streamed"
 history=$(sed 1d "$tmp/host" | grep -v '^go$' | paste -sd, - | sed 's/,/, /g')
 { printf 'newgame scenario 1470 side lancaster\n'; echo "position scenario 1460 side york observations $history"; printf 'show\nlegal\nquery turn\n'; } |
     "$R3" > "$tmp/resumed"
 [ "$(wc -l < "$tmp/resumed")" -gt 20 ] && cmp -s "$tmp/streamed" "$tmp/resumed"
 check "position with $(echo "$history" | tr ',' '\n' | wc -l) observations: the same view, legal decisions and turn as the game fed line by line" $?
-{ cat "$tmp/host"; echo "position scenario 1460 side york observations $history, move L?77 Kent Sussex"; printf 'show\nlegal\nquery turn\n'; } |
+{ random_player "$tmp/host"; echo "position scenario 1460 side york observations $history, move L?77 Kent Sussex"; printf 'show\nlegal\nquery turn\n'; } |
     "$R3" | grep -v '^info \|^bestmove ' > "$tmp/kept"
 [ "$(head -n 1 "$tmp/kept" | cut -d' ' -f1-2)" = "error bad-arguments" ] && [ "$(sed 1d "$tmp/kept")" = "$(cat "$tmp/streamed")" ]
 check "a position with a bad item: one error ($(head -n 1 "$tmp/kept" | cut -c1-60)...), the game before it kept" $?
+
+# ---- the baselines, and the truth line that only the cheat player reads ----
+for player in flatmc pimc; do
+    { printf 'setoption name Player value %s\nsetoption name Iterations value 400\n' $player; cat "$tmp/opening"; printf 'legal\ngo\n'; } |
+        "$R3" > "$tmp/engine"
+    best=$(sed -n 's/^bestmove //p' "$tmp/engine")
+    [ -n "$best" ] && sed -n 's/^legal //p' "$tmp/engine" | tr ',' '\n' | sed 's/^ //' | grep -qx "$best"
+    check "Player $player: a legal bestmove ($best) at the 1460 opening" $?
+done
+truth=$("$R3" playout --games 1 --seed 11 --scenario 1460 --dump-at 14)   # the referee's world at that go
+other=$("$R3" playout --games 1 --seed 12 --scenario 1460 --dump-at 14)   # another deal: not this game
+{ printf 'setoption name Player value cheat\nsetoption name Iterations value 400\n'; cat "$tmp/opening"
+  printf 'go\ntruth %s\ntruth %s\ngo\n' "$other" "$truth"; } | "$R3" | grep -v '^info ' > "$tmp/engine"
+[ "$(cut -d' ' -f1-2 "$tmp/engine" | sed 's/bestmove .*/bestmove/' | paste -sd/ -)" = "error no-truth/error inconsistent/bestmove" ]
+check "Player cheat: go without truth and a truth of another deal are refused; the true world is taken" $?
+
+# Tree reuse: from one go to the next the ismcts player keeps the subtree the game went
+# down; a newgame forgets it.
+"$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | head -n 400 > "$tmp/host"
+{ printf 'setoption name Iterations value 300\n'; cat "$tmp/host"; cat "$tmp/opening"; printf 'go\n'; } | "$R3" > "$tmp/engine"
+reused=$(grep -c '^info string tree reused: [1-9][0-9]* nodes kept$' "$tmp/engine")
+[ "$reused" -gt 10 ] && [ "$(grep -c '^go$' "$tmp/host")" = "$(($(grep -c '^bestmove ' "$tmp/engine") - 1))" ] &&
+    [ "$(grep -v '^info time' "$tmp/engine" | tail -n 2 | head -n 1 | cut -c1-24)" != "info string tree reused" ]
+check "tree reuse: $reused of $(grep -c '^go$' "$tmp/host") searches went on from the kept tree; none after newgame" $?
 
 # ---- bad input: each line gets exactly one error line, and nothing changes ----
 {
@@ -180,6 +206,8 @@ query colour
 query phase turn
 legal now
 show board
+truth
+truth scenario=1460 campaign=1
 stop now
 move Y:York Ireland Kent
 move L?3 Kent

@@ -8,7 +8,7 @@
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
 
-"$R3" match --engine cmd="$R3" name=alpha --engine cmd="$R3" name=beta option.Seed=5 --games 6 --seed 3 \
+"$R3" match --engine cmd="$R3" name=alpha option.Player=random --engine cmd="$R3" name=beta option.Player=random option.Seed=5 --games 6 --seed 3 \
     --out "$tmp/games" > "$tmp/games.out" 2> "$tmp/err"
 status=$?
 cp "$tmp/games.out" "$tmp/out"
@@ -30,7 +30,7 @@ check "how the 6 games ended: $1 by heirs, $2 by usurpation, $3 at the end of th
 check "a pair of games deals the same cards" $?
 
 for mode in crash hang illegal garbage; do
-    "$R3" match --engine cmd="$R3" name=r3 --engine cmd="sh tests/engines/misbehave.sh $mode" name=$mode \
+    "$R3" match --engine cmd="$R3" name=r3 option.Player=random --engine cmd="sh tests/engines/misbehave.sh $mode" name=$mode \
         --games 2 --scenario 1483 --tc movetime=50 --out "$tmp/$mode" > "$tmp/out" 2> "$tmp/err"
     status=$?
     forfeits=$(grep -c "by forfeit: $mode" "$tmp/out")
@@ -82,7 +82,7 @@ check "a record cut short fails to replay: $(cat "$tmp/err")" $?
 # --concurrency 3 plays the first match again: game g keeps its seed, scenario
 # and sides, so the score, the results and the records are the same.
 body() { grep -v '^#' "$1/results.tsv" | sort -n; }
-"$R3" match --engine cmd="$R3" name=alpha --engine cmd="$R3" name=beta option.Seed=5 --games 6 --seed 3 \
+"$R3" match --engine cmd="$R3" name=alpha option.Player=random --engine cmd="$R3" name=beta option.Player=random option.Seed=5 --games 6 --seed 3 \
     --concurrency 3 --out "$tmp/threes" > "$tmp/out3" 2> "$tmp/err"
 [ $? = 0 ] && [ "$(tail -n 1 "$tmp/out3")" = "$last" ] && [ "$(body "$tmp/threes")" = "$(body "$tmp/games")" ] \
     && [ "$(cat "$tmp"/threes/game-*)" = "$(cat "$tmp"/games/game-*)" ] && [ ! -s "$tmp/err" ]
@@ -95,7 +95,7 @@ check "games.pgn has a [Result for each of the 6 games, results.tsv a line for e
 
 # Two shards of the match, merged, are the whole match.
 for i in 1 2; do
-    "$R3" match --engine cmd="$R3" name=alpha --engine cmd="$R3" name=beta option.Seed=5 --games 6 --seed 3 \
+    "$R3" match --engine cmd="$R3" name=alpha option.Player=random --engine cmd="$R3" name=beta option.Player=random option.Seed=5 --games 6 --seed 3 \
         --shard $i/2 --out "$tmp/shard$i" > "$tmp/shard$i.out" || echo "FAIL: shard $i/2 exited $?"
 done
 cat "$tmp/shard1/results.tsv" "$tmp/shard2/results.tsv" | grep -v '^#' | sort -n > "$tmp/union"
@@ -125,25 +125,36 @@ merge_reject "another engine" "r3: match-merge: $tmp/bad/results.tsv line 3: gam
 merge_reject "a missing file" "r3: match-merge: cannot read '$tmp/nowhere/results.tsv': No such file or directory" "$tmp/nowhere"
 
 # Four workers at once: each crash is still seen as an exit (no engine holds another's pipes).
-"$R3" match --engine cmd="$R3" name=r3 --engine cmd="sh tests/engines/misbehave.sh crash" name=crash --games 8 \
+"$R3" match --engine cmd="$R3" name=r3 option.Player=random --engine cmd="sh tests/engines/misbehave.sh crash" name=crash --games 8 \
     --concurrency 4 --scenario 1483 --tc movetime=50 > "$tmp/out" 2> "$tmp/err"
 [ $? = 0 ] && [ "$(grep -c 'by forfeit: crash crashed (it exited)$' "$tmp/out")" = 8 ] && grep -q '^Score of r3 vs crash: 8 - 0 - 0$' "$tmp/out"
 check "--concurrency 4 against an engine that crashes: 8 exits seen, '$(tail -n 1 "$tmp/out")'" $?
 
 # --tc nodes=N sends "go nodes N" (seen through tee) and the games finish by the rules.
-"$R3" match --engine cmd="tee -a $tmp/seen | $R3" name=teed --engine cmd="$R3" name=plain --tc nodes=5 --games 2 \
+"$R3" match --engine cmd="tee -a $tmp/seen | $R3" name=teed option.Player=random --engine cmd="$R3" name=plain option.Player=random --tc nodes=5 --games 2 \
     --scenario 1483 > "$tmp/out" 2> "$tmp/err"
 [ $? = 0 ] && grep -q '^go nodes 5$' "$tmp/seen" && ! grep -q '^go movetime' "$tmp/seen" \
     && [ "$(grep -c '^Finished game.*wins \(by heirs\|by usurpation\|at the end\)' "$tmp/out")" = 2 ]
 check "--tc nodes=5 sends 'go nodes 5' and plays 2 games: '$(tail -n 1 "$tmp/out")'" $?
 
 # --sprt stops the match once H1 is accepted: the illegal engine loses every game.
-"$R3" match --engine cmd="$R3" name=r3 --engine cmd="sh tests/engines/misbehave.sh illegal" name=illegal \
+"$R3" match --engine cmd="$R3" name=r3 option.Player=random --engine cmd="sh tests/engines/misbehave.sh illegal" name=illegal \
     --games 100 --concurrency 2 --scenario 1483 --sprt 0 50 0.05 0.05 > "$tmp/out" 2> "$tmp/err"
 status=$?
 games=$(grep -c '^Finished game' "$tmp/out")
 [ "$status" = 0 ] && grep -q '^SPRT: llr [0-9.]* ([0-9.]*%), lbound -2.94, ubound 2.94 - H1 was accepted$' "$tmp/out" \
     && [ "$games" -ge 6 ] && [ "$games" -le 12 ] && grep -q "^Score of r3 vs illegal: $games - 0 - 0$" "$tmp/out"
 check "--sprt 0 50 0.05 0.05 accepts H1 after $games of 100 games: '$(grep '^SPRT' "$tmp/out")'" $?
+
+# Every baseline plays whole games under the referee, the cheat player fed the true world
+# ("truth") before each go: no forfeits.
+for pair in "cheat pimc 1483" "flatmc ismcts 1460"; do
+    set -- $pair
+    "$R3" match --engine cmd="$R3" name=$1 option.Player=$1 option.Iterations=30 \
+        --engine cmd="$R3" name=$2 option.Player=$2 option.Iterations=30 --games 2 --scenario $3 --tc movetime=5000 \
+        > "$tmp/out" 2> "$tmp/err"
+    [ $? = 0 ] && grep -q '^Ended: .*forfeits: 0 illegal, 0 crash, 0 hang, 0 garbage' "$tmp/out" && [ ! -s "$tmp/err" ]
+    check "$1 vs $2 ($3): two whole games, no forfeits: '$(tail -n 1 "$tmp/out")'" $?
+done
 
 finish referee

@@ -1,7 +1,8 @@
 /*
  * test_ismcts.c: the information-set tree search (search/ismcts.c): a legal
  * decision in every phase with a tiny budget, the same decision and tree for
- * the same seed, the memory cap, and no peeking at what the side cannot see.
+ * the same seed, the memory cap, no peeking at what the side cannot see, and
+ * the tree kept from one decision to the next.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -152,6 +153,44 @@ static void changing_what_the_side_cannot_see_changes_nothing(void **state)
     assert_true(compared == 30);
 }
 
+static uint32_t subtree_size(const struct ismcts *s, uint32_t top)
+{
+    uint32_t size = 1;
+    for (uint32_t c = s->node[top].child; c; c = s->node[c].sibling)
+        size += subtree_size(s, c);
+    return size;
+}
+
+/* Tree reuse: after the side's decision, the search goes on from that child's
+ * subtree, its visits kept and the rest of the tree dropped; a path the tree
+ * lacks leaves it as it was. */
+static void a_kept_tree_moves_down_to_the_decision_made(void **state)
+{
+    (void)state;
+    static struct ismcts s;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1460);
+    while (rules_actor(&w) == ACTOR_CHANCE)
+        rules_apply(&w, rules_chance(&w, 5));
+    int side = rules_actor(&w);
+    decision made = search(&w, side, 500, 9, &s, MEMORY), missing = decision_make(DECIDE_PLAY, 26);
+    uint32_t child = s.node[0].child;
+    while (s.node[child].key != made)
+        child = s.node[child].sibling;
+    uint32_t size = subtree_size(&s, child), visits = s.node[child].visits, before = s.count;
+    uint64_t rng = 5;
+    assert_false(ismcts_reroot(&s, &w, &missing, 1, &rng));
+    assert_true(s.count == before);
+    rules_apply(&w, made);
+    assert_true(ismcts_reroot(&s, &w, &made, 1, &rng));
+    assert_true(s.count == size && size > 1 && size < before);
+    assert_true(s.node[0].visits == visits && subtree_size(&s, 0) == size);
+    for (int i = 0; i < 100; i++)
+        ismcts_iterate(&s, &rng);
+    assert_true(s.node[0].visits == visits + 100);
+    ismcts_end(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -159,6 +198,7 @@ int main(void)
         cmocka_unit_test(the_same_seed_gives_the_same_search),
         cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
         cmocka_unit_test(changing_what_the_side_cannot_see_changes_nothing),
+        cmocka_unit_test(a_kept_tree_moves_down_to_the_decision_made),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,7 +14,7 @@
 extern const char *const BENCH_POSITION[];
 extern const int BENCH_POSITIONS;
 
-#define BENCH_ITERATIONS 2000
+#define BENCH_ITERATIONS 10000
 
 /* Runs the bench; returns 0, or 1 if a position does not read or no memory. */
 int bench_run(long iterations, uint64_t seed, FILE *out);

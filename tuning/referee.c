@@ -22,6 +22,7 @@
 #include "../engine/observe.h"
 #include "../engine/random.h"
 #include "../engine/scenario.h"
+#include "../engine/position.h"
 #include "../engine/tables.h"
 #include "playout.h"
 
@@ -31,7 +32,7 @@
 static bool send_line(struct engine_process *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool send_line(struct engine_process *p, const char *fmt, ...)
 {
-    char line[512];
+    static _Thread_local char line[POSITION_TEXT_MAX + 64]; /* a truth line holds a whole position */
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(line, sizeof line - 1, fmt, ap);
@@ -169,8 +170,20 @@ static void restart(struct engine_process *p)
 /* ---- a game ---- */
 
 /* Asks an engine for its decision; false with the reason it loses. */
-static bool send_go(struct engine_process *p, const struct time_control *tc)
+/* Whether the engine plays the cheat baseline, which is sent the true world before each go. */
+static bool sees_all(const struct engine_spec *spec)
 {
+    for (int i = 0; i < spec->options; i++)
+        if (strcmp(spec->option_name[i], "Player") == 0 && strcmp(spec->option_value[i], "cheat") == 0)
+            return true;
+    return false;
+}
+
+static bool send_go(struct engine_process *p, const struct world *w, const struct time_control *tc)
+{
+    static _Thread_local char truth[POSITION_TEXT_MAX];
+    if (sees_all(p->spec) && (!position_print(w, truth, sizeof truth) || !send_line(p, "truth %s", truth)))
+        return false;
     if (tc->nodes)
         return send_line(p, "go nodes %lld", tc->nodes);
     return send_line(p, "go movetime %d", tc->movetime_ms);
@@ -188,7 +201,7 @@ static bool ask(struct engine_process *p, const struct world *w, const struct ti
 {
     char line[512], error[200];
     *end = END_CRASH;
-    if (!send_go(p, tc)) {
+    if (!send_go(p, w, tc)) {
         snprintf(why, size, "%s crashed (its input is closed)", p->spec->name);
         return false;
     }

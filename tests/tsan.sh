@@ -1,0 +1,31 @@
+#!/bin/sh
+# tsan.sh: the threaded parts of r3 built with ThreadSanitizer (make tsan-test):
+# searches on 2 threads (ismcts and pimc) with go limits, go infinite and stop,
+# threaded random playouts, and a match playing 2 games at once. Any data race
+# report fails the test. Usage: sh tests/tsan.sh build/tsan/r3
+R3=${1:-build/tsan/r3}
+. "$(dirname "$0")/lib.sh"
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
+
+clean() { # clean NAME STATUS: the run exited well and ThreadSanitizer said nothing
+    [ "$2" = 0 ] && ! grep -q 'ThreadSanitizer' "$tmp/err"
+    check "$1" $?
+}
+
+"$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^go$/p' | sed '$d' > "$tmp/opening"
+for player in ismcts pimc; do
+    { printf 'setoption name Player value %s\nsetoption name Threads value 2\nsetoption name PlayoutTurns value 2\n' $player
+      cat "$tmp/opening"; printf 'go nodes 20000\ngo movetime 300\ngo infinite\n'; sleep 1.5; printf 'stop\nquit\n'; } |
+        "$R3" > "$tmp/out" 2> "$tmp/err"
+    clean "$player on 2 threads: go nodes, go movetime, go infinite and stop ($(grep -c '^bestmove' "$tmp/out") bestmoves)" $?
+done
+
+"$R3" playout --games 6 --threads 2 > "$tmp/out" 2> "$tmp/err"
+clean "r3 playout --threads 2" $?
+
+"$R3" match --engine cmd="$R3" name=a option.Threads=2 option.Iterations=50 option.PlayoutTurns=1 \
+    --engine cmd="$R3" name=b option.Player=random --games 2 --scenario 1483 --concurrency 2 --tc movetime=5000 \
+    > "$tmp/out" 2> "$tmp/err"
+clean "r3 match --concurrency 2, an engine searching on 2 threads: '$(tail -n 1 "$tmp/out")'" $?
+
+finish tsan
