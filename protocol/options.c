@@ -24,6 +24,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_FIRST_PLAY] = {"FirstPlayUrgency", 0, 1000, 1000, {NULL}},
     [OPTION_FINAL_CHOICE] = {"FinalChoice", 0, 1, 0, {"visits", "value"}},
     [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 2, {NULL}},
+    [OPTION_VARIANT] = {"Variant", 0, 1, 0, {"so", "mo"}},
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
 };
 
@@ -94,7 +95,8 @@ void options_player(const struct option_values *v, struct player *out)
         .iterations = x[OPTION_ITERATIONS],
         .memory_mb = x[OPTION_HASH],
         .threads = (int)x[OPTION_THREADS],
-        .ismcts = {.exploration = x[OPTION_EXPLORATION] / 100.0,
+        .ismcts = {.kind = x[OPTION_VARIANT] ? ISMCTS_MULTIPLE_OBSERVER : ISMCTS_INFORMATION_SET,
+                   .exploration = x[OPTION_EXPLORATION] / 100.0,
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,
                    .robust_choice = x[OPTION_FINAL_CHOICE] == 0,
                    .playout_turns = (int)x[OPTION_PLAYOUT_TURNS]},

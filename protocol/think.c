@@ -265,10 +265,12 @@ static bool reuse_trees(struct think *t)
     return true;
 }
 
-/* Keeps the ismcts player's trees for the next search, or frees them. */
+/* Keeps the ismcts player's trees for the next search, or frees them. An MO
+ * search's are freed too: the enemy's tree would need the enemy's sight of
+ * the decisions since, which this side does not have. */
 static void end_trees(struct think *t)
 {
-    if (t->player.kind == PLAYER_ISMCTS) {
+    if (t->player.kind == PLAYER_ISMCTS && t->player.ismcts.kind == ISMCTS_INFORMATION_SET) {
         t->kept = true;
         t->kept_at = t->keys_now;
         t->kept_for = t->player;

@@ -26,14 +26,21 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
                   size_t memory_bytes, uint64_t *rng)
 {
     struct view v;
-    size_t capacity = memory_bytes / sizeof(struct ismcts_node);
+    int trees = o->kind == ISMCTS_MULTIPLE_OBSERVER ? 2 : 1;
+    size_t capacity = memory_bytes / trees / sizeof(struct ismcts_node);
     s->options = *o;
-    s->capacity = capacity > UINT32_MAX ? UINT32_MAX : capacity < 1 ? 1 : (uint32_t)capacity;
-    s->node = malloc((size_t)s->capacity * sizeof *s->node);
-    if (!s->node)
-        return false;
-    s->node[0] = (struct ismcts_node){.mover = (uint8_t)(1 - side)};
-    s->count = 1;
+    s->tree[1] = (struct ismcts_tree){0};
+    for (int i = 0; i < trees; i++) {
+        struct ismcts_tree *t = &s->tree[i];
+        t->capacity = capacity > UINT32_MAX ? UINT32_MAX : capacity < 1 ? 1 : (uint32_t)capacity;
+        t->node = malloc((size_t)t->capacity * sizeof *t->node);
+        if (!t->node) {
+            ismcts_end(s);
+            return false;
+        }
+        t->node[0] = (struct ismcts_node){.mover = (uint8_t)(1 - side)};
+        t->count = 1;
+    }
     s->side = side;
     s->root = *w;
     s->iterations = s->nodes = 0;
@@ -56,10 +63,10 @@ bool ismcts_begin_on(struct ismcts *s, const struct world *w, const struct world
     return true;
 }
 
-static uint32_t child_with_key(const struct ismcts *s, uint32_t parent, decision key)
+static uint32_t child_with_key(const struct ismcts_tree *t, uint32_t parent, decision key)
 {
-    for (uint32_t c = s->node[parent].child; c; c = s->node[c].sibling)
-        if (s->node[c].key == key)
+    for (uint32_t c = t->node[parent].child; c; c = t->node[c].sibling)
+        if (t->node[c].key == key)
             return c;
     return 0;
 }
@@ -105,7 +112,7 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
     struct view v;
     uint32_t at = 0;
     for (int i = 0; i < count; i++)
-        if (!(at = child_with_key(s, at, keys[i])))
+        if (!(at = child_with_key(&s->tree[0], at, keys[i])))
             return false;
     if (at && !keep_subtree(s, at))
         return false;
@@ -118,8 +125,10 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
 
 void ismcts_end(struct ismcts *s)
 {
-    free(s->node);
-    s->node = NULL;
+    for (int i = 0; i < 2; i++) {
+        free(s->tree[i].node);
+        s->tree[i].node = NULL;
+    }
 }
 
 /* ---- one step down the tree ---- */
@@ -149,20 +158,20 @@ static double ucb(const struct ismcts *s, const struct ismcts_node *n)
  * whose keys are legal in this world and returns the best of them by UCB (0
  * if none), its value in *best_value; the legal keys no child has yet go into
  * 'fresh', their number into *nfresh. */
-static uint32_t survey(struct ismcts *s, uint32_t parent, const decision *sorted, int count, decision *fresh,
-                       int *nfresh, double *best_value)
+static uint32_t survey(const struct ismcts *s, struct ismcts_tree *t, uint32_t parent, const decision *sorted,
+                       int count, decision *fresh, int *nfresh, double *best_value)
 {
     static _Thread_local bool taken[MAX_DECISIONS];
     uint32_t best = 0;
     memset(taken, 0, (size_t)count);
     *best_value = -1e300;
-    for (uint32_t c = s->node[parent].child; c; c = s->node[c].sibling) {
-        const decision *at = bsearch(&s->node[c].key, sorted, (size_t)count, sizeof *sorted, compare_keys);
+    for (uint32_t c = t->node[parent].child; c; c = t->node[c].sibling) {
+        const decision *at = bsearch(&t->node[c].key, sorted, (size_t)count, sizeof *sorted, compare_keys);
         if (!at)
             continue;
-        s->node[c].available++;
+        t->node[c].available++;
         taken[at - sorted] = true;
-        double value = ucb(s, &s->node[c]);
+        double value = ucb(s, &t->node[c]);
         if (value > *best_value)
             *best_value = value, best = c;
     }
@@ -183,46 +192,66 @@ static decision decision_with_key(const struct step *st, decision key, uint64_t 
     return st->legal.list[pick];
 }
 
-static uint32_t add_child(struct ismcts *s, uint32_t parent, decision key, int mover)
+static uint32_t add_child(struct ismcts_tree *t, uint32_t parent, decision key, int mover)
 {
-    uint32_t c = s->count++;
-    s->node[c] = (struct ismcts_node){.sibling = s->node[parent].child, .key = key, .available = 1,
+    uint32_t c = t->count++;
+    t->node[c] = (struct ismcts_node){.sibling = t->node[parent].child, .key = key, .available = 1,
                                       .mover = (uint8_t)mover};
-    s->node[parent].child = c;
+    t->node[parent].child = c;
     return c;
 }
 
-/* Chooses at 'parent' for the actor of w, applies the decision to w, and
- * returns the child taken (0 when the tree is full and nothing was added).
- * *expanded tells whether the child is new. */
-static uint32_t descend(struct ismcts *s, uint32_t parent, struct world *w, uint64_t *rng, bool *expanded)
+/* The side whose sight keys tree i's edges: the searching side's, or (MO) the enemy's. */
+static int viewer(const struct ismcts *s, int i)
+{
+    return i ? 1 - s->side : s->side;
+}
+
+/* Chooses at 'parent' of tree i for the actor of w and returns the decision;
+ * *child is the child taken (0 when the tree is full and nothing was added),
+ * and *expanded is set if it is new. */
+static decision choose(struct ismcts *s, int i, uint32_t parent, const struct world *w, uint64_t *rng,
+                       uint32_t *child, bool *expanded)
 {
     static _Thread_local struct step st;
     decision sorted[MAX_DECISIONS], fresh[MAX_DECISIONS];
-    int actor = rules_actor(w);
+    struct ismcts_tree *t = &s->tree[i];
     rules_legal(w, &st.legal);
-    for (int i = 0; i < st.legal.count; i++)
-        sorted[i] = st.key[i] = s->options.kind == ISMCTS_DETERMINIZED ? st.legal.list[i] /* nothing hidden */
-                                                                        : observe_key(w, st.legal.list[i], s->side);
+    for (int k = 0; k < st.legal.count; k++)
+        sorted[k] = st.key[k] = s->options.kind == ISMCTS_DETERMINIZED ? st.legal.list[k] /* nothing hidden */
+                                                                        : observe_key(w, st.legal.list[k], viewer(s, i));
     qsort(sorted, (size_t)st.legal.count, sizeof *sorted, compare_keys);
     int nfresh;
     double best_value;
-    uint32_t best = survey(s, parent, sorted, st.legal.count, fresh, &nfresh, &best_value);
+    uint32_t best = survey(s, t, parent, sorted, st.legal.count, fresh, &nfresh, &best_value);
     if (nfresh && best_value <= s->options.first_play) /* a key never tried is worth first_play */
         best = 0;
-    *expanded = false;
     decision key;
     if (best) {
-        key = s->node[best].key;
+        key = t->node[best].key;
     } else {
         key = fresh[random_below(rng, nfresh)];
-        if (s->count < s->capacity) {
-            best = add_child(s, parent, key, actor);
+        if (t->count < t->capacity) {
+            best = add_child(t, parent, key, rules_actor(w));
             *expanded = true;
         }
     }
-    rules_apply(w, decision_with_key(&st, key, rng));
-    return best;
+    *child = best;
+    return decision_with_key(&st, key, rng);
+}
+
+/* MO: the tree that did not choose follows decision d down the edge its side
+ * sees, adding it if new; 0 when the tree is full. */
+static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct world *w, decision d, bool *expanded)
+{
+    struct ismcts_tree *t = &s->tree[i];
+    decision key = observe_key(w, d, viewer(s, i));
+    uint32_t c = child_with_key(t, parent, key);
+    if (!c && t->count < t->capacity) {
+        c = add_child(t, parent, key, rules_actor(w));
+        *expanded = true;
+    }
+    return c;
 }
 
 /* ---- playout and back-up ---- */
@@ -252,10 +281,34 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
     return eval_win_probability(w, SIDE_YORK, &EVAL_DEFAULT);
 }
 
+/* One tree's way down in an iteration. */
+struct descent {
+    uint32_t at, path[MAX_DEPTH];
+    int depth;
+};
+
+static bool go_down(struct descent *d, uint32_t child)
+{
+    if (!child)
+        return false; /* the tree is full: play out from here */
+    d->at = d->path[d->depth++] = child;
+    return true;
+}
+
+static void back_up(struct ismcts_tree *t, const struct descent *d, double york)
+{
+    for (int i = 0; i < d->depth; i++) {
+        struct ismcts_node *n = &t->node[d->path[i]];
+        n->visits++;
+        n->reward += (float)(n->mover == SIDE_YORK ? york : 1.0 - york);
+    }
+    t->node[0].visits++;
+}
+
 long ismcts_iterate(struct ismcts *s, uint64_t *rng)
 {
-    uint32_t path[MAX_DEPTH];
-    int depth = 0;
+    static _Thread_local struct descent down[2];
+    int trees = s->options.kind == ISMCTS_MULTIPLE_OBSERVER ? 2 : 1;
     long nodes = 0;
     struct world w;
     if (!s->can_sample)
@@ -264,9 +317,10 @@ long ismcts_iterate(struct ismcts *s, uint64_t *rng)
         w = s->fixed;
     else
         sampler_draw(&s->sampler, rng, &w);
-    uint32_t at = 0;
-    bool expanded = false;
-    while (!expanded && w.phase != PHASE_OVER && depth < MAX_DEPTH) {
+    down[0].at = down[1].at = 0;
+    down[0].depth = down[1].depth = 0;
+    bool expanded = false, room = true;
+    while (!expanded && room && w.phase != PHASE_OVER && down[0].depth < MAX_DEPTH && down[1].depth < MAX_DEPTH) {
         int actor = rules_actor(&w);
         if (actor == ACTOR_NONE)
             break;
@@ -275,20 +329,19 @@ long ismcts_iterate(struct ismcts *s, uint64_t *rng)
             rules_apply(&w, rules_chance(&w, random_next(rng)));
             continue;
         }
-        at = descend(s, at, &w, rng, &expanded);
-        if (!at)
-            break; /* the tree is full: play out from here */
-        path[depth++] = at;
+        int chooser = trees == 2 && actor != s->side; /* MO: each side chooses in its own tree */
+        uint32_t child;
+        decision d = choose(s, chooser, down[chooser].at, &w, rng, &child, &expanded);
+        if (trees == 2)
+            room = go_down(&down[!chooser], follow(s, !chooser, down[!chooser].at, &w, d, &expanded));
+        rules_apply(&w, d);
+        room = go_down(&down[chooser], child) && room;
         if (s->options.kind == ISMCTS_FLAT)
             break; /* no tree below the root's children */
     }
     double york = playout(s, &w, rng, &nodes);
-    for (int i = 0; i < depth; i++) {
-        struct ismcts_node *n = &s->node[path[i]];
-        n->visits++;
-        n->reward += (float)(n->mover == SIDE_YORK ? york : 1.0 - york);
-    }
-    s->node[0].visits++;
+    for (int i = 0; i < trees; i++)
+        back_up(&s->tree[i], &down[i], york);
     s->iterations++;
     s->nodes += nodes;
     return nodes;

@@ -24,6 +24,7 @@ enum ismcts_kind {
     ISMCTS_INFORMATION_SET, /* a world drawn each iteration, edges keyed as the side sees them */
     ISMCTS_FLAT,            /* flat Monte Carlo: the root's children only, tried in turn, no tree below */
     ISMCTS_DETERMINIZED,    /* perfect-information UCT on one world fixed at the start; edges are decisions */
+    ISMCTS_MULTIPLE_OBSERVER, /* MO-ISMCTS: a tree per side, keyed as that side sees; each side chooses in its own */
 };
 
 struct ismcts_options {
@@ -46,10 +47,21 @@ struct ismcts_node {
     uint8_t mover;
 };
 
-struct ismcts {
-    struct ismcts_options options;
+/* One arena of nodes. */
+struct ismcts_tree {
     struct ismcts_node *node;
     uint32_t count, capacity; /* nodes in use; the cap (from the memory limit) */
+};
+
+struct ismcts {
+    struct ismcts_options options;
+    union { /* tree[0] (also named node, count, capacity): the searching side's; tree[1]: the enemy's, MO only */
+        struct ismcts_tree tree[2];
+        struct {
+            struct ismcts_node *node;
+            uint32_t count, capacity;
+        };
+    };
     struct sampler sampler;
     bool can_sample;
     int side;

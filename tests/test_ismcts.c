@@ -38,14 +38,20 @@ static void random_position(struct world *w, int scenario, int depth, uint64_t *
     }
 }
 
-static decision search(const struct world *w, int side, int iterations, uint64_t seed, struct ismcts *s,
-                       size_t memory)
+static decision search_with(const struct ismcts_options *o, const struct world *w, int side, int iterations,
+                            uint64_t seed, struct ismcts *s, size_t memory)
 {
     uint64_t rng = seed;
-    assert_true(ismcts_begin(s, w, side, &ISMCTS_DEFAULT, memory, &rng));
+    assert_true(ismcts_begin(s, w, side, o, memory, &rng));
     for (int i = 0; i < iterations; i++)
         ismcts_iterate(s, &rng);
     return ismcts_best(s, 1, NULL);
+}
+
+static decision search(const struct world *w, int side, int iterations, uint64_t seed, struct ismcts *s,
+                       size_t memory)
+{
+    return search_with(&ISMCTS_DEFAULT, w, side, iterations, seed, s, memory);
 }
 
 /* Two searches chose alike and grew the same tree; both are freed. */
@@ -153,6 +159,29 @@ static void changing_what_the_side_cannot_see_changes_nothing(void **state)
     assert_true(compared == 30);
 }
 
+/* MO-ISMCTS (a tree per side): in random positions of every scenario it
+ * plays a legal decision, the same for the same seed, and the same in a world
+ * the side cannot tell from the true one; the enemy's tree grows too. */
+static void the_multiple_observer_variant_is_legal_repeatable_and_blind(void **state)
+{
+    (void)state;
+    static struct ismcts a, b;
+    struct ismcts_options mo = ISMCTS_DEFAULT;
+    mo.kind = ISMCTS_MULTIPLE_OBSERVER;
+    uint64_t rng = 44;
+    for (int g = 0; g < 15; g++) {
+        struct world w, other;
+        random_position(&w, g % SCENARIO_COUNT, 100 + random_below(&rng, 900), &rng);
+        int side = rules_actor(&w);
+        assert_true(sample_world(&w, side, &rng, &other));
+        decision x = search_with(&mo, &w, side, 300, 13, &a, MEMORY), y = search_with(&mo, &other, side, 300, 13, &b, MEMORY);
+        assert_true(legal_has(&w, x));
+        assert_true(a.tree[1].count > 1 && a.tree[1].count == b.tree[1].count);
+        assert_memory_equal(a.tree[1].node, b.tree[1].node, a.tree[1].count * sizeof *a.tree[1].node);
+        assert_same_search(&a, x, &b, y);
+    }
+}
+
 static uint32_t subtree_size(const struct ismcts *s, uint32_t top)
 {
     uint32_t size = 1;
@@ -199,6 +228,7 @@ int main(void)
         cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
         cmocka_unit_test(changing_what_the_side_cannot_see_changes_nothing),
         cmocka_unit_test(a_kept_tree_moves_down_to_the_decision_made),
+        cmocka_unit_test(the_multiple_observer_variant_is_legal_repeatable_and_blind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
