@@ -137,12 +137,14 @@ static bool cmd_isready(struct engine *e, const char *args)
 
 static bool cmd_setoption(struct engine *e, const char *args)
 {
-    char w[4][64], why[300];
-    if (!words_are(args, 4, w) || strcmp(w[0], "name") != 0 || strcmp(w[2], "value") != 0)
+    char name[64], why[600];
+    int used = 0;
+    /* The value is the rest of the line, so that a file's path may hold spaces. */
+    if (sscanf(args, "name %63s value %n", name, &used) != 1 || !used || !args[used])
         return fail(e, "bad-arguments", "expected 'setoption name NAME value VALUE'");
-    if (!options_set(&e->options, w[1], w[3], why, sizeof why))
+    if (!options_set(&e->options, name, args + used, why, sizeof why))
         return fail(e, "bad-option", "%s", why);
-    if (strcmp(w[1], "Seed") == 0)
+    if (strcmp(name, "Seed") == 0)
         e->seed = e->think.rng = (uint64_t)e->options.value[OPTION_SEED];
     return true;
 }

@@ -28,10 +28,32 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
 };
 
+/* EvalFile, the one option that is text, not a number: the evaluation's
+ * weights file (docs/eval.md). "built-in" is eval/weights.txt as compiled in. */
+#define EVAL_FILE_OPTION "EvalFile"
+#define EVAL_FILE_BUILT_IN "built-in"
+
 void options_default(struct option_values *v)
 {
     for (int i = 0; i < OPTION_COUNT; i++)
         v->value[i] = OPTION[i].fallback;
+    snprintf(v->eval_file, sizeof v->eval_file, "%s", EVAL_FILE_BUILT_IN);
+    v->weights = EVAL_DEFAULT;
+}
+
+/* Reads the weights file; on any fault the weights in use stay as they were. */
+static bool set_eval_file(struct option_values *v, const char *path, char *why, size_t size)
+{
+    struct eval_weights read;
+    if (strlen(path) >= sizeof v->eval_file)
+        return snprintf(why, size, "%s: a path of over %d bytes", EVAL_FILE_OPTION, OPTION_TEXT_MAX - 1), false;
+    if (strcmp(path, EVAL_FILE_BUILT_IN) == 0)
+        read = EVAL_DEFAULT;
+    else if (!eval_weights_load(path, &read, why, size))
+        return false;
+    v->weights = read;
+    snprintf(v->eval_file, sizeof v->eval_file, "%s", path);
+    return true;
 }
 
 void options_list(FILE *out)
@@ -48,6 +70,7 @@ void options_list(FILE *out)
             n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", o->word[w]);
         say(out, "option name %s type combo default %s%s", o->name, o->word[o->fallback], vars);
     }
+    say(out, "option name %s type string default %s", EVAL_FILE_OPTION, EVAL_FILE_BUILT_IN);
 }
 
 static bool set_combo(const struct option *o, long *slot, const char *value, char *why, size_t size)
@@ -66,6 +89,8 @@ static bool set_combo(const struct option *o, long *slot, const char *value, cha
 
 bool options_set(struct option_values *v, const char *name, const char *value, char *why, size_t size)
 {
+    if (strcmp(name, EVAL_FILE_OPTION) == 0)
+        return set_eval_file(v, value, why, size);
     for (int i = 0; i < OPTION_COUNT; i++) {
         const struct option *o = &OPTION[i];
         if (strcmp(name, o->name) != 0)
@@ -83,6 +108,8 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
     int n = snprintf(why, size, "no option '%s'; the options are", name);
     for (int i = 0; i < OPTION_COUNT && n > 0 && (size_t)n < size; i++)
         n += snprintf(why + n, size - (size_t)n, " %s", OPTION[i].name);
+    if (n > 0 && (size_t)n < size)
+        snprintf(why + n, size - (size_t)n, " %s", EVAL_FILE_OPTION);
     return false;
 }
 
@@ -99,6 +126,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .exploration = x[OPTION_EXPLORATION] / 100.0,
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,
                    .robust_choice = x[OPTION_FINAL_CHOICE] == 0,
-                   .playout_turns = (int)x[OPTION_PLAYOUT_TURNS]},
+                   .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
+                   .weights = &v->weights},
     };
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../eval/weights.h"
 #include "think.h"
 
 enum option_id {
@@ -29,8 +30,12 @@ enum option_id {
     OPTION_COUNT
 };
 
+#define OPTION_TEXT_MAX 1024 /* EvalFile's path */
+
 struct option_values {
     long value[OPTION_COUNT];
+    char eval_file[OPTION_TEXT_MAX]; /* EvalFile: "built-in", or the weights file read */
+    struct eval_weights weights;     /* as EvalFile gave them */
 };
 
 void options_default(struct option_values *v);

@@ -143,7 +143,7 @@ static void search_greedy(struct think *t)
 {
     long started = clock_us(), deadline = deadline_of(t, started), next_info = started + INFO_EVERY_MS * 1000;
     double mean;
-    greedy_begin(&t->greedy, &t->w, t->side, &t->rng);
+    greedy_begin(&t->greedy, &t->w, t->side, t->player.ismcts.weights, &t->rng);
     if (only_one(t, &t->greedy.legal))
         return;
     while (goes_on(t, t->greedy.worlds, t->player.samples, deadline)) {

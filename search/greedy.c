@@ -7,13 +7,15 @@
 #include "../engine/random.h"
 #include "../eval/eval.h"
 
-void greedy_begin(struct greedy *g, const struct world *w, int side, uint64_t *rng)
+void greedy_begin(struct greedy *g, const struct world *w, int side, const struct eval_weights *weights,
+                  uint64_t *rng)
 {
     struct view v;
     rules_legal(w, &g->legal);
     for (int i = 0; i < g->legal.count; i++)
         g->total[i] = 0;
     g->side = side;
+    g->weights = weights;
     g->worlds = 0;
     view_of(w, side, &v);
     g->can_sample = sampler_init(&g->sampler, &v, rng);
@@ -29,7 +31,7 @@ int greedy_draw(struct greedy *g, uint64_t *rng)
     for (int i = 0; i < g->legal.count; i++) {
         struct world next = drawn;
         rules_apply(&next, g->legal.list[i]);
-        g->total[i] += eval_win_probability(&next, g->side, &EVAL_DEFAULT);
+        g->total[i] += eval_win_probability(&next, g->side, g->weights);
     }
     g->worlds++;
     return g->legal.count;
@@ -57,7 +59,7 @@ decision greedy_best(const struct greedy *g, uint64_t *rng, double *mean)
 decision greedy_choose(const struct world *w, int side, int samples, uint64_t *rng)
 {
     static _Thread_local struct greedy g;
-    greedy_begin(&g, w, side, rng);
+    greedy_begin(&g, w, side, &EVAL_DEFAULT, rng);
     for (int s = 0; s < samples; s++)
         greedy_draw(&g, rng);
     return greedy_best(&g, rng, NULL);

@@ -20,7 +20,8 @@
 #define PLAYOUT_BOUND 20000     /* decisions in one playout; a real game is about a tenth of that */
 
 const struct ismcts_options ISMCTS_DEFAULT = {
-    .kind = ISMCTS_INFORMATION_SET, .exploration = 0.7, .first_play = 10.0, .robust_choice = true, .playout_turns = 2};
+    .kind = ISMCTS_INFORMATION_SET, .exploration = 0.7, .first_play = 10.0, .robust_choice = true, .playout_turns = 2,
+    .weights = &EVAL_DEFAULT};
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng)
@@ -278,7 +279,7 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             break;
         last_turn = now;
     }
-    return eval_win_probability(w, SIDE_YORK, &EVAL_DEFAULT);
+    return eval_win_probability(w, SIDE_YORK, s->options.weights);
 }
 
 /* One tree's way down in an iteration. */

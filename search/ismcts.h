@@ -17,6 +17,7 @@
 
 #include "../engine/rules.h"
 #include "../engine/sample.h"
+#include "../eval/weights.h"
 
 /* How a tree searches. SO-ISMCTS is the engine; the other two are the
  * baselines it is measured against (docs/STRENGTH.md). */
@@ -33,6 +34,7 @@ struct ismcts_options {
     double first_play;    /* value of a child never tried (first-play urgency); above ~1.5 means try every child first */
     bool robust_choice;   /* most visits; else the best mean among children with a tenth of the most visits */
     int playout_turns;    /* game turns a playout runs before the evaluation decides; 0: to the end */
+    const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;

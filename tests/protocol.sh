@@ -22,6 +22,7 @@ option name FinalChoice type combo default visits var visits var value
 option name PlayoutTurns type spin default 2 min 0 max 21
 option name Variant type combo default so var so var mo
 option name Seed type spin default 1 min 0 max 2147483647
+option name EvalFile type string default built-in
 r3pok
 readyok
 readyok
@@ -162,6 +163,22 @@ reused=$(grep -c '^info string tree reused: [1-9][0-9]* nodes kept$' "$tmp/engin
     [ "$(grep -v '^info time' "$tmp/engine" | tail -n 2 | head -n 1 | cut -c1-24)" != "info string tree reused" ]
 check "tree reuse: $reused of $(grep -c '^go$' "$tmp/host") searches went on from the kept tree; none after newgame" $?
 
+# EvalFile: the evaluation's weights from a file (docs/eval.md). Other weights change the
+# greedy player's score; a bad file is refused, naming file and line, and changes nothing;
+# built-in brings back the compiled-in eval/weights.txt.
+sed 's/^king [^ ]*/king 5/' eval/weights.txt > "$tmp/king5.txt"
+printf 'heirs 0.3 0 5\n' > "$tmp/short.txt"
+go_seeded() { printf 'setoption name Seed value 1\ngo nodes 300\n'; }
+{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; go_seeded
+  printf 'setoption name EvalFile value %s\n' "$tmp/king5.txt"; go_seeded
+  printf 'setoption name EvalFile value %s\n' "$tmp/short.txt"; go_seeded
+  printf 'setoption name EvalFile value built-in\n'; go_seeded; } | "$R3" > "$tmp/engine"
+scores=$(sed -n 's/^info time .* score eval \([-0-9.]*\) .*/\1/p' "$tmp/engine" | paste -sd' ' -)
+set -- $scores
+[ $# = 4 ] && [ "$1" != "$2" ] && [ "$2" = "$3" ] && [ "$1" = "$4" ] &&
+    grep -q "^error bad-option $tmp/short.txt:" "$tmp/engine" && [ "$(grep -c '^error' "$tmp/engine")" = 1 ]
+check "EvalFile: scores $scores (other weights, a bad file refused, built-in again)" $?
+
 # ---- bad input: each line gets exactly one error line, and nothing changes ----
 {
     printf 'newgame scenario 1460 side york\n'
@@ -183,6 +200,7 @@ setoption name Samples value 1000001
 setoption name Colour value red
 setoption name Seed value -1
 setoption name Seed value x
+setoption name EvalFile value /nonexistent/weights.txt
 setoption name Seed value 99999999999
 newgame
 newgame scenario 1459 side york
