@@ -38,6 +38,14 @@ static void random_position(struct world *w, int scenario, int depth, uint64_t *
     }
 }
 
+/* The 1460 start with both hands dealt: York is to play a card. */
+static void dealt_1460(struct world *w)
+{
+    scenario_setup(w, SCENARIO_1460);
+    while (rules_actor(w) == ACTOR_CHANCE)
+        rules_apply(w, rules_chance(w, 5));
+}
+
 static decision search_with(const struct ismcts_options *o, const struct world *w, int side, int iterations,
                             uint64_t seed, struct ismcts *s, size_t memory)
 {
@@ -123,9 +131,7 @@ static void the_memory_cap_holds_and_the_search_goes_on(void **state)
     (void)state;
     static struct ismcts s;
     struct world w;
-    scenario_setup(&w, SCENARIO_1460);
-    while (rules_actor(&w) == ACTOR_CHANCE)
-        rules_apply(&w, rules_chance(&w, 5));
+    dealt_1460(&w);
     size_t memory = 100 * sizeof(struct ismcts_node);
     decision d = search(&w, rules_actor(&w), 2000, 3, &s, memory);
     assert_true(s.capacity == 100);
@@ -198,9 +204,7 @@ static void a_kept_tree_moves_down_to_the_decision_made(void **state)
     (void)state;
     static struct ismcts s;
     struct world w;
-    scenario_setup(&w, SCENARIO_1460);
-    while (rules_actor(&w) == ACTOR_CHANCE)
-        rules_apply(&w, rules_chance(&w, 5));
+    dealt_1460(&w);
     int side = rules_actor(&w);
     decision made = search(&w, side, 500, 9, &s, MEMORY), missing = decision_make(DECIDE_PLAY, 26);
     uint32_t child = s.node[0].child;
