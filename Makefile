@@ -1,6 +1,6 @@
 # r3: the build. `make` builds ./r3; `make run` shows the default job; `make test`
-# builds and runs every test (unit tests, the same under ASan+UBSan, command-line
-# tests, and valgrind). Missing Debian packages are installed when run as root.
+# builds and runs every test (unit tests, the same under ASan+UBSan, r3 under
+# ThreadSanitizer, command-line tests, and valgrind). Missing Debian packages are installed when run as root.
 
 CC      ?= cc
 BUILD   := build
