@@ -23,6 +23,7 @@ struct ismcts_options {
     double first_play;    /* value of a child never tried (first-play urgency); above ~1.5 means try every child first */
     bool robust_choice;   /* most visits; else the best mean among children with a tenth of the most visits */
     int playout_turns;    /* game turns a playout runs before the evaluation decides; 0: to the end */
+    int playout_policy;   /* how a playout decides: enum playout_policy (search/policy.h) */
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;
