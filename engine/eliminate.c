@@ -66,7 +66,11 @@ void eliminate_block(struct world *w, int block)
     } else if (info->loyalty == LOYALTY_ROSE || is_neville(block)) {
         world_place(w, block, LOC_DEAD); /* 6.83 */
     } else if (info->type == BLOCK_MERCENARY && info->seat_rule == SEATS_AREAS) {
-        world_place(w, block, mercenary_home(block)); /* 6.84 */
+        /* 6.84; but a home the enemy holds, such as the very exile it fell
+         * defending after a defection, would put it back into the battle:
+         * it waits in the pool until the political turn sends it home (8.1) */
+        int home = mercenary_home(block);
+        world_place(w, block, blocks_in(w, 1 - world_block_side(w, block), home) ? LOC_POOL : home);
         world_set_flag(w, block, FLAG_FACE_DOWN, true);
     } else {
         to_pool_face_down(w, block); /* nobles, church, levies, bombard, the Welsh, the rebel */

@@ -43,7 +43,8 @@ static void disband_and_send_home(struct world *w)
     knowledge_political_begins(w);
     for (int b = 0; b < BLOCK_COUNT; b++) {
         int where = world_location(w, b);
-        if (where < AREA_COUNT)
+        bool waiting_mercenary = where == LOC_POOL && BLOCK_INFO[b].type == BLOCK_MERCENARY; /* eliminate.c */
+        if (where < AREA_COUNT || waiting_mercenary)
             world_place(w, b, political_disband_place(b, where));
     }
 }

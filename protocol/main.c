@@ -28,6 +28,7 @@
 #include "match_command.h"
 #include "../tuning/bench.h"
 #include "../tuning/playout.h"
+#include "../search/policy.h"
 
 
 static const char HELP[] =
@@ -64,6 +65,8 @@ static const char HELP[] =
     "  --threads T                play on T threads (default 1; results do not depend on T)\n"
     "  --dump-at N                print each game's position after N decisions instead\n"
     "  --no-knowledge             do not keep each side's knowledge (as search playouts may)\n"
+    "  --policy random|heuristic  how the players choose: uniformly (default), or by the search's\n"
+    "                             heuristic playout policy (search/policy.h)\n"
     "  --transcript york|lancaster  print instead what a protocol host sends that side's engine:\n"
     "                             newgame, every observation, go where it is to decide, query result\n"
     "\n"
@@ -89,6 +92,7 @@ static const char HELP[] =
     "Options of bench:\n"
     "  --iterations N             iterations per position (default 10000)\n"
     "  --seed S                   the seed of the searches (default 1)\n"
+    "  --policy random|heuristic  the playouts' policy (default random, whose nodes are the signature)\n"
     "\n"
     "Global options:\n"
     "  -h, --help                 print this help and exit\n"
@@ -214,6 +218,15 @@ static bool playout_scenario(const char *text, int *out)
     return true;
 }
 
+static bool playout_policy(const char *text, int *out)
+{
+    for (int p = 0; p < POLICY_COUNT; p++)
+        if (strcmp(text, POLICY_NAME[p]) == 0)
+            return *out = p, true;
+    cli_usage_error("unknown policy '%s' (random or heuristic)", text);
+    return false;
+}
+
 static int parse_playout_options(int argc, char **argv, struct playout_options *o)
 {
     static const struct option LONG[] = {
@@ -221,7 +234,7 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
         {"seed", required_argument, NULL, 'r'},     {"check", no_argument, NULL, 'c'},
         {"threads", required_argument, NULL, 't'},  {"dump-at", required_argument, NULL, 'd'},
         {"no-knowledge", no_argument, NULL, 'k'},   {"transcript", required_argument, NULL, 'T'},
-        {NULL, 0, NULL, 0}};
+        {"policy", required_argument, NULL, 'p'},   {NULL, 0, NULL, 0}};
     long long n;
     int c;
     optind = 0;
@@ -233,6 +246,7 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
         case 'r': ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &n); o->seed = (uint64_t)n; break;
         case 'c': o->check = true; break;
         case 'k': o->no_knowledge = true; break;
+        case 'p': ok = playout_policy(optarg, &o->policy); break;
         case 'T': o->transcript = cli_side(optarg); ok = o->transcript >= 0; break;
         case 't': ok = cli_option_number("--threads", optarg, 1, 64, &n); o->threads = (int)n; break;
         case 'd': ok = cli_option_number("--dump-at", optarg, 0, 1000000000LL, &n); o->dump_at = (long)n; break;
@@ -262,13 +276,15 @@ static int command_playout(int argc, char **argv)
     return (s.violations || s.dead_ends) ? 1 : 0;
 }
 
-/* r3 bench [--iterations N] [--seed S] */
+/* r3 bench [--iterations N] [--seed S] [--policy random|heuristic] */
 static int command_bench(int argc, char **argv)
 {
     static const struct option LONG[] = {{"iterations", required_argument, NULL, 'i'},
                                          {"seed", required_argument, NULL, 's'},
+                                         {"policy", required_argument, NULL, 'p'},
                                          {NULL, 0, NULL, 0}};
     long long iterations = BENCH_ITERATIONS, seed = 1;
+    int policy = POLICY_RANDOM;
     int c;
     opterr = 0;
     optind = 1;
@@ -277,12 +293,14 @@ static int command_bench(int argc, char **argv)
             return 2;
         if (c == 's' && !cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &seed))
             return 2;
-        if (c != 'i' && c != 's')
+        if (c == 'p' && !playout_policy(optarg, &policy))
+            return 2;
+        if (c != 'i' && c != 's' && c != 'p')
             return cli_option_error(argv, c);
     }
     if (optind < argc)
         return cli_usage_error("bench takes no argument '%s'", argv[optind]);
-    return bench_run((long)iterations, (uint64_t)seed, stdout);
+    return bench_run((long)iterations, (uint64_t)seed, policy, stdout);
 }
 
 int main(int argc, char **argv)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../search/policy.h"
 #include "say.h"
 
 #define MAX_WORDS 6
@@ -25,6 +26,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_FINAL_CHOICE] = {"FinalChoice", 0, 1, 0, {"visits", "value"}},
     [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 2, {NULL}},
     [OPTION_VARIANT] = {"Variant", 0, 1, 0, {"so", "mo"}},
+    [OPTION_PLAYOUT_POLICY] = {"PlayoutPolicy", POLICY_RANDOM, POLICY_HEURISTIC, POLICY_RANDOM, {"random", "heuristic"}},
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
 };
 
@@ -127,6 +129,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,
                    .robust_choice = x[OPTION_FINAL_CHOICE] == 0,
                    .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
-                   .weights = &v->weights},
+                   .weights = &v->weights,
+                   .playout_policy = (int)x[OPTION_PLAYOUT_POLICY]},
     };
 }

@@ -231,7 +231,8 @@ static bool same_search(const struct player *a, const struct player *b)
     const struct ismcts_options *x = &a->ismcts, *y = &b->ismcts;
     return a->kind == b->kind && a->threads == b->threads && a->memory_mb == b->memory_mb && x->kind == y->kind &&
            x->exploration == y->exploration && x->first_play == y->first_play &&
-           x->robust_choice == y->robust_choice && x->playout_turns == y->playout_turns;
+           x->robust_choice == y->robust_choice && x->playout_turns == y->playout_turns &&
+           x->playout_policy == y->playout_policy;
 }
 
 void think_forget(struct think *t)

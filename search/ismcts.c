@@ -15,13 +15,14 @@
 #include "../engine/observe.h"
 #include "../engine/random.h"
 #include "../eval/eval.h"
+#include "policy.h"
 
 #define MAX_DEPTH 1024          /* decisions in one descent; the tree is far shallower in practice */
 #define PLAYOUT_BOUND 20000     /* decisions in one playout; a real game is about a tenth of that */
 
 const struct ismcts_options ISMCTS_DEFAULT = {
     .kind = ISMCTS_INFORMATION_SET, .exploration = 0.7, .first_play = 10.0, .robust_choice = true, .playout_turns = 2,
-    .weights = &EVAL_DEFAULT};
+    .weights = &EVAL_DEFAULT, .playout_policy = POLICY_RANDOM};
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng)
@@ -257,7 +258,8 @@ static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct wo
 
 /* ---- playout and back-up ---- */
 
-/* Plays w on at random, counting the decisions in *nodes; York's result in [0, 1]. */
+/* Plays w on by the options' policy (search/policy.h), counting the
+ * decisions in *nodes; York's result in [0, 1]. */
 static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
 {
     struct decisions legal;
@@ -271,7 +273,7 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             rules_apply(w, rules_chance(w, random_next(rng)));
         } else {
             rules_legal(w, &legal);
-            rules_apply(w, legal.list[random_below(rng, legal.count)]);
+            rules_apply(w, policy_decide(s->options.playout_policy, w, &legal, rng));
         }
         ++*nodes;
         int now = w->campaign * 16 + w->turn;

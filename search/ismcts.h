@@ -35,6 +35,7 @@ struct ismcts_options {
     bool robust_choice;   /* most visits; else the best mean among children with a tenth of the most visits */
     int playout_turns;    /* game turns a playout runs before the evaluation decides; 0: to the end */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
+    int playout_policy;   /* how a playout decides: enum playout_policy (search/policy.h) */
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;

@@ -27,7 +27,7 @@ expect() {
 
 help_ok=0
 "$R3" --help > "$tmp/help" || help_ok=1
-for word in "data TABLE" "show" "legal --position TEXT" "playout" "--games N" "--seed S" "--check" "--threads T" "--dump-at N" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version"; do
+for word in "data TABLE" "show" "legal --position TEXT" "playout" "--games N" "--seed S" "--check" "--threads T" "--dump-at N" "--policy random|heuristic" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version"; do
     grep -q -- "$word" "$tmp/help" || { help_ok=1; echo "help lacks $word"; }
 done
 check "r3 --help lists every command and option" $help_ok
@@ -118,6 +118,13 @@ check "playout --dump-at prints positions that parse back" $dumps_ok
 expect 2 "r3: --games needs a whole number from 1 to 1000000000, not '0'" playout --games 0
 expect 2 "r3: --threads needs a whole number from 1 to 64, not 'many'" playout --threads many
 expect 2 "r3: unknown scenario '1066' (1460, 1470, 1483 or all)" playout --scenario 1066
+# the search's heuristic playout policy (search/policy.c) plays legal games too
+"$R3" playout --games 2000 --check --policy heuristic > "$tmp/playout"
+status=$?
+grep -q "heuristic policy" "$tmp/playout" && grep -qx "violations:  0" "$tmp/playout" &&
+    grep -qx "dead ends:   0" "$tmp/playout" && [ $status = 0 ]
+check "2000 checked games by the heuristic playout policy: no violation, no dead end" $?
+expect 2 "r3: unknown policy 'clever' (random or heuristic)" playout --policy clever
 
 # observe, infokey and sample: one side's knowledge of a position
 "$R3" infokey --scenario 1460 --side york > "$tmp/key-y"; status_y=$?
@@ -207,6 +214,10 @@ check "r3 bench twice: the same signature, Nodes searched: $signature" $?
 check "r3 bench with another seed or budget searches other nodes" $?
 reject 2 "r3: --iterations needs a whole number from 1 to 100000000, not '0'" bench --iterations 0
 reject 2 "r3: bench takes no argument 'fast'" bench fast
+"$R3" bench --iterations 100 --policy heuristic | grep -q "^Nodes searched: $signature$"
+[ $? != 0 ]
+check "r3 bench --policy heuristic plays out otherwise" $?
+reject 2 "r3: unknown policy 'clever' (random or heuristic)" bench --policy clever
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -16,6 +16,8 @@
 
 #include "../engine/battle.h"
 #include "../engine/eliminate.h"
+#include "../engine/political.h"
+#include "../engine/position.h"
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
@@ -608,6 +610,49 @@ static void rule_6_8_eliminations_by_type(void **state)
     assert_world_ok(&w);
 }
 
+/* 6.84: an eliminated mercenary goes home face-down. Here its home is the
+ * battle: York's Warwick defected in Calais (6.9), York's Calais mercenary
+ * is left attacking there in round 4 with no way out, and is eliminated
+ * (RULINGS A.7). Sent home it would stand in the battle again, for ever; it
+ * waits in York's pool instead, and the political turn sends it home (8.1).
+ * The position is the one a search playout hung on. */
+static void rule_6_84_mercenary_eliminated_in_its_own_home(void **state)
+{
+    (void)state;
+    static const char *const POSITION[] = {
+        "scenario=1460 campaign=3 turn=3 phase=battle step=3 king=Y:March pretender=L:Prince-Edward "
+        "pretender-side=L player1=L ap=0 winner=- flags=no-knowledge hand-Y=2,7,13,25 hand-L=1,6,14,20 "
+        "deck=3,4,8,9,11,12,19,21-24 played-Y=16 played-L=17 minors-due-Y=0 minors-due-L=0 ",
+        "Scotland=L:Scots-mercenary4,L:Northumberland2,L:Prince-Edward3 Cumbria=Y:Kent1m "
+        "North-Yorks=Y:Salisbury3,Y:Burgundian-mercenary1m South-Yorks=L:York-levy3 Lancaster=Y:Herbert3m "
+        "Caernarvon=Y:Norfolk4 Chester=L:Stanley4m Lincoln=L:Shrewsbury1 Pembroke=L:Pembroke3 Hereford=Y:Rutland3 "
+        "Warwick=Y:March3 Rutland=L:Westmoreland3,L:Somerset3 East-Anglia=Y:Suffolk3 Glamorgan=Y:Irish-mercenary4 "
+        "Oxford=Y:Hastings2m Essex=Y:Clarence3m,Y:Essex3,Y:Worcester2 Wilts=Y:Salisbury-levy4 "
+        "Kent=Y:Canterbury-church3 Cornwall=L:Devon2,L:Clifford3m France=L:French-mercenary4,L:Exeter3 "
+        "Calais=Y:Calais-mercenary3,L:Warwick1mr ",
+        "pool=Y:London-levy4,Y:Norwich-levy4,Y:Bombard3,R:Rebel4,L:Welsh-mercenary3,L:York-church3f,L:Bombard3,"
+        "L:Coventry-levy4,L:Bristol-levy4,L:Newcastle-levy4,L:Beaumont3,L:Buckingham4,L:Rivers2 "
+        "minor=Y:Gloucester3,L:Richmond3 other-side=Y:Buckingham4,Y:Exeter3,Y:Rivers2,Y:Northumberland4,"
+        "Y:Shrewsbury3,Y:Stanley4,Y:Warwick4,Y:Westmoreland3,Y:York-church3,L:Canterbury-church3,L:Kent3,"
+        "L:Salisbury3,L:Clarence3 dead=Y:York4,Y:Arundel3,L:Oxford3,L:Henry-VI4,L:Wiltshire3 crossed=- ",
+        "entered-Y=North-Yorks>Northumbria,East-Yorks>Northumbria,East-Yorks>South-Yorks,Leicester>Middlesex "
+        "entered-L=- main=East-Yorks/Northumbria,East-Yorks/South-Yorks,Leicester/Middlesex acted=L:Warwick "
+        "move=- battle=Calais/4/Y/L:Warwick/-/1/0/-/-/- hidden=- strength=-",
+    };
+    char text[4096] = "", error[300];
+    struct world w;
+    for (size_t i = 0; i < sizeof POSITION / sizeof *POSITION; i++)
+        strcat(text, POSITION[i]);
+    if (!position_parse(text, &w, error, sizeof error))
+        fail_msg("%s", error);
+    play_text(&w, "roll 6"); /* L:Warwick's last die misses; the mercenary's turn comes */
+    assert_int_equal(world_location(&w, BLOCK_Y_CALAIS_MERCENARY), LOC_POOL);
+    assert_true(world_has_flag(&w, BLOCK_Y_CALAIS_MERCENARY, FLAG_FACE_DOWN));
+    assert_int_not_equal(w.battle.area, AREA_CALAIS); /* the battle is over */
+    assert_world_ok(&w);
+    assert_int_equal(political_disband_place(BLOCK_Y_CALAIS_MERCENARY, LOC_POOL), AREA_CALAIS);
+}
+
 /* 9.0: eliminating the last enemy heir wins at once. */
 static void rule_9_0_last_heir_wins(void **state)
 {
@@ -644,6 +689,7 @@ int main(void)
         cmocka_unit_test(piracy_winners_regroup_by_sea),
         cmocka_unit_test(treason_card_rolls_before_the_battle),
         cmocka_unit_test(rule_6_8_eliminations_by_type),
+        cmocka_unit_test(rule_6_84_mercenary_eliminated_in_its_own_home),
         cmocka_unit_test(rule_9_0_last_heir_wins),
     };
     return cmocka_run_group_tests_name("battle", tests, NULL, NULL);

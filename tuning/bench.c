@@ -12,7 +12,7 @@
 #define BENCH_MEMORY (64u << 20)
 
 /* One position's search; its nodes, or -1 after a message. */
-static long bench_position(int i, long iterations, uint64_t seed, FILE *out)
+static long bench_position(int i, long iterations, uint64_t seed, const struct ismcts_options *options, FILE *out)
 {
     static struct ismcts tree;
     struct world w;
@@ -23,7 +23,7 @@ static long bench_position(int i, long iterations, uint64_t seed, FILE *out)
     }
     int side = rules_actor(&w);
     uint64_t rng = seed + (uint64_t)i;
-    if (side >= SIDE_COUNT || !ismcts_begin(&tree, &w, side, &ISMCTS_DEFAULT, BENCH_MEMORY, &rng)) {
+    if (side >= SIDE_COUNT || !ismcts_begin(&tree, &w, side, options, BENCH_MEMORY, &rng)) {
         fprintf(stderr, "r3: bench: position %d: %s\n", i + 1, side >= SIDE_COUNT ? "no side decides" : "no memory");
         return -1;
     }
@@ -38,12 +38,14 @@ static long bench_position(int i, long iterations, uint64_t seed, FILE *out)
     return nodes;
 }
 
-int bench_run(long iterations, uint64_t seed, FILE *out)
+int bench_run(long iterations, uint64_t seed, int policy, FILE *out)
 {
+    struct ismcts_options options = ISMCTS_DEFAULT;
     long total = 0;
+    options.playout_policy = policy;
     double started = clock_seconds();
     for (int i = 0; i < BENCH_POSITIONS; i++) {
-        long nodes = bench_position(i, iterations, seed, out);
+        long nodes = bench_position(i, iterations, seed, &options, out);
         if (nodes < 0)
             return 1;
         total += nodes;

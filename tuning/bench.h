@@ -16,7 +16,9 @@ extern const int BENCH_POSITIONS;
 
 #define BENCH_ITERATIONS 10000
 
-/* Runs the bench; returns 0, or 1 if a position does not read or no memory. */
-int bench_run(long iterations, uint64_t seed, FILE *out);
+/* Runs the bench with the default search options but the playout policy
+ * given (enum playout_policy; the signature is the random policy's); returns
+ * 0, or 1 if a position does not read or no memory. */
+int bench_run(long iterations, uint64_t seed, int policy, FILE *out);
 
 #endif

@@ -17,6 +17,7 @@
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
+#include "../search/policy.h"
 
 /* The lines a protocol host sends one side's engine for a transition. */
 static void write_observations(const struct world *before, decision d, const struct world *after, int side, FILE *out)
@@ -50,11 +51,14 @@ int playout_how_won(const struct world *w, int king_side_before_end)
     return w->winner != king_side_before_end ? WIN_USURPATION : WIN_END_OF_GAME;
 }
 
-/* One decision: chance from the generator, players uniformly among their choices. */
-static decision choose(const struct world *w, uint64_t *rng)
+/* One decision: chance from the generator, players uniformly among their
+ * choices, or by the heuristic policy, as a search's playout would. */
+static decision choose(const struct world *w, int policy, uint64_t *rng)
 {
     struct decisions legal;
     rules_legal(w, &legal);
+    if (policy == POLICY_HEURISTIC)
+        return policy_choose(w, &legal, rng);
     return legal.list[random_next(rng) % (uint64_t)legal.count];
 }
 
@@ -83,7 +87,7 @@ static void play_game(const struct playout_options *o, long game, struct game_re
             break;
         if (w.phase != PHASE_POLITICAL)
             king_side = royal_side(&w);
-        decision d = choose(&w, &rng);
+        decision d = choose(&w, o->policy, &rng);
         if (o->transcript >= 0 && dump && rules_actor(&w) == o->transcript)
             fputs("go\n", dump);
         if (o->check || o->transcript >= 0)
@@ -191,8 +195,9 @@ void playout_report(const struct playout_options *o, const struct playout_stats 
         fprintf(out, "scenario:    1460, 1470 and 1483 in turn\n");
     else
         fprintf(out, "scenario:    %d\n", SCENARIO_INFO[o->scenario].year);
-    fprintf(out, "games:       %ld in %.3f s, %d thread%s, seed %llu%s\n", s->games, s->seconds, o->threads,
-            o->threads == 1 ? "" : "s", (unsigned long long)o->seed, o->check ? ", checked" : "");
+    fprintf(out, "games:       %ld in %.3f s, %d thread%s, seed %llu%s%s\n", s->games, s->seconds, o->threads,
+            o->threads == 1 ? "" : "s", (unsigned long long)o->seed, o->check ? ", checked" : "",
+            o->policy == POLICY_HEURISTIC ? ", heuristic policy" : "");
     fprintf(out, "speed:       %.0f games/s, %.0f decisions/s\n", (double)s->games / s->seconds,
             (double)s->decisions / s->seconds);
     fprintf(out, "decisions:   %.1f per game, at most %ld\n", (double)s->decisions / games, s->max_decisions);

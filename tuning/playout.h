@@ -1,6 +1,7 @@
 /*
  * playout.h: uniformly random legal games, for measuring the rules engine's
- * speed and for hunting rule violations (r3 playout). Every game draws its
+ * speed and for hunting rule violations (r3 playout); or games played by the
+ * search's heuristic playout policy, for measuring its speed. Every game draws its
  * choices and dice from a generator seeded by the run's seed and the game's
  * number, so results do not depend on the number of threads.
  */
@@ -30,6 +31,7 @@ struct playout_options {
     long dump_at;  /* >= 0: print each game's position after this many decisions instead */
     bool no_knowledge; /* play with WORLD_NO_KNOWLEDGE, as search playouts may */
     int transcript;    /* a side: print instead what a protocol host sends that side's engine */
+    int policy;        /* how the players choose: enum playout_policy (search/policy.h) */
 };
 
 struct playout_stats {
