@@ -27,7 +27,7 @@ expect() {
 
 help_ok=0
 "$R3" --help > "$tmp/help" || help_ok=1
-for word in "data TABLE" "show" "legal --position TEXT" "playout" "--games N" "--seed S" "--check" "--threads T" "--dump-at N" "--policy random|heuristic" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version"; do
+for word in "data TABLE" "show" "legal --position TEXT" "playout" "--games N" "--seed S" "--check" "--threads T" "--dump-at N" "--policy random|heuristic" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version" "cheat READS THE TRUE WORLD"; do
     grep -q -- "$word" "$tmp/help" || { help_ok=1; echo "help lacks $word"; }
 done
 check "r3 --help lists every command and option" $help_ok
