@@ -59,12 +59,28 @@ int knowledge_block_with_label(const struct world *w, int observer, int label)
     return -1;
 }
 
-int knowledge_free_label(const struct world *w, int observer)
+static uint64_t labels_used(const struct world *w, int observer)
 {
-    uint64_t used = 1; /* label 0 means "known" */
+    uint64_t used = 0;
     for (blockset left = hidden_pieces(w, observer); left; left &= left - 1)
         used |= (uint64_t)1 << w->know.label[__builtin_ctzll(left)];
-    return __builtin_ctzll(~used);
+    return used;
+}
+
+int knowledge_free_label(const struct world *w, int observer)
+{
+    return __builtin_ctzll(~(labels_used(w, observer) | 1)); /* label 0 means "known" */
+}
+
+/* A label for a piece that appears in transition t: free now and before it.
+ * A label freed by this very transition (a piece that left the map) is not
+ * given again in it, since which of the two blocks is updated first follows
+ * their ids, which the observer may not know; the new piece's label would
+ * then tell them apart, and "appear L?2" and "move L?2 ... pool" in one
+ * transition would name two pieces. */
+static int fresh_label(const struct transition *t, int observer)
+{
+    return __builtin_ctzll(~(labels_used(t->w, observer) | labels_used(t->before, observer) | 1));
 }
 
 /* ---- one-to-one assignment ---- */
@@ -161,7 +177,7 @@ static void appear(struct transition *t, int b, int area)
         if (recruited_by_type(c) && recruit_place_ok(t->before, c, area))
             may |= block_bit(c);
     }
-    w->know.label[b] = (uint8_t)knowledge_free_label(w, observer);
+    w->know.label[b] = (uint8_t)fresh_label(t, observer);
     w->know.cand[b] = cand_mask(may, observer);
     world_set_strength_knowledge(w, b, KNOW_DEFICIT, 0);
 }
