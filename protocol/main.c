@@ -28,6 +28,7 @@
 #include "match_command.h"
 #include "../tuning/bench.h"
 #include "../tuning/playout.h"
+#include "../search/ismcts.h"
 #include "../search/policy.h"
 
 
@@ -96,7 +97,7 @@ static const char HELP[] =
     "Options of bench:\n"
     "  --iterations N             iterations per position (default 10000)\n"
     "  --seed S                   the seed of the searches (default 1)\n"
-    "  --policy random|heuristic  the playouts' policy (default random, whose nodes are the signature)\n"
+    "  --policy random|heuristic  the playouts' policy (default heuristic, whose nodes are the signature)\n"
     "\n"
     "Global options:\n"
     "  -h, --help                 print this help and exit\n"
@@ -288,7 +289,7 @@ static int command_bench(int argc, char **argv)
                                          {"policy", required_argument, NULL, 'p'},
                                          {NULL, 0, NULL, 0}};
     long long iterations = BENCH_ITERATIONS, seed = 1;
-    int policy = POLICY_RANDOM;
+    int policy = ISMCTS_DEFAULT.playout_policy;
     int c;
     opterr = 0;
     optind = 1;

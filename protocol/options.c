@@ -26,7 +26,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_FINAL_CHOICE] = {"FinalChoice", 0, 1, 0, {"visits", "value"}},
     [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 2, {NULL}},
     [OPTION_VARIANT] = {"Variant", 0, 1, 0, {"so", "mo"}},
-    [OPTION_PLAYOUT_POLICY] = {"PlayoutPolicy", POLICY_RANDOM, POLICY_HEURISTIC, POLICY_RANDOM, {"random", "heuristic"}},
+    [OPTION_PLAYOUT_POLICY] = {"PlayoutPolicy", POLICY_RANDOM, POLICY_HEURISTIC, POLICY_HEURISTIC, {"random", "heuristic"}},
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
 };
 

@@ -22,7 +22,8 @@
 
 const struct ismcts_options ISMCTS_DEFAULT = {
     .kind = ISMCTS_INFORMATION_SET, .exploration = 0.7, .first_play = 10.0, .robust_choice = true, .playout_turns = 2,
-    .weights = &EVAL_DEFAULT, .playout_policy = POLICY_RANDOM};
+    .weights = &EVAL_DEFAULT,
+    .playout_policy = POLICY_HEURISTIC}; /* stronger than random playouts in matches (docs/search.md) */
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng)

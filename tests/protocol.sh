@@ -21,7 +21,7 @@ option name FirstPlayUrgency type spin default 1000 min 0 max 1000
 option name FinalChoice type combo default visits var visits var value
 option name PlayoutTurns type spin default 2 min 0 max 21
 option name Variant type combo default so var so var mo
-option name PlayoutPolicy type combo default random var random var heuristic
+option name PlayoutPolicy type combo default heuristic var random var heuristic
 option name Seed type spin default 1 min 0 max 2147483647
 option name EvalFile type string default built-in
 r3pok

@@ -17,8 +17,8 @@ extern const int BENCH_POSITIONS;
 #define BENCH_ITERATIONS 10000
 
 /* Runs the bench with the default search options but the playout policy
- * given (enum playout_policy; the signature is the random policy's); returns
- * 0, or 1 if a position does not read or no memory. */
+ * given (enum playout_policy; the signature is that of the default,
+ * ISMCTS_DEFAULT's); returns 0, or 1 if a position does not read or no memory. */
 int bench_run(long iterations, uint64_t seed, int policy, FILE *out);
 
 #endif
