@@ -156,3 +156,17 @@ void observe_random_games(int games, uint64_t seed, observed_fn *each, void *con
         }
     }
 }
+
+void random_decision_point(struct world *w, int scenario, int depth, uint64_t *rng)
+{
+    struct decisions legal;
+    for (;; depth /= 2) {
+        scenario_setup(w, scenario);
+        for (int i = 0; w->phase != PHASE_OVER && (i < depth || rules_actor(w) >= SIDE_COUNT); i++) {
+            rules_legal(w, &legal);
+            rules_apply(w, legal.list[random_below(rng, legal.count)]);
+        }
+        if (w->phase != PHASE_OVER)
+            return;
+    }
+}

@@ -51,6 +51,11 @@ typedef void observed_fn(const struct world *before, uint32_t decision, const st
                          const struct observations *seen, void *context);
 void observe_random_games(int games, uint64_t seed, observed_fn *each, void *context);
 
+/* Plays up to 'depth' uniformly random decisions from a scenario's start,
+ * then on to the next point where a side decides; a game that ends first is
+ * played again from the start with half the depth. */
+void random_decision_point(struct world *w, int scenario, int depth, uint64_t *rng);
+
 /* Fails the test if the world breaks one of its invariants. */
 void assert_world_ok(const struct world *w);
 

@@ -21,23 +21,6 @@
 
 #define MEMORY (4u << 20)
 
-/* Plays up to 'depth' random decisions from a scenario's start, then on to
- * the next point where a side decides; a game that ends first is played
- * again from the start with half the depth. */
-static void random_position(struct world *w, int scenario, int depth, uint64_t *rng)
-{
-    struct decisions legal;
-    for (;; depth /= 2) {
-        scenario_setup(w, scenario);
-        for (int i = 0; w->phase != PHASE_OVER && (i < depth || rules_actor(w) >= SIDE_COUNT); i++) {
-            rules_legal(w, &legal);
-            rules_apply(w, legal.list[random_below(rng, legal.count)]);
-        }
-        if (w->phase != PHASE_OVER)
-            return;
-    }
-}
-
 /* The 1460 start with both hands dealt: York is to play a card. */
 static void dealt_1460(struct world *w)
 {
@@ -117,7 +100,7 @@ static void the_same_seed_gives_the_same_search(void **state)
     uint64_t rng = 42;
     for (int g = 0; g < 12; g++) {
         struct world w;
-        random_position(&w, g % SCENARIO_COUNT, 200 + g * 50, &rng);
+        random_decision_point(&w, g % SCENARIO_COUNT, 200 + g * 50, &rng);
         int side = rules_actor(&w);
         decision x = search(&w, side, 300, 7, &a, MEMORY), y = search(&w, side, 300, 7, &b, MEMORY);
         assert_same_search(&a, x, &b, y);
@@ -153,7 +136,7 @@ static void changing_what_the_side_cannot_see_changes_nothing(void **state)
     int compared = 0;
     for (int g = 0; g < 30; g++) {
         struct world w, other;
-        random_position(&w, g % SCENARIO_COUNT, 100 + random_below(&rng, 900), &rng);
+        random_decision_point(&w, g % SCENARIO_COUNT, 100 + random_below(&rng, 900), &rng);
         int side = rules_actor(&w);
         assert_true(sample_world(&w, side, &rng, &other));
         assert_true(infokey(&w, side) == infokey(&other, side));
@@ -177,7 +160,7 @@ static void the_multiple_observer_variant_is_legal_repeatable_and_blind(void **s
     uint64_t rng = 44;
     for (int g = 0; g < 15; g++) {
         struct world w, other;
-        random_position(&w, g % SCENARIO_COUNT, 100 + random_below(&rng, 900), &rng);
+        random_decision_point(&w, g % SCENARIO_COUNT, 100 + random_below(&rng, 900), &rng);
         int side = rules_actor(&w);
         assert_true(sample_world(&w, side, &rng, &other));
         decision x = search_with(&mo, &w, side, 300, 13, &a, MEMORY), y = search_with(&mo, &other, side, 300, 13, &b, MEMORY);

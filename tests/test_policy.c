@@ -23,23 +23,6 @@
 
 #define DRAWS 4000
 
-/* Plays up to 'depth' uniformly random decisions from a scenario's start,
- * then on to the next point where a side decides; a game that ends first is
- * played again with half the depth (as in test_ismcts.c). */
-static void random_position(struct world *w, int scenario, int depth, uint64_t *rng)
-{
-    struct decisions legal;
-    for (;; depth /= 2) {
-        scenario_setup(w, scenario);
-        for (int i = 0; w->phase != PHASE_OVER && (i < depth || rules_actor(w) >= SIDE_COUNT); i++) {
-            rules_legal(w, &legal);
-            rules_apply(w, legal.list[random_below(rng, legal.count)]);
-        }
-        if (w->phase != PHASE_OVER)
-            return;
-    }
-}
-
 /* 600 random positions, 200 of each scenario at depths up to 500 decisions:
  * every one of 20 draws there is legal, and no legal decision weighs 0. */
 static void the_policy_picks_legal_decisions_in_random_positions(void **state)
@@ -49,7 +32,7 @@ static void the_policy_picks_legal_decisions_in_random_positions(void **state)
     for (int p = 0; p < 600; p++) {
         struct world w;
         struct decisions legal;
-        random_position(&w, p % SCENARIO_COUNT, random_below(&rng, 500), &rng);
+        random_decision_point(&w, p % SCENARIO_COUNT, random_below(&rng, 500), &rng);
         rules_legal(&w, &legal);
         for (int i = 0; i < legal.count; i++)
             assert_true(policy_weight(&w, legal.list[i]) > 0);
