@@ -67,11 +67,6 @@ static uint64_t labels_used(const struct world *w, int observer)
     return used;
 }
 
-int knowledge_free_label(const struct world *w, int observer)
-{
-    return __builtin_ctzll(~(labels_used(w, observer) | 1)); /* label 0 means "known" */
-}
-
 /* A label for a piece that appears in transition t: free now and before it.
  * A label freed by this very transition (a piece that left the map) is not
  * given again in it, since which of the two blocks is updated first follows
@@ -80,7 +75,7 @@ int knowledge_free_label(const struct world *w, int observer)
  * transition would name two pieces. */
 static int fresh_label(const struct transition *t, int observer)
 {
-    return __builtin_ctzll(~(labels_used(t->w, observer) | labels_used(t->before, observer) | 1));
+    return __builtin_ctzll(~(labels_used(t->w, observer) | labels_used(t->before, observer) | 1)); /* 0: "known" */
 }
 
 /* ---- one-to-one assignment ---- */

@@ -30,7 +30,4 @@ void knowledge_tighten(struct world *w, int observer);
 /* The block on the map that the observer knows as face-down piece 'label', or -1. */
 int knowledge_block_with_label(const struct world *w, int observer, int label);
 
-/* The lowest label no hidden piece of the observer's enemy uses, 1..32. */
-int knowledge_free_label(const struct world *w, int observer);
-
 #endif

@@ -308,6 +308,18 @@ static int command_bench(int argc, char **argv)
     return bench_run((long)iterations, (uint64_t)seed, policy, stdout);
 }
 
+
+/* Every command, by the word that names it. */
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} COMMAND[] = {
+    {"data", command_data},       {"show", command_show},         {"legal", command_legal},
+    {"playout", command_playout}, {"sample", command_sample},     {"infokey", command_infokey},
+    {"observe", command_observe}, {"match", command_match},       {"replay", command_replay},
+    {"bench", command_bench},     {"match-merge", command_match_merge},
+};
+
 int main(int argc, char **argv)
 {
     static const struct option LONG[] = {{"help", no_argument, NULL, 'h'},
@@ -327,27 +339,8 @@ int main(int argc, char **argv)
     if (optind == argc)
         return engine_run(stdin, stdout);
     const char *command = argv[optind];
-    if (strcmp(command, "data") == 0)
-        return command_data(argc - optind, argv + optind);
-    if (strcmp(command, "show") == 0)
-        return command_show(argc - optind, argv + optind);
-    if (strcmp(command, "legal") == 0)
-        return command_legal(argc - optind, argv + optind);
-    if (strcmp(command, "playout") == 0)
-        return command_playout(argc - optind, argv + optind);
-    if (strcmp(command, "sample") == 0)
-        return command_sample(argc - optind, argv + optind);
-    if (strcmp(command, "infokey") == 0)
-        return command_infokey(argc - optind, argv + optind);
-    if (strcmp(command, "observe") == 0)
-        return command_observe(argc - optind, argv + optind);
-    if (strcmp(command, "match") == 0)
-        return command_match(argc - optind, argv + optind);
-    if (strcmp(command, "replay") == 0)
-        return command_replay(argc - optind, argv + optind);
-    if (strcmp(command, "bench") == 0)
-        return command_bench(argc - optind, argv + optind);
-    if (strcmp(command, "match-merge") == 0)
-        return command_match_merge(argc - optind, argv + optind);
+    for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
+        if (strcmp(command, COMMAND[i].name) == 0)
+            return COMMAND[i].run(argc - optind, argv + optind);
     return cli_usage_error("unknown command '%s'", command);
 }
