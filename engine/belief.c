@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "action.h"
 #include "knowledge.h"
 #include "random.h"
 #include "sample.h"
@@ -19,7 +20,7 @@
 #include "tables.h"
 
 #ifndef BELIEF_TRIES /* the fuzzer builds with fewer, to spend its time on the parser */
-#define BELIEF_TRIES 4000
+#define BELIEF_TRIES 20000
 #endif
 
 void belief_start(struct belief *b, int scenario, int side, uint64_t seed)
@@ -118,9 +119,20 @@ static bool leaves_map(const struct observations *seen, int piece)
     return false;
 }
 
-/* Faces and strengths revealed by the transition were already true before it. */
+/* The area a Plague struck in this transition, if one did: every block there
+ * lost a step before any face was shown. */
+static int plague_area(const struct observations *seen)
+{
+    const struct observation *o = &seen->list[0];
+    bool plague = o->kind == OBS_DECISION && decision_kind(o->value) == DECIDE_PLAGUE;
+    return plague ? decision_arg(o->value) : AREA_NONE;
+}
+
+/* Faces revealed by the transition were already true before it, and so were
+ * the strengths, but for the step a Plague took. */
 static void narrow_view(struct view *v, const struct observations *seen)
 {
+    int plagued = plague_area(seen);
     for (int i = 0; i < seen->count; i++) {
         const struct observation *o = &seen->list[i];
         if (o->kind != OBS_REVEAL)
@@ -129,13 +141,14 @@ static void narrow_view(struct view *v, const struct observations *seen)
         if (o->piece & 0x80) {
             struct view_piece *p = &v->piece[o->piece & 31];
             p->cand = cand_mask(block_bit(o->a), v->side);
+            int before = o->b + (p->area == plagued);
             if (stays) {
                 p->strength_kind = KNOW_DEFICIT;
-                p->strength_value = (uint8_t)(BLOCK_INFO[o->a].steps - o->b);
+                p->strength_value = (uint8_t)(BLOCK_INFO[o->a].steps - before);
             }
         } else if (stays && world_location(&v->w, o->a) < AREA_COUNT) {
             world_set_strength_knowledge(&v->w, o->a, KNOW_EXACT, 0);
-            world_set_steps(&v->w, o->a, o->b);
+            world_set_steps(&v->w, o->a, o->b + (world_location(&v->w, o->a) == plagued));
         }
     }
 }
@@ -174,6 +187,23 @@ static void place_shown_cards(struct world *w, int side, const struct observatio
                 bring_card(w, enemy, __builtin_ctz(left), &w->hand[enemy], o->value);
         }
     }
+}
+
+/* While the enemy recruits unseen, the sampler draws the block from its pool
+ * at random; where the transition shows the area it went to (5.4), draw it
+ * among the blocks that may go there instead, which saves most tries. */
+static void recruit_that_fits(struct world *w, const struct view *v, const struct observation *first, uint64_t *rng)
+{
+    if (!v->enemy_recruiting || first->kind != OBS_DECISION || decision_kind(first->value) != DECIDE_AT)
+        return;
+    int area = decision_arg(first->value), enemy = 1 - v->side, n = 0, fits[BLOCK_COUNT];
+    for (blockset left = w->pool & w->side_blocks[enemy] & ~w->face_down; left; left &= left - 1) {
+        int b = __builtin_ctzll(left);
+        if (recruitable(w, b) && recruit_place_ok(w, b, area))
+            fits[n++] = b;
+    }
+    if (n)
+        w->move.block = (uint8_t)fits[random_below(rng, n)];
 }
 
 /* ---- taking in a transition ---- */
@@ -221,6 +251,7 @@ bool belief_observe(struct belief *b, const struct observations *seen, char *err
     }
     for (int tries = 0; tries < BELIEF_TRIES; tries++) {
         sampler_draw(&sampler, &b->rng, &candidate);
+        recruit_that_fits(&candidate, &v, &seen->list[0], &b->rng);
         if (try_world(b, &candidate, seen, &after)) {
             b->w = after;
             return true;

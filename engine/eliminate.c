@@ -61,6 +61,10 @@ void eliminate_block(struct world *w, int block)
     for (int f = 0; f < BLOCK_FLAG_COUNT; f++)
         world_set_flag(w, block, f, false);
     world_set_steps(w, block, info->steps);
+    /* What it did this step stays behind: a mercenary that took a supply loss
+     * and fell would otherwise show that loss in its exile, where nothing is
+     * owed (7.1, 6.84). */
+    w->acted &= ~block_bit(block);
     if (info->type == BLOCK_HEIR) {
         heir_dies(w, block);
     } else if (info->loyalty == LOYALTY_ROSE || is_neville(block)) {

@@ -130,20 +130,66 @@ static void observe_block(const struct world *before, const struct world *after,
         add(out, OBS_STEP_LOST, is, 0, 0, 0); /* seen, though the strength is not */
 }
 
-void observe(const struct world *before, decision d, const struct world *after, int side, struct observations *out)
+/* The blocks in the order the side tells them apart: those it can name by id,
+ * then its enemy's face-down pieces by label. Block ids would give away which
+ * of two pieces that leave together is which. */
+static void seen_order(const struct world *before, const struct world *after, int side, int *order)
 {
-    out->count = 0;
-    observe_decision(before, d, after, side, out);
+    int key[BLOCK_COUNT];
+    for (int b = 0; b < BLOCK_COUNT; b++) { /* insertion sort, by the name the side knows it by first */
+        int name = in_view(before, side, b) ? name_in(before, side, b) : name_in(after, side, b);
+        key[b] = name & 0x80 ? BLOCK_COUNT + name : b;
+        int i = b;
+        for (; i > 0 && key[order[i - 1]] > key[b]; i--)
+            order[i] = order[i - 1];
+        order[i] = b;
+    }
+}
+
+/* Everything that changed from one world to the next, the phase aside. */
+static void observe_changes(const struct world *before, const struct world *after, int side, bool plague,
+                            struct observations *out)
+{
     if (after->campaign != before->campaign)
         add(out, OBS_CAMPAIGN, BLOCK_NONE, after->campaign, 0, 0);
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        observe_block(before, after, side, decision_kind(d) == DECIDE_PLAGUE, b, out);
+    int order[BLOCK_COUNT];
+    seen_order(before, after, side, order);
+    for (int i = 0; i < BLOCK_COUNT; i++)
+        observe_block(before, after, side, plague, order[i], out);
     if (after->king != before->king)
         add(out, OBS_KING, BLOCK_NONE, after->king, 0, 0);
     if (after->pretender != before->pretender)
         add(out, OBS_PRETENDER, BLOCK_NONE, after->pretender, 0, 0);
     if (after->winner != before->winner)
         add(out, OBS_WINNER, BLOCK_NONE, after->winner, 0, 0);
+}
+
+/* Only a transition out of turn 7 can have a second stage (rules_apply_stage). */
+static bool may_end_campaign(const struct world *before, const struct world *after)
+{
+    return before->turn == 7 && before->phase != PHASE_POLITICAL && after->phase != before->phase;
+}
+
+void observe(const struct world *before, decision d, const struct world *after, int side, struct observations *out)
+{
+    static _Thread_local struct world start, end; /* of one stage */
+    bool plague = decision_kind(d) == DECIDE_PLAGUE;
+    const struct world *from = before;
+    out->count = 0;
+    observe_decision(before, d, after, side, out);
+    if (may_end_campaign(before, after)) {
+        /* Each stage is seen on its own: a block that fell to a supply loss, one
+         * that disbanded (8.1) and one that went home to the pool (8.3) all end
+         * there, but not alike. The last stage ends in 'after'. */
+        start = *before;
+        for (end = start; rules_apply_stage(&end, d); start = end) {
+            observe_changes(&start, &end, side, plague, out);
+            add(out, OBS_PHASE, BLOCK_NONE, end.phase, end.step, end.move.kind);
+            plague = false;
+        }
+        from = &start;
+    }
+    observe_changes(from, after, side, plague, out);
     if (after->phase != before->phase || after->step != before->step || after->move.kind != before->move.kind)
         add(out, OBS_PHASE, BLOCK_NONE, after->phase, after->step, after->move.kind);
 }

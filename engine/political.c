@@ -46,6 +46,8 @@ static void disband_and_send_home(struct world *w)
         bool waiting_mercenary = where == LOC_POOL && BLOCK_INFO[b].type == BLOCK_MERCENARY; /* eliminate.c */
         if (where < AREA_COUNT || waiting_mercenary)
             world_place(w, b, political_disband_place(b, where));
+        if (where < AREA_COUNT && world_location(w, b) == LOC_POOL) /* a recruit comes at full strength (5.4): */
+            world_set_steps(w, b, BLOCK_INFO[b].steps);                /* none of its losses go with it */
     }
 }
 
@@ -269,16 +271,27 @@ static void settle(struct world *w)
     }
 }
 
-void political_begin(struct world *w)
+void political_disband_and_usurp(struct world *w)
 {
     w->phase = PHASE_POLITICAL;
-    w->step = POLITICAL_PRETENDER_HOME;
+    w->step = POLITICAL_HOMING_DUE;
     w->acted = 0;
     disband_and_send_home(w);
     usurp(w);
-    if (game_ends_here(w))
-        return;
+    game_ends_here(w);
+}
+
+void political_homing(struct world *w)
+{
+    w->step = POLITICAL_PRETENDER_HOME;
     settle(w);
+}
+
+void political_begin(struct world *w)
+{
+    political_disband_and_usurp(w);
+    if (w->phase == PHASE_POLITICAL)
+        political_homing(w);
 }
 
 int political_actor(const struct world *w)

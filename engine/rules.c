@@ -72,17 +72,59 @@ void rules_legal(const struct world *w, struct decisions *out)
         MODULE[w->phase]->legal(w, out);
 }
 
-void rules_apply(struct world *w, decision d)
+/* Applies one stage of a transition and brings the knowledge up to date with it. */
+static void apply_stage(struct world *w, decision d, void (*stage)(struct world *w, decision d))
 {
     bool knowing = !(w->flags & WORLD_NO_KNOWLEDGE);
     struct world before;
     if (knowing)
         before = *w;
-    if (MODULE[w->phase])
-        MODULE[w->phase]->apply(w, d);
-    free_prisoner_if_rescued(w); /* RULINGS B.15: as soon as Lancaster holds London */
+    stage(w, d);
+    free_prisoner_if_rescued(w); /* RULINGS B.15: as soon as Lancaster holds Middlesex */
     if (knowing)
         knowledge_update(&before, d, w);
+}
+
+static void module_apply(struct world *w, decision d)
+{
+    if (MODULE[w->phase])
+        MODULE[w->phase]->apply(w, d);
+}
+
+static void disband_and_usurp(struct world *w, decision d)
+{
+    (void)d;
+    political_disband_and_usurp(w);
+}
+
+static void homing(struct world *w, decision d)
+{
+    (void)d;
+    political_homing(w);
+}
+
+static bool stage_due(const struct world *w)
+{
+    return w->phase == PHASE_POLITICAL && (w->step == POLITICAL_DUE || w->step == POLITICAL_HOMING_DUE);
+}
+
+/* The end of a campaign's last turn, 8.1-8.2 and the blocks going home are one
+ * transition, taken in three stages so that the knowledge of each is in place
+ * when the next narrows it. The later stages carry no decision of their own:
+ * an 'end' stands for them, as it names no block, area or loss. */
+bool rules_apply_stage(struct world *w, decision d)
+{
+    if (stage_due(w))
+        apply_stage(w, decision_make(DECIDE_END, 0), w->step == POLITICAL_DUE ? disband_and_usurp : homing);
+    else
+        apply_stage(w, d, module_apply);
+    return stage_due(w);
+}
+
+void rules_apply(struct world *w, decision d)
+{
+    while (rules_apply_stage(w, d))
+        ;
 }
 
 decision rules_chance(const struct world *w, uint64_t random_bits)

@@ -89,6 +89,12 @@ void rules_legal(const struct world *w, struct decisions *out);
 /* Applies a legal decision. */
 void rules_apply(struct world *w, decision d);
 
+/* rules_apply() stage by stage: applies the next stage of d's transition and
+ * says whether another follows. Most transitions have one stage. The end of a
+ * campaign's last turn has two: the turn's end, then the political turn's
+ * first steps (8.1), which a player watches one after the other. */
+bool rules_apply_stage(struct world *w, decision d);
+
 /* A chance outcome drawn from random bits (a uniform choice among the listed
  * outcomes), for callers that play chance from a seeded generator. */
 decision rules_chance(const struct world *w, uint64_t random_bits);

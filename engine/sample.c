@@ -42,18 +42,46 @@ static void chain_step(struct sampler *s, uint64_t *rng)
     s->owner[c] = (int8_t)p;
 }
 
-static bool find_assignment(struct sampler *s, int p, uint32_t *visited)
+/* The candidates of a mask from bit 'start' upwards, then those below it. */
+static int next_candidate(uint32_t *left, int start)
 {
-    for (uint32_t left = s->cand[p] & ~*visited; left; left &= left - 1) {
-        int c = __builtin_ctz(left);
+    uint32_t high = *left & (~0u << start);
+    int c = __builtin_ctz(high ? high : *left);
+    *left &= ~(1u << c);
+    return c;
+}
+
+/* Kuhn's augmenting path for piece p, trying candidates from a random one on. */
+static bool find_assignment(struct sampler *s, int p, uint32_t *visited, uint64_t *rng)
+{
+    for (uint32_t left = s->cand[p] & ~*visited; left;) {
+        int c = next_candidate(&left, random_below(rng, 32));
         *visited |= 1u << c;
-        if (s->owner[c] < 0 || find_assignment(s, s->owner[c], visited)) {
+        left &= ~*visited;
+        if (s->owner[c] < 0 || find_assignment(s, s->owner[c], visited, rng)) {
             s->owner[c] = (int8_t)p;
             s->match[p] = (int8_t)c;
             return true;
         }
     }
     return false;
+}
+
+/* A fresh one-to-one assignment, built with the candidates tried in random
+ * order. Every assignment can come out of it (each piece may try its own
+ * identity in it first), which the chain alone cannot promise: its moves and
+ * swaps never turn a cycle of three or more pieces, each of which may be the
+ * next one's identity, from one way round to the other. */
+static bool random_assignment(struct sampler *s, uint64_t *rng)
+{
+    for (int c = 0; c < 32; c++)
+        s->owner[c] = -1;
+    for (int p = 0; p < s->pieces; p++) {
+        uint32_t visited = 0;
+        if (!find_assignment(s, p, &visited, rng))
+            return false;
+    }
+    return true;
 }
 
 bool sampler_init(struct sampler *s, const struct view *v, uint64_t *rng)
@@ -63,22 +91,13 @@ bool sampler_init(struct sampler *s, const struct view *v, uint64_t *rng)
     int enemy = enemy_of(s);
     const struct world *w = &v->w;
     uint32_t open = cand_mask(w->pool & ~w->face_down & w->side_blocks[enemy], v->side);
-    for (int c = 0; c < 32; c++)
-        s->owner[c] = -1;
     for (int l = 0; l < MAX_LABELS; l++)
         if (v->piece[l].cand) {
             s->label[s->pieces] = (uint8_t)(l + 1);
             s->cand[s->pieces++] = v->piece[l].cand & open;
         }
-    for (int p = 0; p < s->pieces; p++) {
-        uint32_t visited = 0;
-        if (!find_assignment(s, p, &visited))
-            return false;
-    }
     s->steps = 6 * s->pieces + 10;
-    for (int i = 0; s->pieces && i < 20 * s->pieces + 100; i++)
-        chain_step(s, rng);
-    return true;
+    return random_assignment(s, rng);
 }
 
 static int random_strength(int kind, int value, int full, uint64_t *rng)
@@ -169,6 +188,7 @@ static blockset recruitable_pool(const struct sampler *s, const struct world *ou
 
 static void draw_once(struct sampler *s, uint64_t *rng, struct world *out)
 {
+    random_assignment(s, rng); /* cannot fail: sampler_init found one */
     for (int i = 0; s->pieces && i < s->steps; i++)
         chain_step(s, rng);
     *out = s->view.w;

@@ -3,10 +3,12 @@
  * contract 5, docs/knowledge.md). The sampler reads the view only, so it
  * cannot peek at the true world: every hidden fact it writes is drawn.
  *
- * Identities: a Markov chain over one-to-one assignments of the face-down
- * pieces to the blocks they may be, whose steps (move a piece to a free
- * candidate, or swap two pieces) are symmetric, so it tends to the uniform
- * distribution over all consistent assignments. Strengths: uniform within
+ * Identities: each draw starts from a fresh one-to-one assignment of the
+ * face-down pieces to the blocks they may be (augmenting paths, candidates in
+ * random order, so that every consistent assignment can come out), then runs
+ * a Markov chain whose steps (move a piece to a free candidate, or swap two
+ * pieces) are symmetric, which evens the draw out among the assignments the
+ * start can reach by such steps. The draw is close to uniform, not exactly. Strengths: uniform within
  * what is known. Cards: the unseen cards shuffled, then dealt to the enemy's
  * face-down card, its hand and the deck.
  */

@@ -149,7 +149,8 @@ static void end_turn(struct world *w)
         w->phase = PHASE_CARDS;
         w->step = CARDS_YORK_PLAYS;
     } else {
-        political_begin(w);
+        w->phase = PHASE_POLITICAL; /* rules_apply() begins it */
+        w->step = POLITICAL_DUE;
     }
 }
 

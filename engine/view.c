@@ -33,8 +33,9 @@ static uint8_t block_flags(const struct world *w, int b)
     return flags;
 }
 
-/* Supply losses show where a step went, never which block took it (7.1). */
-static bool acted_unseen(const struct world *w) { return w->phase == PHASE_SUPPLY; }
+/* Supply losses show where a step went, never which block took it (7.1); a
+ * game that ends in the supply phase ends with its marks still on. */
+static bool acted_unseen(const struct world *w) { return w->phase == PHASE_SUPPLY || w->phase == PHASE_OVER; }
 
 static void take_piece(struct view *v, const struct world *w, int b, int area)
 {

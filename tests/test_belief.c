@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "../engine/belief.h"
+#include "../engine/position.h"
+#include "../engine/sample.h"
 #include "../engine/random.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
@@ -50,10 +52,115 @@ static void observations_alone_keep_a_world_the_side_cannot_tell_from_the_truth(
     assert_true(f.transitions > 10000);
 }
 
+/* Follows one transition from worlds the side cannot tell from the truth;
+ * says what went wrong, if anything did. */
+static bool follow_from_doubles(const char *where, const struct world *truth, decision d, int side, int doubles)
+{
+    struct world after = *truth;
+    static struct observations seen;
+    static struct belief b;
+    char error[200];
+    rules_apply(&after, d);
+    observe(truth, d, &after, side, &seen);
+    for (int i = 0; i < doubles; i++) {
+        uint64_t rng = 77 + (uint64_t)i;
+        b.side = side;
+        b.rng = rng;
+        b.keys = 0;
+        assert_true(sample_world(truth, side, &rng, &b.w));
+        if (!belief_observe(&b, &seen, error, sizeof error)) {
+            print_message("%s, double %d: %s\n", where, i, error);
+            return false;
+        }
+        if (infokey(&b.w, side) != infokey(&after, side)) {
+            print_message("%s, double %d: the belief's key parts from the truth's\n", where, i);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The cases in tests/belief_cases.txt, each from 30 worlds that the side
+ * cannot tell from the truth: the belief must follow the transition, and
+ * whatever world it follows into must have the truth's key. */
+static void transitions_that_once_misled_a_belief_are_followed(void **state)
+{
+    (void)state;
+    struct lines cases;
+    int followed = 0, failed = 0;
+    assert_true(lines_from_file(&cases, "tests/belief_cases.txt"));
+    for (int i = 0; i < cases.count; i++) {
+        char *line = cases.line[i], *decision_text = strchr(line, '\t'), *position = NULL, error[200];
+        if (line[0] == '#')
+            continue;
+        assert_non_null(decision_text);
+        *decision_text++ = '\0';
+        position = strchr(decision_text, '\t');
+        assert_non_null(position);
+        *position++ = '\0';
+        struct world truth;
+        decision d;
+        if (!position_parse(position, &truth, error, sizeof error) || !decision_parse(&truth, decision_text, &d, error, sizeof error))
+            fail_msg("tests/belief_cases.txt line %d: %s", i + 1, error);
+        char where[80];
+        snprintf(where, sizeof where, "line %d, '%s'", i + 1, decision_text);
+        failed += !follow_from_doubles(where, &truth, d, line[0] - '0', 30);
+        followed++;
+    }
+    lines_free(&cases);
+    assert_int_equal(followed, 10);
+    assert_int_equal(failed, 0);
+}
+
+/* What a side knows after a transition is settled by what it knew before and
+ * what it saw: two worlds it could not tell apart, taken through decisions it
+ * cannot tell apart to the same observations, stay alike to it. */
+static void worlds_alike_before_and_seen_alike_stay_alike(void **state)
+{
+    (void)state;
+    uint64_t rng = 5;
+    long checked = 0;
+    static struct observations seen, seen_there;
+    for (int g = 0; g < 300; g++) {
+        struct world w, next;
+        scenario_setup(&w, g % SCENARIO_COUNT);
+        while (w.phase != PHASE_OVER) {
+            struct decisions legal;
+            rules_legal(&w, &legal);
+            decision d = legal.list[random_below(&rng, legal.count)];
+            next = w;
+            rules_apply(&next, d);
+            int side = (int)(rng & 1);
+            struct world double_, there;
+            observe(&w, d, &next, side, &seen);
+            for (int doubles = w.turn == 7 ? 40 : 1; doubles--;) { /* most is at stake as a campaign ends */
+            assert_true(sample_world(&w, side, &rng, &double_));
+            rules_legal(&double_, &legal);
+            for (int k = 0; k < legal.count; k++) {
+                if (observe_key(&double_, legal.list[k], side) != observe_key(&w, d, side))
+                    continue;
+                there = double_;
+                rules_apply(&there, legal.list[k]);
+                observe(&double_, legal.list[k], &there, side, &seen_there);
+                if (seen_there.count == seen.count && !memcmp(seen.list, seen_there.list, sizeof seen.list[0] * (size_t)seen.count)) {
+                    assert_true(infokey(&there, side) == infokey(&next, side));
+                    checked++;
+                }
+            }
+            }
+            w = next;
+        }
+    }
+    printf("%ld transitions from worlds a side could not tell apart, seen alike, kept alike\n", checked);
+    assert_true(checked > 25000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(observations_alone_keep_a_world_the_side_cannot_tell_from_the_truth),
+        cmocka_unit_test(transitions_that_once_misled_a_belief_are_followed),
+        cmocka_unit_test(worlds_alike_before_and_seen_alike_stay_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
