@@ -115,44 +115,47 @@ static void transitions_that_once_misled_a_belief_are_followed(void **state)
 /* What a side knows after a transition is settled by what it knew before and
  * what it saw: two worlds it could not tell apart, taken through decisions it
  * cannot tell apart to the same observations, stay alike to it. */
+struct doubles {
+    uint64_t rng;
+    long checked;
+};
+
+static bool same_observations(const struct observations *a, const struct observations *b)
+{
+    return a->count == b->count && memcmp(a->list, b->list, sizeof a->list[0] * (size_t)a->count) == 0;
+}
+
+static void check_doubles(const struct world *before, uint32_t d, const struct world *after, int side,
+                          const struct observations *seen, void *context)
+{
+    struct doubles *c = context;
+    static struct observations seen_there;
+    for (int n = before->turn == 7 ? 20 : 1; n--;) { /* most is at stake as a campaign ends */
+        struct world double_, there;
+        struct decisions legal;
+        assert_true(sample_world(before, side, &c->rng, &double_));
+        rules_legal(&double_, &legal);
+        for (int k = 0; k < legal.count; k++) {
+            if (observe_key(&double_, legal.list[k], side) != observe_key(before, d, side))
+                continue;
+            there = double_;
+            rules_apply(&there, legal.list[k]);
+            observe(&double_, legal.list[k], &there, side, &seen_there);
+            if (same_observations(seen, &seen_there)) {
+                assert_true(infokey(&there, side) == infokey(after, side));
+                c->checked++;
+            }
+        }
+    }
+}
+
 static void worlds_alike_before_and_seen_alike_stay_alike(void **state)
 {
     (void)state;
-    uint64_t rng = 5;
-    long checked = 0;
-    static struct observations seen, seen_there;
-    for (int g = 0; g < 300; g++) {
-        struct world w, next;
-        scenario_setup(&w, g % SCENARIO_COUNT);
-        while (w.phase != PHASE_OVER) {
-            struct decisions legal;
-            rules_legal(&w, &legal);
-            decision d = legal.list[random_below(&rng, legal.count)];
-            next = w;
-            rules_apply(&next, d);
-            int side = (int)(rng & 1);
-            struct world double_, there;
-            observe(&w, d, &next, side, &seen);
-            for (int doubles = w.turn == 7 ? 40 : 1; doubles--;) { /* most is at stake as a campaign ends */
-            assert_true(sample_world(&w, side, &rng, &double_));
-            rules_legal(&double_, &legal);
-            for (int k = 0; k < legal.count; k++) {
-                if (observe_key(&double_, legal.list[k], side) != observe_key(&w, d, side))
-                    continue;
-                there = double_;
-                rules_apply(&there, legal.list[k]);
-                observe(&double_, legal.list[k], &there, side, &seen_there);
-                if (seen_there.count == seen.count && !memcmp(seen.list, seen_there.list, sizeof seen.list[0] * (size_t)seen.count)) {
-                    assert_true(infokey(&there, side) == infokey(&next, side));
-                    checked++;
-                }
-            }
-            }
-            w = next;
-        }
-    }
-    printf("%ld transitions from worlds a side could not tell apart, seen alike, kept alike\n", checked);
-    assert_true(checked > 25000);
+    struct doubles c = {5, 0};
+    observe_random_games(150, 43, check_doubles, &c);
+    printf("%ld transitions from worlds a side could not tell apart, seen alike, kept alike\n", c.checked);
+    assert_true(c.checked > 100000);
 }
 
 int main(void)

@@ -17,6 +17,7 @@
 #include "../engine/scenario.h"
 #include "../engine/supply.h"
 #include "../engine/tables.h"
+#include "../engine/view.h"
 #include "support.h"
 
 /* The 1460 setup in turn 3 of campaign 1, cards already played out of the way. */
@@ -49,6 +50,30 @@ static void rule_7_1_supply_losses(void **state)
     assert_int_equal(w.phase, PHASE_CARDS); /* two over, two losses: the next turn */
     assert_int_equal(w.turn, 4);
     assert_int_equal(w.moved, 0);
+    assert_world_ok(&w);
+}
+
+/* 7.1, 6.84: a mercenary that falls to a supply loss goes face-down to its
+ * exile and carries no mark of the loss there, where nothing is owed; while
+ * the losses go on, York sees one step gone from Leicester and none in Calais. */
+static void rule_7_1_fallen_mercenary_leaves_its_loss_behind(void **state)
+{
+    (void)state;
+    struct world w;
+    midgame(&w);
+    static const int SIX[] = {BLOCK_L_HENRY_VI, BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_OXFORD, BLOCK_L_DEVON,
+                              BLOCK_L_FRENCH_MERCENARY};
+    for (int i = 0; i < 6; i++)
+        world_place(&w, SIX[i], AREA_LEICESTER);
+    world_set_steps(&w, BLOCK_L_FRENCH_MERCENARY, 1);
+    supply_begin(&w);
+    play_text(&w, "lose L:French-mercenary");
+    assert_int_equal(w.phase, PHASE_SUPPLY); /* one more to lose */
+    assert_int_equal(world_location(&w, BLOCK_L_FRENCH_MERCENARY), AREA_FRANCE);
+    assert_false(w.acted & block_bit(BLOCK_L_FRENCH_MERCENARY));
+    struct view v;
+    view_of(&w, SIDE_YORK, &v);
+    assert_int_equal(v.supply_losses[AREA_FRANCE], 0);
     assert_world_ok(&w);
 }
 
@@ -197,6 +222,24 @@ static void rule_8_usurpation_ends_1483_for_the_pretender(void **state)
     assert_int_equal(w.king, BLOCK_L_RICHMOND);
 }
 
+/* 8.1 and 5.4: a levy that disbands leaves its losses behind; in the pool it
+ * is a block at full strength, as a recruit comes, before 8.5 resets the rest. */
+static void rule_8_1_disbanded_levy_is_full_in_the_pool(void **state)
+{
+    (void)state;
+    struct world w;
+    scenario_setup(&w, SCENARIO_1460);
+    w.turn = 7;
+    world_place(&w, BLOCK_Y_LONDON_LEVY, AREA_KENT);
+    world_set_steps(&w, BLOCK_Y_LONDON_LEVY, 1);
+    world_set_steps(&w, BLOCK_L_OXFORD, 1);
+    political_disband_and_usurp(&w);
+    assert_int_equal(world_location(&w, BLOCK_Y_LONDON_LEVY), LOC_POOL);
+    assert_int_equal(world_steps(&w, BLOCK_Y_LONDON_LEVY), BLOCK_INFO[BLOCK_Y_LONDON_LEVY].steps);
+    assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 1); /* on the map until 8.5 */
+    assert_int_equal(w.step, POLITICAL_HOMING_DUE);
+}
+
 /* 8.1, 8.3, 8.4, 8.5 in 1460 after campaign 1: levies go to the pool,
  * mercenaries home, the Pretender's heirs into exile, nobles to their shields,
  * then everything at full strength, the rebel with the Pretender, a new deal. */
@@ -295,6 +338,8 @@ int main(void)
         cmocka_unit_test(rule_8_2_usurpation_count),
         cmocka_unit_test(rule_8_kingmaker_ends_after_usurpation),
         cmocka_unit_test(rule_8_usurpation_ends_1483_for_the_pretender),
+        cmocka_unit_test(rule_8_1_disbanded_levy_is_full_in_the_pool),
+        cmocka_unit_test(rule_7_1_fallen_mercenary_leaves_its_loss_behind),
         cmocka_unit_test(rule_8_political_turn_and_campaign_reset),
         cmocka_unit_test(rule_8_3_nevilles_and_exile_surplus),
     };
