@@ -29,6 +29,7 @@ void belief_start(struct belief *b, int scenario, int side, uint64_t seed)
     b->side = side;
     b->rng = seed;
     b->keys = 0;
+    b->transitions = 0;
 }
 
 int belief_keys_since(const struct belief *b, long since, decision *out)
@@ -227,6 +228,7 @@ static bool try_world(struct belief *b, struct world *candidate, const struct ob
     if (!same_observations(&mine, seen))
         return false;
     remember(b, candidate, d);
+    b->transitions++;
     return true;
 }
 

@@ -22,6 +22,7 @@ struct belief {
      * for i < keys. The search follows them down the tree it kept. */
     decision key[BELIEF_KEYS];
     long keys;
+    long transitions; /* every transition taken in, chance included */
 };
 
 /* A new game of a scenario, seen by one side; seed fixes every draw. */

@@ -274,6 +274,7 @@ static void end_trees(struct think *t)
     if (t->player.kind == PLAYER_ISMCTS && t->player.ismcts.kind == ISMCTS_INFORMATION_SET) {
         t->kept = true;
         t->kept_at = t->keys_now;
+        t->kept_after = t->transitions_now;
         t->kept_for = t->player;
         return;
     }
@@ -376,7 +377,13 @@ void think_start(struct think *t, FILE *out, const struct belief *b, const struc
     t->w = b->w;
     t->side = b->side;
     t->keys_now = b->keys;
-    t->path_count = t->kept ? belief_keys_since(b, t->kept_at, t->path) : -1;
+    t->transitions_now = b->transitions;
+    /* Only the side's own decisions may lie between: after a die, a card or
+     * an enemy move the kept counts were gathered over outcomes that did not
+     * happen, and at a fixed budget they outweigh the new search's (the
+     * reroot refuses enemy decisions, this refuses chance). */
+    bool own_moves_only = t->kept && b->transitions - t->kept_after == b->keys - t->kept_at;
+    t->path_count = own_moves_only ? belief_keys_since(b, t->kept_at, t->path) : -1;
     t->has_truth = truth != NULL;
     if (truth)
         t->truth = *truth;

@@ -67,9 +67,11 @@ struct think {
     int trees;
     struct ismcts tree[THINK_MAX_TREES];
     /* Tree reuse: the ismcts player's trees outlive their search, with the
-     * belief's key count then; the next search follows the keys since. */
+     * belief's key count then; the next search follows the keys since, if
+     * they are all the side's own decisions. */
     bool kept;
-    long kept_at, keys_now;
+    long kept_at, keys_now;   /* the belief's keys when the trees were kept, and now */
+    long kept_after, transitions_now; /* the same for its transitions, chance included */
     struct player kept_for;
     decision path[BELIEF_KEYS];
     int path_count;           /* -1: the path since is not known */

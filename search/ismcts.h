@@ -88,7 +88,9 @@ bool ismcts_begin_on(struct ismcts *s, const struct world *w, const struct world
 /* Tree reuse: moves the root of a finished search down the edges 'keys'
  * (the decisions since, as the side saw them), keeping that subtree and
  * dropping the rest, for a new search from w, the side's belief now. False,
- * with the tree as it was, if the tree has no such path. */
+ * with the tree as it was, if the tree has no such path, or if an edge on it
+ * is the enemy's: counts gathered over the enemy's replies in sampled worlds
+ * say little once the real reply is known, and would outweigh the new ones. */
 bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, uint64_t *rng);
 
 /* One iteration: draw, descend, expand, play out, back up. Returns the
