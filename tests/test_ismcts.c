@@ -207,6 +207,28 @@ static void a_kept_tree_moves_down_to_the_decision_made(void **state)
     ismcts_end(&s);
 }
 
+/* ... but not across the enemy's decision: the counts below it were gathered
+ * over every reply the search sampled, and the real one is now known. */
+static void a_kept_tree_is_dropped_after_an_enemy_decision(void **state)
+{
+    (void)state;
+    static struct ismcts s;
+    struct world w;
+    dealt_1460(&w);
+    int side = rules_actor(&w);
+    decision path[2] = {search(&w, side, 500, 9, &s, MEMORY), 0};
+    uint32_t child = s.node[0].child;
+    while (s.node[child].key != path[0])
+        child = s.node[child].sibling;
+    uint32_t reply = s.node[child].child, before = s.count;
+    assert_true(reply != 0 && s.node[reply].mover == 1 - side);
+    path[1] = s.node[reply].key;
+    uint64_t rng = 5;
+    assert_false(ismcts_reroot(&s, &w, path, 2, &rng));
+    assert_true(s.count == before);
+    ismcts_end(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -215,6 +237,7 @@ int main(void)
         cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
         cmocka_unit_test(changing_what_the_side_cannot_see_changes_nothing),
         cmocka_unit_test(a_kept_tree_moves_down_to_the_decision_made),
+        cmocka_unit_test(a_kept_tree_is_dropped_after_an_enemy_decision),
         cmocka_unit_test(the_multiple_observer_variant_is_legal_repeatable_and_blind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

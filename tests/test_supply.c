@@ -28,16 +28,22 @@ static void midgame(struct world *w)
     w->turn = 3;
 }
 
+/* Five of Lancaster's blocks in Leicester, and a sixth: two over its four (7.1). */
+static void six_in_leicester(struct world *w, int sixth)
+{
+    static const int FIVE[] = {BLOCK_L_HENRY_VI, BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_OXFORD, BLOCK_L_DEVON};
+    for (int i = 0; i < 5; i++)
+        world_place(w, FIVE[i], AREA_LEICESTER);
+    world_place(w, sixth, AREA_LEICESTER);
+}
+
 /* 7.1: an area supplies four blocks; each one over that loses a step, the owner choosing. */
 static void rule_7_1_supply_losses(void **state)
 {
     (void)state;
     struct world w;
     midgame(&w);
-    static const int SIX[] = {BLOCK_L_HENRY_VI, BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_OXFORD, BLOCK_L_DEVON,
-                              BLOCK_L_BEAUMONT};
-    for (int i = 0; i < 6; i++)
-        world_place(&w, SIX[i], AREA_LEICESTER);
+    six_in_leicester(&w, BLOCK_L_BEAUMONT);
     world_place(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
     world_place(&w, BLOCK_Y_WARWICK, AREA_MIDDLESEX);
     supply_begin(&w);
@@ -55,16 +61,13 @@ static void rule_7_1_supply_losses(void **state)
 
 /* 7.1, 6.84: a mercenary that falls to a supply loss goes face-down to its
  * exile and carries no mark of the loss there, where nothing is owed; while
- * the losses go on, York sees one step gone from Leicester and none in Calais. */
+ * the losses go on, York sees one step gone from Leicester and none in France. */
 static void rule_7_1_fallen_mercenary_leaves_its_loss_behind(void **state)
 {
     (void)state;
     struct world w;
     midgame(&w);
-    static const int SIX[] = {BLOCK_L_HENRY_VI, BLOCK_L_EXETER, BLOCK_L_SOMERSET, BLOCK_L_OXFORD, BLOCK_L_DEVON,
-                              BLOCK_L_FRENCH_MERCENARY};
-    for (int i = 0; i < 6; i++)
-        world_place(&w, SIX[i], AREA_LEICESTER);
+    six_in_leicester(&w, BLOCK_L_FRENCH_MERCENARY);
     world_set_steps(&w, BLOCK_L_FRENCH_MERCENARY, 1);
     supply_begin(&w);
     play_text(&w, "lose L:French-mercenary");
