@@ -179,6 +179,18 @@ static uint32_t subtree_size(const struct ismcts *s, uint32_t top)
     return size;
 }
 
+/* The 1460 opening searched by its first chooser (500 iterations, seed 9);
+ * the decision made, and the root's child for it. */
+static decision searched_opening(struct ismcts *s, struct world *w, int *side, uint32_t *child)
+{
+    dealt_1460(w);
+    *side = rules_actor(w);
+    decision made = search(w, *side, 500, 9, s, MEMORY);
+    for (*child = s->node[0].child; s->node[*child].key != made;)
+        *child = s->node[*child].sibling;
+    return made;
+}
+
 /* Tree reuse: after the side's decision, the search goes on from that child's
  * subtree, its visits kept and the rest of the tree dropped; a path the tree
  * lacks leaves it as it was. */
@@ -187,12 +199,9 @@ static void a_kept_tree_moves_down_to_the_decision_made(void **state)
     (void)state;
     static struct ismcts s;
     struct world w;
-    dealt_1460(&w);
-    int side = rules_actor(&w);
-    decision made = search(&w, side, 500, 9, &s, MEMORY), missing = decision_make(DECIDE_PLAY, 26);
-    uint32_t child = s.node[0].child;
-    while (s.node[child].key != made)
-        child = s.node[child].sibling;
+    int side;
+    uint32_t child;
+    decision made = searched_opening(&s, &w, &side, &child), missing = decision_make(DECIDE_PLAY, 26);
     uint32_t size = subtree_size(&s, child), visits = s.node[child].visits, before = s.count;
     uint64_t rng = 5;
     assert_false(ismcts_reroot(&s, &w, &missing, 1, &rng));
@@ -214,12 +223,9 @@ static void a_kept_tree_is_dropped_after_an_enemy_decision(void **state)
     (void)state;
     static struct ismcts s;
     struct world w;
-    dealt_1460(&w);
-    int side = rules_actor(&w);
-    decision path[2] = {search(&w, side, 500, 9, &s, MEMORY), 0};
-    uint32_t child = s.node[0].child;
-    while (s.node[child].key != path[0])
-        child = s.node[child].sibling;
+    int side;
+    uint32_t child;
+    decision path[2] = {searched_opening(&s, &w, &side, &child), 0};
     uint32_t reply = s.node[child].child, before = s.count;
     assert_true(reply != 0 && s.node[reply].mover == 1 - side);
     path[1] = s.node[reply].key;
