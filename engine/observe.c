@@ -164,10 +164,13 @@ static void observe_changes(const struct world *before, const struct world *afte
         add(out, OBS_WINNER, BLOCK_NONE, after->winner, 0, 0);
 }
 
-/* Only a transition out of turn 7 can have a second stage (rules_apply_stage). */
+/* Only a transition that leaves turn 7 for the political turn can have more
+ * stages than one (rules_apply_stage); the game may end in it, or the next
+ * campaign begin. */
 static bool may_end_campaign(const struct world *before, const struct world *after)
 {
-    return before->turn == 7 && before->phase != PHASE_POLITICAL && after->phase != before->phase;
+    return before->turn == 7 && before->phase != PHASE_POLITICAL &&
+           (after->phase == PHASE_POLITICAL || after->phase == PHASE_OVER || after->campaign != before->campaign);
 }
 
 void observe(const struct world *before, decision d, const struct world *after, int side, struct observations *out)

@@ -72,37 +72,6 @@ void rules_legal(const struct world *w, struct decisions *out)
         MODULE[w->phase]->legal(w, out);
 }
 
-/* Applies one stage of a transition and brings the knowledge up to date with it. */
-static void apply_stage(struct world *w, decision d, void (*stage)(struct world *w, decision d))
-{
-    bool knowing = !(w->flags & WORLD_NO_KNOWLEDGE);
-    struct world before;
-    if (knowing)
-        before = *w;
-    stage(w, d);
-    free_prisoner_if_rescued(w); /* RULINGS B.15: as soon as Lancaster holds Middlesex */
-    if (knowing)
-        knowledge_update(&before, d, w);
-}
-
-static void module_apply(struct world *w, decision d)
-{
-    if (MODULE[w->phase])
-        MODULE[w->phase]->apply(w, d);
-}
-
-static void disband_and_usurp(struct world *w, decision d)
-{
-    (void)d;
-    political_disband_and_usurp(w);
-}
-
-static void homing(struct world *w, decision d)
-{
-    (void)d;
-    political_homing(w);
-}
-
 static bool stage_due(const struct world *w)
 {
     return w->phase == PHASE_POLITICAL && (w->step == POLITICAL_DUE || w->step == POLITICAL_HOMING_DUE);
@@ -114,10 +83,24 @@ static bool stage_due(const struct world *w)
  * an 'end' stands for them, as it names no block, area or loss. */
 bool rules_apply_stage(struct world *w, decision d)
 {
-    if (stage_due(w))
-        apply_stage(w, decision_make(DECIDE_END, 0), w->step == POLITICAL_DUE ? disband_and_usurp : homing);
-    else
-        apply_stage(w, d, module_apply);
+    bool knowing = !(w->flags & WORLD_NO_KNOWLEDGE);
+    struct world before;
+    if (knowing)
+        before = *w;
+    if (!stage_due(w)) {
+        if (MODULE[w->phase])
+            MODULE[w->phase]->apply(w, d);
+    } else {
+        bool first = w->step == POLITICAL_DUE;
+        d = decision_make(DECIDE_END, 0);
+        if (first)
+            political_disband_and_usurp(w);
+        else
+            political_homing(w);
+    }
+    free_prisoner_if_rescued(w); /* RULINGS B.15: as soon as Lancaster holds Middlesex */
+    if (knowing)
+        knowledge_update(&before, d, w);
     return stage_due(w);
 }
 
