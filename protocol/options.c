@@ -21,13 +21,14 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_ITERATIONS] = {"Iterations", 1, 1000000000, 10000, {NULL}},
     [OPTION_HASH] = {"Hash", 1, 65536, 64, {NULL}},
     [OPTION_THREADS] = {"Threads", 1, THINK_MAX_THREADS, 1, {NULL}},
-    [OPTION_EXPLORATION] = {"Exploration", 0, 1000, 70, {NULL}},
+    [OPTION_EXPLORATION] = {"Exploration", 0, 1000, 20, {NULL}},
     [OPTION_FIRST_PLAY] = {"FirstPlayUrgency", 0, 1000, 1000, {NULL}},
     [OPTION_FINAL_CHOICE] = {"FinalChoice", 0, 1, 0, {"visits", "value"}},
     [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 2, {NULL}},
     [OPTION_VARIANT] = {"Variant", 0, 1, 0, {"so", "mo"}},
     [OPTION_PLAYOUT_POLICY] = {"PlayoutPolicy", POLICY_RANDOM, POLICY_HEURISTIC, POLICY_HEURISTIC, {"random", "heuristic"}},
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
+    [OPTION_WIDENING] = {"Widening", 0, 100, 30, {NULL}},
 };
 
 /* EvalFile, the one option that is text, not a number: the evaluation's
@@ -130,6 +131,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .robust_choice = x[OPTION_FINAL_CHOICE] == 0,
                    .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
                    .weights = &v->weights,
-                   .playout_policy = (int)x[OPTION_PLAYOUT_POLICY]},
+                   .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
+                   .widening = x[OPTION_WIDENING] / 100.0},
     };
 }

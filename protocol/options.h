@@ -28,6 +28,7 @@ enum option_id {
     OPTION_VARIANT,
     OPTION_PLAYOUT_POLICY,
     OPTION_SEED,
+    OPTION_WIDENING,
     OPTION_COUNT
 };
 

@@ -21,9 +21,10 @@
 #define PLAYOUT_BOUND 20000     /* decisions in one playout; a real game is about a tenth of that */
 
 const struct ismcts_options ISMCTS_DEFAULT = {
-    .kind = ISMCTS_INFORMATION_SET, .exploration = 0.7, .first_play = 10.0, .robust_choice = true, .playout_turns = 2,
+    .kind = ISMCTS_INFORMATION_SET, .exploration = 0.2, .first_play = 10.0, .robust_choice = true, .playout_turns = 2,
     .weights = &EVAL_DEFAULT,
-    .playout_policy = POLICY_HEURISTIC}; /* stronger than random playouts in matches (docs/search.md) */
+    .playout_policy = POLICY_HEURISTIC, /* stronger than random playouts in matches (docs/search.md) */
+    .widening = 0.3};                   /* with exploration 0.2: stronger than 0.7 and no widening (docs/STRENGTH.md) */
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng)
@@ -162,17 +163,19 @@ static double ucb(const struct ismcts *s, const struct ismcts_node *n)
  * if none), its value in *best_value; the legal keys no child has yet go into
  * 'fresh', their number into *nfresh. */
 static uint32_t survey(const struct ismcts *s, struct ismcts_tree *t, uint32_t parent, const decision *sorted,
-                       int count, decision *fresh, int *nfresh, double *best_value)
+                       int count, decision *fresh, int *nfresh, double *best_value, int *navailable)
 {
     static _Thread_local bool taken[MAX_DECISIONS];
     uint32_t best = 0;
     memset(taken, 0, (size_t)count);
     *best_value = -1e300;
+    *navailable = 0;
     for (uint32_t c = t->node[parent].child; c; c = t->node[c].sibling) {
         const decision *at = bsearch(&t->node[c].key, sorted, (size_t)count, sizeof *sorted, compare_keys);
         if (!at)
             continue;
         t->node[c].available++;
+        ++*navailable;
         taken[at - sorted] = true;
         double value = ucb(s, &t->node[c]);
         if (value > *best_value)
@@ -210,6 +213,46 @@ static int viewer(const struct ismcts *s, int i)
     return i ? 1 - s->side : s->side;
 }
 
+/* Flat Monte Carlo tries every child in turn, so it never widens. */
+static bool widens(const struct ismcts *s)
+{
+    return s->options.widening > 0 && s->options.kind != ISMCTS_FLAT;
+}
+
+/* Progressive widening: may a node seen 'visits' times, with 'available'
+ * children legal in this world, take one more? With the exponent at 0 it
+ * always may, and first-play urgency decides. */
+static bool may_widen(const struct ismcts *s, uint32_t visits, int available)
+{
+    if (!widens(s))
+        return true;
+    return available < (int)ceil(pow((double)visits + 1.0, s->options.widening));
+}
+
+/* A fresh key to expand: uniform, or (with widening) drawn by the playout
+ * policy's weights of the decisions that have it, so that a node seen
+ * seldom plays as the playouts would rather than at random. */
+static decision fresh_key(const struct ismcts *s, const struct world *w, const struct step *st,
+                          const decision *fresh, int nfresh, uint64_t *rng)
+{
+    if (!widens(s))
+        return fresh[random_below(rng, nfresh)];
+    unsigned weight[MAX_DECISIONS] = {0}, total = 0;
+    for (int i = 0; i < st->legal.count; i++) {
+        const decision *at = bsearch(&st->key[i], fresh, (size_t)nfresh, sizeof *fresh, compare_keys);
+        if (at) {
+            unsigned x = policy_weight(w, st->legal.list[i]);
+            weight[at - fresh] += x;
+            total += x;
+        }
+    }
+    unsigned pick = (unsigned)random_below(rng, (int)total);
+    int i = 0;
+    while (pick >= weight[i])
+        pick -= weight[i++];
+    return fresh[i];
+}
+
 /* Chooses at 'parent' of tree i for the actor of w and returns the decision;
  * *child is the child taken (0 when the tree is full and nothing was added),
  * and *expanded is set if it is new. */
@@ -224,16 +267,16 @@ static decision choose(struct ismcts *s, int i, uint32_t parent, const struct wo
         sorted[k] = st.key[k] = s->options.kind == ISMCTS_DETERMINIZED ? st.legal.list[k] /* nothing hidden */
                                                                         : observe_key(w, st.legal.list[k], viewer(s, i));
     qsort(sorted, (size_t)st.legal.count, sizeof *sorted, compare_keys);
-    int nfresh;
+    int nfresh, navailable;
     double best_value;
-    uint32_t best = survey(s, t, parent, sorted, st.legal.count, fresh, &nfresh, &best_value);
-    if (nfresh && best_value <= s->options.first_play) /* a key never tried is worth first_play */
-        best = 0;
+    uint32_t best = survey(s, t, parent, sorted, st.legal.count, fresh, &nfresh, &best_value, &navailable);
+    if (nfresh && best_value <= s->options.first_play && may_widen(s, t->node[parent].visits, navailable))
+        best = 0; /* a key never tried is worth first_play */
     decision key;
     if (best) {
         key = t->node[best].key;
     } else {
-        key = fresh[random_below(rng, nfresh)];
+        key = fresh_key(s, w, &st, fresh, nfresh, rng);
         if (t->count < t->capacity) {
             best = add_child(t, parent, key, rules_actor(w));
             *expanded = true;

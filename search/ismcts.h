@@ -36,6 +36,7 @@ struct ismcts_options {
     int playout_turns;    /* game turns a playout runs before the evaluation decides; 0: to the end */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
     int playout_policy;   /* how a playout decides: enum playout_policy (search/policy.h) */
+    double widening;      /* progressive widening: a node seen n times has at most (n+1)^widening children; 0: off */
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;

@@ -16,13 +16,14 @@ option name Samples type spin default 8 min 1 max 1000000
 option name Iterations type spin default 10000 min 1 max 1000000000
 option name Hash type spin default 64 min 1 max 65536
 option name Threads type spin default 1 min 1 max 64
-option name Exploration type spin default 70 min 0 max 1000
+option name Exploration type spin default 20 min 0 max 1000
 option name FirstPlayUrgency type spin default 1000 min 0 max 1000
 option name FinalChoice type combo default visits var visits var value
 option name PlayoutTurns type spin default 2 min 0 max 21
 option name Variant type combo default so var so var mo
 option name PlayoutPolicy type combo default heuristic var random var heuristic
 option name Seed type spin default 1 min 0 max 2147483647
+option name Widening type spin default 30 min 0 max 100
 option name EvalFile type string default built-in
 r3pok
 readyok

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -105,6 +106,43 @@ static void the_same_seed_gives_the_same_search(void **state)
         decision x = search(&w, side, 300, 7, &a, MEMORY), y = search(&w, side, 300, 7, &b, MEMORY);
         assert_same_search(&a, x, &b, y);
     }
+}
+
+static int children_of(const struct ismcts *s, uint32_t node)
+{
+    int n = 0;
+    for (uint32_t c = s->node[node].child; c; c = s->node[c].sibling)
+        n++;
+    return n;
+}
+
+/* Progressive widening: a node seen n times has at most ceil(n^w) children
+ * (the root, whose decisions are the side's own and legal in every world it
+ * draws, shows it exactly); without it the root tries every decision. */
+static void widening_bounds_the_children_by_the_visits(void **state)
+{
+    (void)state;
+    static struct ismcts wide, narrow;
+    struct ismcts_options widening = ISMCTS_DEFAULT, none = ISMCTS_DEFAULT;
+    widening.widening = 0.3, none.widening = 0;
+    uint64_t rng = 44;
+    int bound = 0;
+    for (int g = 0; g < 60; g++) {
+        struct world w;
+        struct decisions legal;
+        random_decision_point(&w, g % SCENARIO_COUNT, 100 + g * 20, &rng);
+        rules_legal(&w, &legal);
+        int side = rules_actor(&w);
+        decision x = search_with(&widening, &w, side, 300, 5, &wide, MEMORY);
+        decision y = search_with(&none, &w, side, 300, 5, &narrow, MEMORY);
+        int most = (int)ceil(pow(wide.node[0].visits, 0.3));
+        assert_true(children_of(&wide, 0) <= most);
+        bound += children_of(&narrow, 0) > most;
+        assert_true(legal_has(&w, x) && legal_has(&w, y));
+        ismcts_end(&wide);
+        ismcts_end(&narrow);
+    }
+    assert_true(bound > 0); /* some roots had more decisions than widening lets in */
 }
 
 /* The tree never outgrows its memory; once full, iterations go on and the
@@ -241,6 +279,7 @@ int main(void)
         cmocka_unit_test(a_tiny_search_plays_a_legal_decision_everywhere),
         cmocka_unit_test(the_same_seed_gives_the_same_search),
         cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
+        cmocka_unit_test(widening_bounds_the_children_by_the_visits),
         cmocka_unit_test(changing_what_the_side_cannot_see_changes_nothing),
         cmocka_unit_test(a_kept_tree_moves_down_to_the_decision_made),
         cmocka_unit_test(a_kept_tree_is_dropped_after_an_enemy_decision),
