@@ -237,20 +237,13 @@ static decision fresh_key(const struct ismcts *s, const struct world *w, const s
 {
     if (!widens(s))
         return fresh[random_below(rng, nfresh)];
-    unsigned weight[MAX_DECISIONS] = {0}, total = 0;
+    unsigned weight[MAX_DECISIONS] = {0};
     for (int i = 0; i < st->legal.count; i++) {
         const decision *at = bsearch(&st->key[i], fresh, (size_t)nfresh, sizeof *fresh, compare_keys);
-        if (at) {
-            unsigned x = policy_weight(w, st->legal.list[i]);
-            weight[at - fresh] += x;
-            total += x;
-        }
+        if (at)
+            weight[at - fresh] += policy_weight(w, st->legal.list[i]);
     }
-    unsigned pick = (unsigned)random_below(rng, (int)total);
-    int i = 0;
-    while (pick >= weight[i])
-        pick -= weight[i++];
-    return fresh[i];
+    return fresh[policy_draw(weight, nfresh, rng)];
 }
 
 /* Chooses at 'parent' of tree i for the actor of w and returns the decision;

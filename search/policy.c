@@ -178,16 +178,24 @@ unsigned policy_weight(const struct world *w, decision d)
     }
 }
 
-decision policy_choose(const struct world *w, const struct decisions *legal, uint64_t *rng)
+int policy_draw(const unsigned *weight, int count, uint64_t *rng)
 {
-    unsigned weight[MAX_DECISIONS], total = 0;
-    for (int i = 0; i < legal->count; i++)
-        total += weight[i] = policy_weight(w, legal->list[i]);
+    unsigned total = 0;
+    for (int i = 0; i < count; i++)
+        total += weight[i];
     unsigned pick = (unsigned)random_below(rng, (int)total);
     int i = 0;
     while (pick >= weight[i])
         pick -= weight[i++];
-    return legal->list[i];
+    return i;
+}
+
+decision policy_choose(const struct world *w, const struct decisions *legal, uint64_t *rng)
+{
+    unsigned weight[MAX_DECISIONS];
+    for (int i = 0; i < legal->count; i++)
+        weight[i] = policy_weight(w, legal->list[i]);
+    return legal->list[policy_draw(weight, legal->count, rng)];
 }
 
 decision policy_decide(int policy, const struct world *w, const struct decisions *legal, uint64_t *rng)

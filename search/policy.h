@@ -26,6 +26,10 @@ unsigned policy_weight(const struct world *w, decision d);
 
 /* A decision of 'legal' (the legal list of w, not empty), drawn by the
  * heuristic's weights; chance points are drawn uniformly, as listed. */
+/* An index below count drawn in proportion to the weights, which must not
+ * all be 0. */
+int policy_draw(const unsigned *weight, int count, uint64_t *rng);
+
 decision policy_choose(const struct world *w, const struct decisions *legal, uint64_t *rng);
 
 /* The same by the named policy: POLICY_RANDOM is a uniform draw. */
