@@ -7,7 +7,9 @@
  * world out and backs the result up. Chance (dice, deals) is drawn inside
  * the iteration and is not a node: the tree branches only on decisions.
  * Selection is UCB1 over the children legal in the drawn world, counting
- * each child's availability rather than its parent's visits.
+ * each child's availability rather than its parent's visits; progressive
+ * widening bounds how many children a node has by its visits, and draws each
+ * new one by the playout policy's weights.
  */
 #ifndef R3_ISMCTS_H
 #define R3_ISMCTS_H
@@ -31,7 +33,7 @@ enum ismcts_kind {
 struct ismcts_options {
     int kind;             /* enum ismcts_kind */
     double exploration;   /* UCB constant C */
-    double first_play;    /* value of a child never tried (first-play urgency); above ~1.5 means try every child first */
+    double first_play;    /* value of a child never tried (first-play urgency); above ~1.5 means try every child the widening admits first */
     bool robust_choice;   /* most visits; else the best mean among children with a tenth of the most visits */
     int playout_turns;    /* game turns a playout runs before the evaluation decides; 0: to the end */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */

@@ -2,7 +2,7 @@
  * test_ismcts.c: the information-set tree search (search/ismcts.c): a legal
  * decision in every phase with a tiny budget, the same decision and tree for
  * the same seed, the memory cap, no peeking at what the side cannot see, and
- * the tree kept from one decision to the next.
+ * the tree kept from one decision to the next; progressive widening.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -129,9 +129,7 @@ static void widening_bounds_the_children_by_the_visits(void **state)
     int bound = 0;
     for (int g = 0; g < 60; g++) {
         struct world w;
-        struct decisions legal;
         random_decision_point(&w, g % SCENARIO_COUNT, 100 + g * 20, &rng);
-        rules_legal(&w, &legal);
         int side = rules_actor(&w);
         decision x = search_with(&widening, &w, side, 300, 5, &wide, MEMORY);
         decision y = search_with(&none, &w, side, 300, 5, &narrow, MEMORY);
@@ -143,6 +141,40 @@ static void widening_bounds_the_children_by_the_visits(void **state)
         ismcts_end(&narrow);
     }
     assert_true(bound > 0); /* some roots had more decisions than widening lets in */
+}
+
+/* With widening, a node's first child is drawn by the playout policy's
+ * weights, not uniformly: where a side may pass with action points left (1.2:
+ * they are lost), a one-iteration search, whose root has one child, rarely
+ * makes that child the pass. Uniform draws would make it 1 in the number of
+ * decisions. */
+static void a_widened_child_is_drawn_by_the_policy(void **state)
+{
+    (void)state;
+    static struct ismcts s;
+    uint64_t rng = 45;
+    int points = 0, passes = 0;
+    double uniform = 0;
+    for (int g = 0; points < 400 && g < 20000; g++) {
+        struct world w;
+        struct decisions legal;
+        random_decision_point(&w, g % SCENARIO_COUNT, 10 + g % 300, &rng);
+        rules_legal(&w, &legal);
+        bool can_pass = false;
+        for (int i = 0; i < legal.count; i++)
+            can_pass |= decision_kind(legal.list[i]) == DECIDE_PASS;
+        if (w.phase != PHASE_ACTION || !w.ap_left || !can_pass || legal.count < 4)
+            continue;
+        search_with(&ISMCTS_DEFAULT, &w, rules_actor(&w), 1, (uint64_t)g, &s, MEMORY);
+        passes += decision_kind(s.node[s.node[0].child].key) == DECIDE_PASS;
+        uniform += 1.0 / legal.count;
+        points++;
+        ismcts_end(&s);
+    }
+    printf("%d action points: the first child a pass %d times; uniform draws would give %.0f\n", points, passes,
+           uniform);
+    assert_true(points == 400);
+    assert_true(passes * 4 < uniform);
 }
 
 /* The tree never outgrows its memory; once full, iterations go on and the
@@ -280,6 +312,7 @@ int main(void)
         cmocka_unit_test(the_same_seed_gives_the_same_search),
         cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
         cmocka_unit_test(widening_bounds_the_children_by_the_visits),
+        cmocka_unit_test(a_widened_child_is_drawn_by_the_policy),
         cmocka_unit_test(changing_what_the_side_cannot_see_changes_nothing),
         cmocka_unit_test(a_kept_tree_moves_down_to_the_decision_made),
         cmocka_unit_test(a_kept_tree_is_dropped_after_an_enemy_decision),
