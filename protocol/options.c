@@ -29,6 +29,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_PLAYOUT_POLICY] = {"PlayoutPolicy", POLICY_RANDOM, POLICY_HEURISTIC, POLICY_HEURISTIC, {"random", "heuristic"}},
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
     [OPTION_WIDENING] = {"Widening", 0, 100, 30, {NULL}},
+    [OPTION_KOMI] = {"Komi", 0, 100, 100, {NULL}},
 };
 
 /* EvalFile, the one option that is text, not a number: the evaluation's
@@ -132,6 +133,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
                    .weights = &v->weights,
                    .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
-                   .widening = x[OPTION_WIDENING] / 100.0},
+                   .widening = x[OPTION_WIDENING] / 100.0,
+                   .komi = x[OPTION_KOMI] / 100.0},
     };
 }

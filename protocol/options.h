@@ -29,6 +29,7 @@ enum option_id {
     OPTION_PLAYOUT_POLICY,
     OPTION_SEED,
     OPTION_WIDENING,
+    OPTION_KOMI,
     OPTION_COUNT
 };
 

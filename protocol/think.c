@@ -232,7 +232,8 @@ static bool same_search(const struct player *a, const struct player *b)
     return a->kind == b->kind && a->threads == b->threads && a->memory_mb == b->memory_mb && x->kind == y->kind &&
            x->exploration == y->exploration && x->first_play == y->first_play &&
            x->robust_choice == y->robust_choice && x->playout_turns == y->playout_turns &&
-           x->playout_policy == y->playout_policy && x->widening == y->widening;
+           x->playout_policy == y->playout_policy && x->widening == y->widening &&
+           x->komi == y->komi;
 }
 
 void think_forget(struct think *t)

@@ -24,7 +24,40 @@ const struct ismcts_options ISMCTS_DEFAULT = {
     .kind = ISMCTS_INFORMATION_SET, .exploration = 0.2, .first_play = 10.0, .robust_choice = true, .playout_turns = 2,
     .weights = &EVAL_DEFAULT,
     .playout_policy = POLICY_HEURISTIC, /* stronger than random playouts in matches (docs/search.md) */
-    .widening = 0.3};                   /* with exploration 0.2: stronger than 0.7 and no widening (docs/STRENGTH.md) */
+    .widening = 0.3, /* of the enemy's nodes; with exploration 0.2 (docs/STRENGTH.md) */
+    .komi = 1.0};    /* wins the losing side more games against random and flat MC (docs/STRENGTH.md) */
+
+#define KOMI_WORLDS 16 /* worlds whose evaluations make the root's mean: enough for a centre, cheap beside 1 iteration */
+
+static double logit(double p)
+{
+    const double edge = 1e-9; /* a sure result would be infinite */
+    p = p < edge ? edge : p > 1 - edge ? 1 - edge : p;
+    return log(p / (1 - p));
+}
+
+/* Dynamic komi (as in Go programs): York's mean evaluation logit over worlds
+ * drawn from the root, times options.komi. Where one side is far ahead, every
+ * playout's evaluation sits near 0 or 1 and the differences between
+ * decisions drown in the noise and the exploration term; taking the root's
+ * own level off spreads them around 1/2 again. A determinized tree has its
+ * one world. */
+static void set_komi(struct ismcts *s, uint64_t *rng)
+{
+    double sum = 0;
+    s->komi_logit = 0;
+    if (s->options.komi <= 0 || !s->can_sample)
+        return;
+    int worlds = s->options.kind == ISMCTS_DETERMINIZED ? 1 : KOMI_WORLDS;
+    for (int i = 0; i < worlds; i++) {
+        static _Thread_local struct world drawn;
+        const struct world *w = &s->fixed;
+        if (s->options.kind != ISMCTS_DETERMINIZED)
+            sampler_draw(&s->sampler, rng, &drawn), w = &drawn;
+        sum += logit(eval_win_probability(w, SIDE_YORK, s->options.weights));
+    }
+    s->komi_logit = s->options.komi * sum / worlds;
+}
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng)
@@ -52,6 +85,7 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     s->can_sample = sampler_init(&s->sampler, &v, rng);
     if (s->can_sample && o->kind == ISMCTS_DETERMINIZED)
         sampler_draw(&s->sampler, rng, &s->fixed); /* PIMC: this tree's one world */
+    set_komi(s, rng);
     return true;
 }
 
@@ -64,6 +98,7 @@ bool ismcts_begin_on(struct ismcts *s, const struct world *w, const struct world
         return false;
     s->fixed = *truth;
     s->can_sample = true;
+    set_komi(s, rng);
     return true;
 }
 
@@ -124,6 +159,7 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
     s->iterations = s->nodes = 0;
     view_of(w, s->side, &v);
     s->can_sample = sampler_init(&s->sampler, &v, rng);
+    set_komi(s, rng);
     return true;
 }
 
@@ -219,19 +255,24 @@ static bool widens(const struct ismcts *s)
     return s->options.widening > 0 && s->options.kind != ISMCTS_FLAT;
 }
 
-/* Progressive widening: may a node seen 'visits' times, with 'available'
- * children legal in this world, take one more? With the exponent at 0 it
- * always may, and first-play urgency decides. */
-static bool may_widen(const struct ismcts *s, uint32_t visits, int available)
+/* Progressive widening: may a node where 'actor' decides, seen 'visits'
+ * times, with 'available' children legal in this world, take one more? Only
+ * the enemy's nodes are narrowed: narrowing the side's own kept good but
+ * unlikely moves out of its plans (docs/STRENGTH.md), where the enemy's
+ * replies are better modelled by the few the policy likes. With the exponent
+ * at 0, or at the side's own nodes, it always may, and first-play urgency
+ * decides. */
+static bool may_widen(const struct ismcts *s, int actor, uint32_t visits, int available)
 {
-    if (!widens(s))
+    if (!widens(s) || actor == s->side)
         return true;
     return available < (int)ceil(pow((double)visits + 1.0, s->options.widening));
 }
 
 /* A fresh key to expand: uniform, or (with widening) drawn by the playout
  * policy's weights of the decisions that have it, so that a node seen
- * seldom plays as the playouts would rather than at random. */
+ * seldom plays as the playouts would rather than at random. At the side's
+ * own nodes, which are not narrowed, this orders the first tries. */
 static decision fresh_key(const struct ismcts *s, const struct world *w, const struct step *st,
                           const decision *fresh, int nfresh, uint64_t *rng)
 {
@@ -263,7 +304,7 @@ static decision choose(struct ismcts *s, int i, uint32_t parent, const struct wo
     int nfresh, navailable;
     double best_value;
     uint32_t best = survey(s, t, parent, sorted, st.legal.count, fresh, &nfresh, &best_value, &navailable);
-    if (nfresh && best_value <= s->options.first_play && may_widen(s, t->node[parent].visits, navailable))
+    if (nfresh && best_value <= s->options.first_play && may_widen(s, rules_actor(w), t->node[parent].visits, navailable))
         best = 0; /* a key never tried is worth first_play */
     decision key;
     if (best) {
@@ -296,7 +337,8 @@ static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct wo
 /* ---- playout and back-up ---- */
 
 /* Plays w on by the options' policy (search/policy.h), counting the
- * decisions in *nodes; York's result in [0, 1]. */
+ * decisions in *nodes; York's result in [0, 1], the komi taken off unless the
+ * game is over: a win stays a win. */
 static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
 {
     struct decisions legal;
@@ -318,7 +360,10 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             break;
         last_turn = now;
     }
-    return eval_win_probability(w, SIDE_YORK, s->options.weights);
+    double york = eval_win_probability(w, SIDE_YORK, s->options.weights);
+    if (w->phase == PHASE_OVER || s->komi_logit == 0)
+        return york;
+    return 1.0 / (1.0 + exp(s->komi_logit - logit(york)));
 }
 
 /* One tree's way down in an iteration. */

@@ -8,8 +8,9 @@
  * the iteration and is not a node: the tree branches only on decisions.
  * Selection is UCB1 over the children legal in the drawn world, counting
  * each child's availability rather than its parent's visits; progressive
- * widening bounds how many children a node has by its visits, and draws each
- * new one by the playout policy's weights.
+ * widening bounds how many children an enemy's node has by its visits, and
+ * every new child, the side's own included, is drawn by the playout policy's
+ * weights. Dynamic komi centres the playouts' evaluations on the root's.
  */
 #ifndef R3_ISMCTS_H
 #define R3_ISMCTS_H
@@ -38,7 +39,9 @@ struct ismcts_options {
     int playout_turns;    /* game turns a playout runs before the evaluation decides; 0: to the end */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
     int playout_policy;   /* how a playout decides: enum playout_policy (search/policy.h) */
-    double widening;      /* progressive widening: a node seen n times has at most (n+1)^widening children; 0: off */
+    double widening;      /* progressive widening: an enemy's node seen n times has at most (n+1)^widening children; 0: off */
+    double komi;          /* dynamic komi, 0..1: the share of the root's mean evaluation (as a logit) taken off every
+                           * playout's, so that in a lopsided position the outcomes still spread around 1/2; 0: off */
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;
@@ -75,6 +78,7 @@ struct ismcts {
     struct world fixed;       /* ISMCTS_DETERMINIZED: the one world every iteration starts from */
     long iterations;
     long nodes;               /* decisions applied in all iterations, tree and playouts: the states visited */
+    double komi_logit;        /* York's logit taken off each playout's evaluation (options.komi of the root's) */
 };
 
 /* Prepares a search for 'side', to decide in w (its own belief), with at most

@@ -24,6 +24,7 @@ option name Variant type combo default so var so var mo
 option name PlayoutPolicy type combo default heuristic var random var heuristic
 option name Seed type spin default 1 min 0 max 2147483647
 option name Widening type spin default 30 min 0 max 100
+option name Komi type spin default 100 min 0 max 100
 option name EvalFile type string default built-in
 r3pok
 readyok

@@ -2,7 +2,8 @@
  * test_ismcts.c: the information-set tree search (search/ismcts.c): a legal
  * decision in every phase with a tiny budget, the same decision and tree for
  * the same seed, the memory cap, no peeking at what the side cannot see, and
- * the tree kept from one decision to the next; progressive widening.
+ * the tree kept from one decision to the next; progressive widening; dynamic
+ * komi.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -116,31 +117,77 @@ static int children_of(const struct ismcts *s, uint32_t node)
     return n;
 }
 
-/* Progressive widening: a node seen n times has at most ceil(n^w) children
- * (the root, whose decisions are the side's own and legal in every world it
- * draws, shows it exactly); without it the root tries every decision. */
-static void widening_bounds_the_children_by_the_visits(void **state)
+/* Progressive widening: a node where the enemy decides, seen n times, has at
+ * most ceil(n^w) children; the side's own nodes are not narrowed. Shown at
+ * the root of determinized trees (ISMCTS_DETERMINIZED: one world, no chance
+ * before the root), where every decision is legal in every iteration and the
+ * bound is exact: searched for the side that decides there, the root has more
+ * children than the bound at some points; searched for its enemy, never, and
+ * without widening, it has more there too. */
+static void widening_bounds_the_enemys_children_by_the_visits(void **state)
 {
     (void)state;
-    static struct ismcts wide, narrow;
-    struct ismcts_options widening = ISMCTS_DEFAULT, none = ISMCTS_DEFAULT;
-    widening.widening = 0.3, none.widening = 0;
+    static struct ismcts s;
+    struct ismcts_options widening = ISMCTS_DEFAULT, off = ISMCTS_DEFAULT;
+    widening.kind = off.kind = ISMCTS_DETERMINIZED;
+    widening.widening = 0.3, off.widening = 0;
     uint64_t rng = 44;
-    int bound = 0;
+    int own_beyond = 0, off_beyond = 0;
     for (int g = 0; g < 60; g++) {
         struct world w;
         random_decision_point(&w, g % SCENARIO_COUNT, 100 + g * 20, &rng);
-        int side = rules_actor(&w);
-        decision x = search_with(&widening, &w, side, 300, 5, &wide, MEMORY);
-        decision y = search_with(&none, &w, side, 300, 5, &narrow, MEMORY);
-        int most = (int)ceil(pow(wide.node[0].visits, 0.3));
-        assert_true(children_of(&wide, 0) <= most);
-        bound += children_of(&narrow, 0) > most;
-        assert_true(legal_has(&w, x) && legal_has(&w, y));
-        ismcts_end(&wide);
-        ismcts_end(&narrow);
+        int actor = rules_actor(&w);
+        search_with(&widening, &w, 1 - actor, 300, 5, &s, MEMORY); /* the enemy decides at the root */
+        assert_true(children_of(&s, 0) <= (int)ceil(pow(s.node[0].visits, 0.3)));
+        ismcts_end(&s);
+        search_with(&off, &w, 1 - actor, 300, 5, &s, MEMORY);
+        off_beyond += children_of(&s, 0) > (int)ceil(pow(s.node[0].visits, 0.3));
+        ismcts_end(&s);
+        decision d = search_with(&widening, &w, actor, 300, 5, &s, MEMORY); /* the side's own root */
+        own_beyond += children_of(&s, 0) > (int)ceil(pow(s.node[0].visits, 0.3));
+        assert_true(legal_has(&w, d));
+        ismcts_end(&s);
     }
-    assert_true(bound > 0); /* some roots had more decisions than widening lets in */
+    printf("roots with more than ceil(n^0.3) children: own %d; enemy's without widening %d\n", own_beyond, off_beyond);
+    assert_true(own_beyond > 0);
+    assert_true(off_beyond > 0);
+}
+
+/* Dynamic komi: where one side is far ahead, every playout's evaluation sits
+ * near 0 or 1, so the root's value does too; with the root's own level taken
+ * off, the values spread around 1/2 again (search/ismcts.h). Over lopsided
+ * random decision points (a value without komi under 0.2 or over 0.8), the
+ * value with komi is never further from 1/2 (0.03 allowed for the two
+ * searches' noise), and in at least a third of them lies within 0.2..0.8. Where
+ * the playouts end the game it stays lopsided: a win stays a win. */
+static void komi_centres_the_values_of_a_lopsided_position(void **state)
+{
+    (void)state;
+    static struct ismcts with, without;
+    struct ismcts_options komi = ISMCTS_DEFAULT, none = ISMCTS_DEFAULT;
+    komi.komi = 1, none.komi = 0;
+    uint64_t rng = 47;
+    int lopsided = 0, centred_ones = 0;
+    for (int g = 0; g < 120 && lopsided < 12; g++) {
+        struct world w;
+        double plain, centred;
+        random_decision_point(&w, g % SCENARIO_COUNT, 150 + g * 10, &rng);
+        int side = rules_actor(&w);
+        search_with(&none, &w, side, 300, 9, &without, MEMORY);
+        ismcts_best(&without, 1, &plain);
+        ismcts_end(&without);
+        if (plain > 0.2 && plain < 0.8)
+            continue;
+        search_with(&komi, &w, side, 300, 9, &with, MEMORY);
+        ismcts_best(&with, 1, &centred);
+        ismcts_end(&with);
+        assert_true(fabs(centred - 0.5) <= fabs(plain - 0.5) + 0.03);
+        centred_ones += centred > 0.2 && centred < 0.8;
+        lopsided++;
+    }
+    printf("%d lopsided positions, %d of them within 0.2..0.8 with komi\n", lopsided, centred_ones);
+    assert_true(lopsided >= 12);
+    assert_true(3 * centred_ones >= lopsided);
 }
 
 /* With widening, a node's first child is drawn by the playout policy's
@@ -311,8 +358,9 @@ int main(void)
         cmocka_unit_test(a_tiny_search_plays_a_legal_decision_everywhere),
         cmocka_unit_test(the_same_seed_gives_the_same_search),
         cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
-        cmocka_unit_test(widening_bounds_the_children_by_the_visits),
+        cmocka_unit_test(widening_bounds_the_enemys_children_by_the_visits),
         cmocka_unit_test(a_widened_child_is_drawn_by_the_policy),
+        cmocka_unit_test(komi_centres_the_values_of_a_lopsided_position),
         cmocka_unit_test(changing_what_the_side_cannot_see_changes_nothing),
         cmocka_unit_test(a_kept_tree_moves_down_to_the_decision_made),
         cmocka_unit_test(a_kept_tree_is_dropped_after_an_enemy_decision),
