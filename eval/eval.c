@@ -206,7 +206,7 @@ void eval_features(const struct world *w, int side, double features[EVAL_WEIGHT_
     features[EVAL_KING] *= nearness;
 }
 
-static double york_score(const struct world *w, const struct eval_weights *weights)
+double eval_york_logit(const struct world *w, const struct eval_weights *weights)
 {
     double features[EVAL_WEIGHT_COUNT], score = 0;
     eval_features(w, SIDE_YORK, features);
@@ -221,6 +221,6 @@ double eval_win_probability(const struct world *w, int side, const struct eval_w
     if (w->phase == PHASE_OVER)
         york = w->winner == SIDE_YORK ? 1.0 : w->winner == SIDE_LANCASTER ? 0.0 : 0.5;
     else
-        york = 1.0 / (1.0 + exp(-york_score(w, weights)));
+        york = 1.0 / (1.0 + exp(-eval_york_logit(w, weights)));
     return side == SIDE_YORK ? york : 1.0 - york;
 }

@@ -15,6 +15,10 @@
  * finished game. The two sides' chances add up to 1. */
 double eval_win_probability(const struct world *w, int side, const struct eval_weights *weights);
 
+/* York's score in an unfinished world: the weighted sum whose logistic is
+ * York's chance, ln(p / (1 - p)). The search's dynamic komi shifts it. */
+double eval_york_logit(const struct world *w, const struct eval_weights *weights);
+
 /* The features of an unfinished world for side, by enum eval_weight: the
  * enemy's are the same negated. eval_win_probability() is the logistic of
  * their dot product with the weights. */

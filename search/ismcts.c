@@ -29,13 +29,6 @@ const struct ismcts_options ISMCTS_DEFAULT = {
 
 #define KOMI_WORLDS 16 /* worlds whose evaluations make the root's mean: enough for a centre, cheap beside 1 iteration */
 
-static double logit(double p)
-{
-    const double edge = 1e-9; /* a sure result would be infinite */
-    p = p < edge ? edge : p > 1 - edge ? 1 - edge : p;
-    return log(p / (1 - p));
-}
-
 /* Dynamic komi (as in Go programs): York's mean evaluation logit over worlds
  * drawn from the root, times options.komi. Where one side is far ahead, every
  * playout's evaluation sits near 0 or 1 and the differences between
@@ -54,7 +47,7 @@ static void set_komi(struct ismcts *s, uint64_t *rng)
         const struct world *w = &s->fixed;
         if (s->options.kind != ISMCTS_DETERMINIZED)
             sampler_draw(&s->sampler, rng, &drawn), w = &drawn;
-        sum += logit(eval_win_probability(w, SIDE_YORK, s->options.weights));
+        sum += eval_york_logit(w, s->options.weights);
     }
     s->komi_logit = s->options.komi * sum / worlds;
 }
@@ -360,10 +353,9 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             break;
         last_turn = now;
     }
-    double york = eval_win_probability(w, SIDE_YORK, s->options.weights);
     if (w->phase == PHASE_OVER || s->komi_logit == 0)
-        return york;
-    return 1.0 / (1.0 + exp(s->komi_logit - logit(york)));
+        return eval_win_probability(w, SIDE_YORK, s->options.weights);
+    return 1.0 / (1.0 + exp(s->komi_logit - eval_york_logit(w, s->options.weights)));
 }
 
 /* One tree's way down in an iteration. */
