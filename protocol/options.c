@@ -30,6 +30,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
     [OPTION_WIDENING] = {"Widening", 0, 100, 30, {NULL}},
     [OPTION_KOMI] = {"Komi", 0, 100, 100, {NULL}},
+    [OPTION_PARALLEL] = {"Parallel", PARALLEL_ROOT, PARALLEL_TREE, PARALLEL_ROOT, {"root", "tree"}},
 };
 
 /* EvalFile, the one option that is text, not a number: the evaluation's
@@ -126,6 +127,7 @@ void options_player(const struct option_values *v, struct player *out)
         .iterations = x[OPTION_ITERATIONS],
         .memory_mb = x[OPTION_HASH],
         .threads = (int)x[OPTION_THREADS],
+        .parallel = (int)x[OPTION_PARALLEL],
         .ismcts = {.kind = x[OPTION_VARIANT] ? ISMCTS_MULTIPLE_OBSERVER : ISMCTS_INFORMATION_SET,
                    .exploration = x[OPTION_EXPLORATION] / 100.0,
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,

@@ -30,6 +30,7 @@ enum option_id {
     OPTION_SEED,
     OPTION_WIDENING,
     OPTION_KOMI,
+    OPTION_PARALLEL,
     OPTION_COUNT
 };
 

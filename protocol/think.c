@@ -163,16 +163,21 @@ static void search_greedy(struct think *t)
 }
 
 /* An info line from the first 'count' trees: while helpers run, only those
- * of the thread writing it, which no other thread touches. */
+ * of the thread writing it, which no other thread touches, or the shared
+ * tree, under its lock. */
 static void write_ismcts_info(struct think *t, long started_us, int count)
 {
     char text[64];
     double value;
     uint32_t nodes = 0;
     long us = clock_us() - started_us, nodes_now = atomic_load(&t->nodes);
+    if (t->tree[0].lock)
+        pthread_spin_lock(t->tree[0].lock);
     decision best = ismcts_best(t->tree, count, &value);
     for (int i = 0; i < count; i++)
         nodes += t->tree[i].count;
+    if (t->tree[0].lock)
+        pthread_spin_unlock(t->tree[0].lock);
     decision_text(best, text, sizeof text);
     say(t->out, "info time %ld nodes %ld nps %.0f iterations %ld tree %u winrate %.3f pv %s", us / 1000, nodes_now,
         (double)nodes_now * 1e6 / (double)(us > 0 ? us : 1), atomic_load(&t->iterations), nodes, value, text);
@@ -183,18 +188,26 @@ struct helper {
     int index;
     long deadline_us;
     uint64_t rng;
+    struct sampler sampler; /* a shared tree's helper draws its worlds with its own */
     pthread_t thread;
 };
 
 static int searching_threads(const struct think *t)
 {
-    return t->player.threads < t->trees ? t->player.threads : t->trees;
+    return t->shared || t->player.threads < t->trees ? t->player.threads : t->trees;
 }
 
 /* One iteration on thread 'index''s next tree. Each thread owns a block of
- * the trees (one each, or a share of PIMC's worlds) and takes them in turn. */
-static void iterate_once(struct think *t, int index, int *turn, uint64_t *rng)
+ * the trees (one each, or a share of PIMC's worlds) and takes them in turn;
+ * with a shared tree, every thread works on tree[0], drawing with 'sampler'
+ * (NULL: the tree's own, for thread 0). */
+static void iterate_once(struct think *t, int index, int *turn, struct sampler *sampler, uint64_t *rng)
 {
+    if (t->shared) {
+        atomic_fetch_add(&t->nodes, ismcts_iterate_shared(&t->tree[0], sampler ? sampler : &t->tree[0].sampler, rng));
+        atomic_fetch_add(&t->iterations, 1);
+        return;
+    }
     int threads = searching_threads(t);
     int first = index * t->trees / threads, owned = (index + 1) * t->trees / threads - first;
     if (*turn >= owned)
@@ -211,7 +224,7 @@ static void *iterate_trees(void *arg)
     struct think *t = h->t;
     int turn = 0;
     while (goes_on(t, atomic_load(&t->iterations), t->player.iterations, h->deadline_us))
-        iterate_once(t, h->index, &turn, &h->rng);
+        iterate_once(t, h->index, &turn, &h->sampler, &h->rng);
     return NULL;
 }
 
@@ -229,7 +242,8 @@ static struct ismcts_options tree_options(const struct player *p)
 static bool same_search(const struct player *a, const struct player *b)
 {
     const struct ismcts_options *x = &a->ismcts, *y = &b->ismcts;
-    return a->kind == b->kind && a->threads == b->threads && a->memory_mb == b->memory_mb && x->kind == y->kind &&
+    return a->kind == b->kind && a->threads == b->threads && a->parallel == b->parallel &&
+           a->memory_mb == b->memory_mb && x->kind == y->kind &&
            x->exploration == y->exploration && x->first_play == y->first_play &&
            x->robust_choice == y->robust_choice && x->playout_turns == y->playout_turns &&
            x->playout_policy == y->playout_policy && x->widening == y->widening &&
@@ -292,7 +306,7 @@ static bool begin_trees(struct think *t)
     struct ismcts_options o = tree_options(&t->player);
     t->trees = t->player.kind == PLAYER_PIMC ? (int)(t->player.samples < THINK_MAX_TREES ? t->player.samples
                                                                                           : THINK_MAX_TREES)
-                                             : t->player.threads;
+                                             : t->shared ? 1 : t->player.threads;
     size_t share = ((size_t)t->player.memory_mb << 20) / (size_t)t->trees;
     for (int i = 0; i < t->trees; i++) {
         uint64_t rng = t->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull; /* tree 0 draws as a lone search would */
@@ -308,11 +322,25 @@ static bool begin_trees(struct think *t)
     return true;
 }
 
+/* Gives tree[0] its lock while a search's threads share it, and takes it back. */
+static void share_tree(struct think *t, bool on)
+{
+    if (!t->shared)
+        return;
+    if (on)
+        pthread_spin_init(&t->lock, PTHREAD_PROCESS_PRIVATE);
+    else
+        pthread_spin_destroy(&t->lock);
+    t->tree[0].lock = on ? &t->lock : NULL;
+}
+
 static int start_helpers(struct think *t, struct helper *helper, long deadline)
 {
     int helpers = 0;
-    for (int i = 1; i < t->player.threads && i < t->trees; i++) {
+    for (int i = 1; i < searching_threads(t); i++) {
         helper[helpers] = (struct helper){.t = t, .index = i, .deadline_us = deadline, .rng = random_next(&t->rng) ^ (uint64_t)i};
+        if (t->shared)
+            helper[helpers].sampler = t->tree[0].sampler;
         if (pthread_create(&helper[helpers].thread, NULL, iterate_trees, &helper[helpers]) == 0)
             helpers++;
     }
@@ -327,21 +355,24 @@ static void search_trees(struct think *t)
     rules_legal(&t->w, &legal);
     if (only_one(t, &legal))
         return;
+    t->shared = t->player.kind == PLAYER_ISMCTS && t->player.parallel == PARALLEL_TREE && t->player.threads > 1;
     if (!begin_trees(t)) {
         t->best = legal.list[0];
         say(t->out, "info string no memory for the trees: the first legal decision");
         return;
     }
+    share_tree(t, true);
     int helpers = start_helpers(t, helper, deadline), turn = 0;
     while (goes_on(t, atomic_load(&t->iterations), t->player.iterations, deadline)) {
-        iterate_once(t, 0, &turn, &t->rng);
+        iterate_once(t, 0, &turn, NULL, &t->rng);
         if (clock_us() >= next_info) {
-            write_ismcts_info(t, started, helpers ? t->trees / searching_threads(t) : t->trees);
+            write_ismcts_info(t, started, helpers && !t->shared ? t->trees / searching_threads(t) : t->trees);
             next_info += INFO_EVERY_MS * 1000;
         }
     }
     for (int i = 0; i < helpers; i++)
         pthread_join(helper[i].thread, NULL);
+    share_tree(t, false);
     t->best = t->player.kind == PLAYER_PIMC ? ismcts_vote(t->tree, t->trees) : ismcts_best(t->tree, t->trees, NULL);
     write_ismcts_info(t, started, t->trees);
     end_trees(t);

@@ -39,13 +39,19 @@ long limits_budget_ms(const struct limits *l, int side);
  * measure what hidden information costs. */
 enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_ISMCTS, PLAYER_FLATMC, PLAYER_PIMC, PLAYER_CHEAT };
 
+/* How the ismcts player's threads share the work: a tree each, summed at the
+ * root (root parallelism), or one tree for all, with a lock and virtual loss
+ * (tree parallelism). The baselines always take a tree each. */
+enum parallel_kind { PARALLEL_ROOT, PARALLEL_TREE };
+
 struct player {
     int kind;                /* enum player_kind */
     long samples;            /* greedy: at most this many worlds unless go sets nodes or infinite;
                                 pimc: its worlds, one tree each (at most THINK_MAX_TREES) */
     long iterations;         /* tree players: at most this many iterations unless go sets nodes or infinite */
     long memory_mb;          /* ismcts: the trees' memory, all threads together */
-    int threads;             /* tree players: searching threads, one tree each (root parallelism) */
+    int threads;             /* tree players: searching threads */
+    int parallel;            /* enum parallel_kind: how the ismcts player's threads share the search */
     struct ismcts_options ismcts;
 };
 
@@ -65,6 +71,8 @@ struct think {
     atomic_long nodes, iterations; /* all threads together */
     struct greedy greedy;
     int trees;
+    bool shared;              /* this search's threads share tree[0] (tree parallelism) */
+    pthread_spinlock_t lock;  /* tree[0]'s, while shared */
     struct ismcts tree[THINK_MAX_TREES];
     /* Tree reuse: the ismcts player's trees outlive their search, with the
      * belief's key count then; the next search follows the keys since, if

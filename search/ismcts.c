@@ -72,6 +72,7 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
         t->count = 1;
     }
     s->side = side;
+    s->lock = NULL;
     s->root = *w;
     s->iterations = s->nodes = 0;
     view_of(w, side, &v);
@@ -280,6 +281,30 @@ static decision fresh_key(const struct ismcts *s, const struct world *w, const s
     return fresh[policy_draw(weight, nfresh, rng)];
 }
 
+/* A shared tree's nodes are read and written under its lock; the rules'
+ * work between (the legal decisions, their keys, applying them) is done
+ * outside it. */
+static void lock(const struct ismcts *s)
+{
+    if (s->lock)
+        pthread_spin_lock(s->lock);
+}
+
+static void unlock(const struct ismcts *s)
+{
+    if (s->lock)
+        pthread_spin_unlock(s->lock);
+}
+
+/* A shared tree's virtual loss: the node taken counts its visit at once,
+ * with no reward yet, so its mean falls until the playout's result comes
+ * and the other threads spread over other paths meanwhile. */
+static void count_virtual_visit(const struct ismcts *s, struct ismcts_tree *t, uint32_t node)
+{
+    if (s->lock && node)
+        t->node[node].visits++;
+}
+
 /* Chooses at 'parent' of tree i for the actor of w and returns the decision;
  * *child is the child taken (0 when the tree is full and nothing was added),
  * and *expanded is set if it is new. */
@@ -296,6 +321,7 @@ static decision choose(struct ismcts *s, int i, uint32_t parent, const struct wo
     qsort(sorted, (size_t)st.legal.count, sizeof *sorted, compare_keys);
     int nfresh, navailable;
     double best_value;
+    lock(s);
     uint32_t best = survey(s, t, parent, sorted, st.legal.count, fresh, &nfresh, &best_value, &navailable);
     if (nfresh && best_value <= s->options.first_play && may_widen(s, rules_actor(w), t->node[parent].visits, navailable))
         best = 0; /* a key never tried is worth first_play */
@@ -309,6 +335,8 @@ static decision choose(struct ismcts *s, int i, uint32_t parent, const struct wo
             *expanded = true;
         }
     }
+    count_virtual_visit(s, t, best);
+    unlock(s);
     *child = best;
     return decision_with_key(&st, key, rng);
 }
@@ -319,11 +347,14 @@ static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct wo
 {
     struct ismcts_tree *t = &s->tree[i];
     decision key = observe_key(w, d, viewer(s, i));
+    lock(s);
     uint32_t c = child_with_key(t, parent, key);
     if (!c && t->count < t->capacity) {
         c = add_child(t, parent, key, rules_actor(w));
         *expanded = true;
     }
+    count_virtual_visit(s, t, c);
+    unlock(s);
     return c;
 }
 
@@ -372,17 +403,49 @@ static bool go_down(struct descent *d, uint32_t child)
     return true;
 }
 
-static void back_up(struct ismcts_tree *t, const struct descent *d, double york)
+/* Adds the result to the path's nodes; their visits too, unless the descent
+ * counted them already (counted: a shared tree's virtual loss). */
+static void back_up(struct ismcts_tree *t, const struct descent *d, double york, bool counted)
 {
     for (int i = 0; i < d->depth; i++) {
         struct ismcts_node *n = &t->node[d->path[i]];
-        n->visits++;
+        n->visits += !counted;
         n->reward += (float)(n->mover == SIDE_YORK ? york : 1.0 - york);
     }
     t->node[0].visits++;
 }
 
-long ismcts_iterate(struct ismcts *s, uint64_t *rng)
+/* Down the tree(s) from the root to the first new node, a full tree or the
+ * game's end, choosing and applying on w; the decisions applied are counted
+ * in *nodes. */
+static void descend(struct ismcts *s, struct descent down[2], int trees, struct world *w, uint64_t *rng,
+                    long *nodes)
+{
+    down[0].at = down[1].at = 0;
+    down[0].depth = down[1].depth = 0;
+    bool expanded = false, room = true;
+    while (!expanded && room && w->phase != PHASE_OVER && down[0].depth < MAX_DEPTH && down[1].depth < MAX_DEPTH) {
+        int actor = rules_actor(w);
+        if (actor == ACTOR_NONE)
+            break;
+        ++*nodes;
+        if (actor == ACTOR_CHANCE) {
+            rules_apply(w, rules_chance(w, random_next(rng)));
+            continue;
+        }
+        int chooser = trees == 2 && actor != s->side; /* MO: each side chooses in its own tree */
+        uint32_t child;
+        decision d = choose(s, chooser, down[chooser].at, w, rng, &child, &expanded);
+        if (trees == 2)
+            room = go_down(&down[!chooser], follow(s, !chooser, down[!chooser].at, w, d, &expanded));
+        rules_apply(w, d);
+        room = go_down(&down[chooser], child) && room;
+        if (s->options.kind == ISMCTS_FLAT)
+            break; /* no tree below the root's children */
+    }
+}
+
+static long iterate(struct ismcts *s, struct sampler *sampler, uint64_t *rng)
 {
     static _Thread_local struct descent down[2];
     int trees = s->options.kind == ISMCTS_MULTIPLE_OBSERVER ? 2 : 1;
@@ -393,35 +456,26 @@ long ismcts_iterate(struct ismcts *s, uint64_t *rng)
     if (s->options.kind == ISMCTS_DETERMINIZED)
         w = s->fixed;
     else
-        sampler_draw(&s->sampler, rng, &w);
-    down[0].at = down[1].at = 0;
-    down[0].depth = down[1].depth = 0;
-    bool expanded = false, room = true;
-    while (!expanded && room && w.phase != PHASE_OVER && down[0].depth < MAX_DEPTH && down[1].depth < MAX_DEPTH) {
-        int actor = rules_actor(&w);
-        if (actor == ACTOR_NONE)
-            break;
-        nodes++;
-        if (actor == ACTOR_CHANCE) {
-            rules_apply(&w, rules_chance(&w, random_next(rng)));
-            continue;
-        }
-        int chooser = trees == 2 && actor != s->side; /* MO: each side chooses in its own tree */
-        uint32_t child;
-        decision d = choose(s, chooser, down[chooser].at, &w, rng, &child, &expanded);
-        if (trees == 2)
-            room = go_down(&down[!chooser], follow(s, !chooser, down[!chooser].at, &w, d, &expanded));
-        rules_apply(&w, d);
-        room = go_down(&down[chooser], child) && room;
-        if (s->options.kind == ISMCTS_FLAT)
-            break; /* no tree below the root's children */
-    }
+        sampler_draw(sampler, rng, &w);
+    descend(s, down, trees, &w, rng, &nodes);
     double york = playout(s, &w, rng, &nodes);
+    lock(s);
     for (int i = 0; i < trees; i++)
-        back_up(&s->tree[i], &down[i], york);
+        back_up(&s->tree[i], &down[i], york, s->lock != NULL);
     s->iterations++;
     s->nodes += nodes;
+    unlock(s);
     return nodes;
+}
+
+long ismcts_iterate(struct ismcts *s, uint64_t *rng)
+{
+    return iterate(s, &s->sampler, rng);
+}
+
+long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *rng)
+{
+    return iterate(s, sampler, rng);
 }
 
 struct root_total {

@@ -15,6 +15,7 @@
 #ifndef R3_ISMCTS_H
 #define R3_ISMCTS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -79,6 +80,8 @@ struct ismcts {
     long iterations;
     long nodes;               /* decisions applied in all iterations, tree and playouts: the states visited */
     double komi_logit;        /* York's logit taken off each playout's evaluation (options.komi of the root's) */
+    pthread_spinlock_t *lock; /* tree parallelism: taken for the nodes by every thread sharing this search; NULL
+                               * when one thread searches it */
 };
 
 /* Prepares a search for 'side', to decide in w (its own belief), with at most
@@ -103,6 +106,13 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
 /* One iteration: draw, descend, expand, play out, back up. Returns the
  * decisions it applied (its nodes). */
 long ismcts_iterate(struct ismcts *s, uint64_t *rng);
+
+/* The same, by one of several threads sharing s (tree parallelism, s->lock
+ * set), drawing its worlds with its own copy of s->sampler. The descent and
+ * the back-up hold the lock and the playout runs outside it; the nodes on the
+ * way down count their visit at once (a virtual loss), so that the other
+ * threads spread over other paths until the result comes. */
+long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *rng);
 
 /* The decision to make now, by the options' final choice over the root's
  * children of 'count' trees of one position (searched apart, on threads),

@@ -25,6 +25,7 @@ option name PlayoutPolicy type combo default heuristic var random var heuristic
 option name Seed type spin default 1 min 0 max 2147483647
 option name Widening type spin default 30 min 0 max 100
 option name Komi type spin default 100 min 0 max 100
+option name Parallel type combo default root var root var tree
 option name EvalFile type string default built-in
 r3pok
 readyok

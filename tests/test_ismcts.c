@@ -3,13 +3,14 @@
  * decision in every phase with a tiny budget, the same decision and tree for
  * the same seed, the memory cap, no peeking at what the side cannot see, and
  * the tree kept from one decision to the next; progressive widening; dynamic
- * komi.
+ * komi; two threads sharing one tree.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -242,6 +243,71 @@ static void the_memory_cap_holds_and_the_search_goes_on(void **state)
     assert_true(sizeof(struct ismcts_node) <= 64);
 }
 
+/* One of the threads sharing a tree: its own sampler and random stream. */
+struct sharer {
+    struct ismcts *s;
+    struct sampler sampler;
+    uint64_t rng;
+    int iterations;
+};
+
+static void *share_iterations(void *arg)
+{
+    struct sharer *me = arg;
+    for (int i = 0; i < me->iterations; i++)
+        ismcts_iterate_shared(me->s, &me->sampler, &me->rng);
+    return NULL;
+}
+
+/* Whether every node's visits cover its children's: an iteration passes
+ * through a child only by way of its parent. */
+static bool visits_cover_children(const struct ismcts *s)
+{
+    for (uint32_t n = 0; n < s->count; n++) {
+        uint32_t below = 0;
+        for (uint32_t c = s->node[n].child; c; c = s->node[c].sibling)
+            below += s->node[c].visits;
+        if (below > s->node[n].visits || s->node[n].reward > (float)s->node[n].visits + 0.01f)
+            return false;
+    }
+    return true;
+}
+
+/* Tree parallelism: two threads iterating on one tree under its lock lose
+ * no visit and no iteration, leave no virtual visit without its result, and
+ * the search still chooses a legal decision. */
+static void two_threads_share_one_tree(void **state)
+{
+    (void)state;
+    static struct ismcts s;
+    pthread_spinlock_t lock;
+    struct sharer sharer[2];
+    pthread_t thread[2];
+    struct world w;
+    uint64_t rng = 7;
+    dealt_1460(&w);
+    assert_true(ismcts_begin(&s, &w, rules_actor(&w), &ISMCTS_DEFAULT, MEMORY, &rng));
+    pthread_spin_init(&lock, PTHREAD_PROCESS_PRIVATE);
+    s.lock = &lock;
+    for (int i = 0; i < 2; i++) {
+        sharer[i] = (struct sharer){.s = &s, .sampler = s.sampler, .rng = 100 + (uint64_t)i, .iterations = 1500};
+        assert_int_equal(pthread_create(&thread[i], NULL, share_iterations, &sharer[i]), 0);
+    }
+    for (int i = 0; i < 2; i++)
+        pthread_join(thread[i], NULL);
+    s.lock = NULL;
+    pthread_spin_destroy(&lock);
+    assert_int_equal(s.iterations, 3000);
+    assert_int_equal(s.node[0].visits, 3000);
+    uint32_t at_root = 0;
+    for (uint32_t c = s.node[0].child; c; c = s.node[c].sibling)
+        at_root += s.node[c].visits;
+    assert_int_equal(at_root, 3000); /* every iteration went down one of the root's children */
+    assert_true(visits_cover_children(&s));
+    assert_true(legal_has(&w, ismcts_best(&s, 1, NULL)));
+    ismcts_end(&s);
+}
+
 /* No peeking: in any world the side cannot tell from the true one (the enemy's
  * hidden blocks, strengths and cards changed), the search makes the same
  * decision with the same tree. */
@@ -358,6 +424,7 @@ int main(void)
         cmocka_unit_test(a_tiny_search_plays_a_legal_decision_everywhere),
         cmocka_unit_test(the_same_seed_gives_the_same_search),
         cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
+        cmocka_unit_test(two_threads_share_one_tree),
         cmocka_unit_test(widening_bounds_the_enemys_children_by_the_visits),
         cmocka_unit_test(a_widened_child_is_drawn_by_the_policy),
         cmocka_unit_test(komi_centres_the_values_of_a_lopsided_position),

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tsan.sh: the threaded parts of r3 built with ThreadSanitizer (make tsan-test):
-# searches on 2 threads (ismcts and pimc) with go limits, go infinite and stop,
-# threaded random playouts, and a match playing 2 games at once. Any data race
+# searches on 2 threads (ismcts with a tree each and with one shared tree,
+# and pimc) with go limits, go infinite and stop, threaded random playouts, and a match playing 2 games at once. Any data race
 # report fails the test. Usage: sh tests/tsan.sh build/tsan/r3
 R3=${1:-build/tsan/r3}
 . "$(dirname "$0")/lib.sh"
@@ -13,11 +13,13 @@ clean() { # clean NAME STATUS: the run exited well and ThreadSanitizer said noth
 }
 
 "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^go$/p' | sed '$d' > "$tmp/opening"
-for player in ismcts pimc; do
-    { printf 'setoption name Player value %s\nsetoption name Threads value 2\nsetoption name PlayoutTurns value 2\n' $player
+for search in ismcts:root ismcts:tree pimc:root; do
+    player=${search%:*} parallel=${search#*:}
+    { printf 'setoption name Player value %s\nsetoption name Threads value 2\nsetoption name Parallel value %s\n' $player $parallel
+      printf 'setoption name PlayoutTurns value 2\n'
       cat "$tmp/opening"; printf 'go nodes 20000\ngo movetime 300\ngo infinite\n'; sleep 1.5; printf 'stop\nquit\n'; } |
         "$R3" > "$tmp/out" 2> "$tmp/err"
-    clean "$player on 2 threads: go nodes, go movetime, go infinite and stop ($(grep -c '^bestmove' "$tmp/out") bestmoves)" $?
+    clean "$player on 2 threads, Parallel $parallel: go nodes, go movetime, go infinite and stop ($(grep -c '^bestmove' "$tmp/out") bestmoves)" $?
 done
 
 "$R3" playout --games 6 --threads 2 > "$tmp/out" 2> "$tmp/err"
