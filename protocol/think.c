@@ -194,7 +194,7 @@ struct helper {
 
 static int searching_threads(const struct think *t)
 {
-    return t->shared || t->player.threads < t->trees ? t->player.threads : t->trees;
+    return (t->shared || t->player.threads < t->trees) ? t->player.threads : t->trees;
 }
 
 /* One iteration on thread 'index''s next tree. Each thread owns a block of

@@ -445,7 +445,7 @@ static void descend(struct ismcts *s, struct descent down[2], int trees, struct 
     }
 }
 
-static long iterate(struct ismcts *s, struct sampler *sampler, uint64_t *rng)
+long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *rng)
 {
     static _Thread_local struct descent down[2];
     int trees = s->options.kind == ISMCTS_MULTIPLE_OBSERVER ? 2 : 1;
@@ -470,12 +470,7 @@ static long iterate(struct ismcts *s, struct sampler *sampler, uint64_t *rng)
 
 long ismcts_iterate(struct ismcts *s, uint64_t *rng)
 {
-    return iterate(s, &s->sampler, rng);
-}
-
-long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *rng)
-{
-    return iterate(s, sampler, rng);
+    return ismcts_iterate_shared(s, &s->sampler, rng);
 }
 
 struct root_total {

@@ -128,6 +128,17 @@ latency=$(( ($(cat "$tmp/best_seen" 2>/dev/null || echo 0) - $(cat "$tmp/stop_se
 check "ismcts, 2 threads: bestmove $latency ms after stop" $?
 echo "stop latency: $latency ms"
 
+# Parallel: with root parallelism each of the 2 threads grows a tree of its own (a root
+# each, so the trees hold every iteration's node plus 2 roots); with tree parallelism
+# they grow one (plus 1 root).
+for par in root:2 tree:1; do
+    { printf 'setoption name Threads value 2\nsetoption name Parallel value %s\nsetoption name Iterations value 400\n' ${par%:*}
+      cat "$tmp/opening"; printf 'go\n'; } | "$R3" | grep '^info time' | tail -n 1 > "$tmp/info"
+    iterations=$(sed 's/.* iterations \([0-9]*\) .*/\1/' "$tmp/info") nodes=$(sed 's/.* tree \([0-9]*\) .*/\1/' "$tmp/info")
+    [ -n "$iterations" ] && [ "$nodes" = $((iterations + ${par#*:})) ]
+    check "Parallel ${par%:*} on 2 threads: $iterations iterations, $nodes nodes in ${par#*:} tree(s)" $?
+done
+
 # ---- position: a whole observation history in one line, as after a reconnect ----
 "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york > "$tmp/game"
 cut=$(grep -n '^go$' "$tmp/game" | sed -n 60p | cut -d: -f1)
