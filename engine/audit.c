@@ -98,6 +98,142 @@ static bool crowns_on_seniors(const struct world *w, char *why, int size)
     return true;
 }
 
+/* ---- battles (6.3-6.5, RULINGS B.11, B.12) ---- */
+
+static bool in_battle(const struct world *w, int area, int b) { return (w->at[area] >> b & 1) != 0; }
+
+/* Blocks of the battle that lost a step or fell in this transition. Only
+ * asked of dice and hit transitions, where nothing leaves a battle any other
+ * way but a round-4 attacker that cannot retreat (RULINGS A.7). */
+static blockset struck_blocks(const struct world *before, const struct world *after, blockset blocks)
+{
+    int area = before->battle.area;
+    blockset struck = 0;
+    for (blockset left = blocks; left; left &= left - 1) {
+        int b = __builtin_ctzll(left);
+        if (!in_battle(after, area, b) || world_steps(after, b) < world_steps(before, b))
+            struck |= left & -left;
+    }
+    return struck;
+}
+
+/* The last die of a volley, or the owner's choice of where it goes next. */
+static bool volley_transition(const struct world *before, decision d)
+{
+    if (before->phase != PHASE_BATTLE)
+        return false;
+    if (before->step == BATTLE_HITS)
+        return decision_kind(d) == DECIDE_HIT;
+    return before->step == BATTLE_FIRE && before->battle.dice == 1 && decision_kind(d) == DECIDE_ROLL;
+}
+
+/* A struck block that the volley reached before a stronger enemy block, or
+ * before an equal one without the owner's choice (6.4, RULINGS B.12). */
+static bool hit_in_order(const struct world *before, decision d, blockset fighting, blockset struck, blockset fallen_exempt,
+                         char *why, int size)
+{
+    for (blockset left = struck & ~fallen_exempt; left; left &= left - 1) {
+        int x = __builtin_ctzll(left);
+        bool chosen = decision_kind(d) == DECIDE_HIT && decision_arg(d) == x;
+        for (blockset others = fighting & ~struck; others; others &= others - 1) {
+            int y = __builtin_ctzll(others), sx = world_steps(before, x), sy = world_steps(before, y);
+            if (sy > sx || (sy == sx && !chosen))
+                return fail(why, size, "%s (%d) took a hit while %s (%d) was untouched", BLOCK_INFO[x].id, sx,
+                            BLOCK_INFO[y].id, sy);
+        }
+    }
+    return true;
+}
+
+/* 6.4, RULINGS B.12: a volley's hits stay on one block until it falls, then
+ * go to the next strongest; a block left standing ends the volley. */
+static bool volley_kept(const struct world *before, decision d, const struct world *after, char *why, int size)
+{
+    if (!volley_transition(before, d))
+        return true;
+    int area = before->battle.area, enemy = 1 - world_block_side(before, before->battle.actor);
+    blockset fighting = blocks_in(before, enemy, area) & ~before->reserve;
+    blockset struck = struck_blocks(before, after, fighting);
+    blockset survivors = 0;
+    for (blockset left = struck; left; left &= left - 1)
+        if (in_battle(after, area, __builtin_ctzll(left)))
+            survivors |= left & -left;
+    if (__builtin_popcountll(survivors) > 1)
+        return fail(why, size, "one volley left two blocks damaged: %s and %s", BLOCK_INFO[__builtin_ctzll(survivors)].id,
+                    BLOCK_INFO[__builtin_ctzll(survivors & (survivors - 1))].id);
+    if (survivors && after->phase == PHASE_BATTLE && after->step == BATTLE_HITS)
+        return fail(why, size, "%s survived its hits while the volley still had hits to place",
+                    BLOCK_INFO[__builtin_ctzll(survivors)].id);
+    /* a round-4 attacker may fall without a hit, trapped (RULINGS A.7) */
+    blockset exempt = before->battle.round == 4 && enemy == before->battle.attacker ? struck & ~survivors : 0;
+    return hit_in_order(before, d, fighting, struck, exempt, why, size);
+}
+
+/* 6.5, RULINGS B.11: a charge hits only its named target, the bonus fire only the heir. */
+static bool charge_kept(const struct world *before, decision d, const struct world *after, char *why, int size)
+{
+    if (before->phase != PHASE_BATTLE || before->battle.dice != 1 || decision_kind(d) != DECIDE_ROLL ||
+        (before->step != BATTLE_CHARGE && before->step != BATTLE_CHARGE_BACK))
+        return true;
+    bool back = before->step == BATTLE_CHARGE_BACK;
+    int aim = back ? before->battle.actor : before->battle.target;
+    int enemy = world_block_side(before, aim), area = before->battle.area;
+    blockset struck = struck_blocks(before, after, blocks_in(before, enemy, area) & ~before->reserve & ~block_bit(aim));
+    if (before->battle.round == 4 && enemy == before->battle.attacker)
+        return true; /* trapped attackers may fall in the same transition (RULINGS A.7) */
+    if (struck)
+        return fail(why, size, "%s's %s hit %s, not its named target %s", BLOCK_INFO[back ? before->battle.target : before->battle.actor].id,
+                    back ? "bonus fire" : "charge", BLOCK_INFO[__builtin_ctzll(struck)].id, BLOCK_INFO[aim].id);
+    return true;
+}
+
+/* 6.3: reserves take no hits while they wait. Asked while the same battle
+ * goes on: after it, reserves may go home with the rest (8.1). */
+static bool reserves_untouched(const struct world *before, const struct world *after, char *why, int size)
+{
+    if (before->phase != PHASE_BATTLE || before->battle.area == AREA_NONE || after->phase != PHASE_BATTLE ||
+        after->battle.area != before->battle.area)
+        return true;
+    for (blockset left = before->reserve & before->at[before->battle.area]; left; left &= left - 1) {
+        int b = __builtin_ctzll(left);
+        if (world_location(after, b) >= AREA_COUNT || world_has_flag(after, b, FLAG_FACE_DOWN) ||
+            world_steps(after, b) < world_steps(before, b))
+            return fail(why, size, "%s took a hit as a reserve", BLOCK_INFO[b].id);
+    }
+    return true;
+}
+
+/* Remembers the blocks that were reserves in round 1 of the battle in progress,
+ * including those that stepped in when their side's front fell (6.3). */
+static void remember_reserves(struct audit_memory *m, const struct world *before, const struct world *after)
+{
+    const struct world *seen[2] = {before, after};
+    for (int i = 0; i < 2; i++) {
+        int area = seen[i]->battle.area;
+        if (area != m->area) { /* a new battle, or none: nothing of the last one carries over */
+            m->area = (uint8_t)area;
+            m->round_1_reserves = 0;
+        }
+        if (area != AREA_NONE && seen[i]->battle.round == 1)
+            m->round_1_reserves |= (before->reserve | seen[i]->reserve) & seen[i]->at[area];
+    }
+}
+
+/* 6.3: a reserve fires in no round before round 2, even once it has stepped in. */
+static bool reserves_hold_fire(const struct audit_memory *m, const struct world *before, decision d, char *why,
+                               int size)
+{
+    int kind = decision_kind(d), block = decision_arg(d) & 0xff;
+    if (before->phase != PHASE_BATTLE || before->step != BATTLE_TURNS ||
+        (kind != DECIDE_FIRE && kind != DECIDE_CHARGE && kind != DECIDE_TREACHERY))
+        return true;
+    if (before->reserve >> block & 1)
+        return fail(why, size, "%s fired as a reserve", BLOCK_INFO[block].id);
+    if (before->battle.round == 1 && before->battle.area == m->area && (m->round_1_reserves >> block & 1))
+        return fail(why, size, "%s, a reserve, fired in round 1", BLOCK_INFO[block].id);
+    return true;
+}
+
 static bool decision_due(const struct world *w, char *why, int size)
 {
     struct decisions legal;
@@ -109,10 +245,20 @@ static bool decision_due(const struct world *w, char *why, int size)
     return true;
 }
 
-bool audit_transition(const struct world *before, decision d, const struct world *after, char *why, int size)
+void audit_begin(struct audit_memory *m)
 {
+    m->area = AREA_NONE;
+    m->round_1_reserves = 0;
+}
+
+bool audit_transition(struct audit_memory *m, const struct world *before, decision d, const struct world *after,
+                      char *why, int size)
+{
+    remember_reserves(m, before, after);
     return world_check(after, why, size) && twins_apart(after, why, size) &&
            borders_within_limits(after, why, size) && move_rules_kept(before, d, after, why, size) &&
            contested_only_in_battle_time(after, why, size) && cards_accounted(after, why, size) &&
-           crowns_on_seniors(after, why, size) && decision_due(after, why, size);
+           crowns_on_seniors(after, why, size) && volley_kept(before, d, after, why, size) &&
+           charge_kept(before, d, after, why, size) && reserves_untouched(before, after, why, size) &&
+           reserves_hold_fire(m, before, d, why, size) && decision_due(after, why, size);
 }

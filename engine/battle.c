@@ -393,7 +393,8 @@ static void begin_supply(struct world *w)
     supply_begin(w);
 }
 
-/* The one block that must take the next hit, or BLOCK_NONE when the owner must choose or nobody can. */
+/* The strongest enemy block, which the next hits go to, or BLOCK_NONE when
+ * several share the highest strength (the owner chooses) or none is left (6.4). */
 static int forced_hit(const struct world *w, blockset targets, bool *tie)
 {
     int best = BLOCK_NONE, best_steps = 0;
@@ -416,21 +417,34 @@ static blockset hit_targets(const struct world *w)
     return fighting(w, 1 - world_block_side(w, B->actor));
 }
 
+/* Hits on one block until it is eliminated; returns the hits left over. The
+ * target is not chosen anew after each hit: one volley can destroy one block
+ * (6.4, RULINGS B.12). */
+static int hits_on(struct world *w, int block, int hits)
+{
+    int location = world_location(w, block);
+    while (hits > 0 && world_location(w, block) == location && w->phase == PHASE_BATTLE) {
+        hits--;
+        lose_step(w, block);
+    }
+    return hits;
+}
+
+/* The rest of a fired volley: block after block, strongest first, until the
+ * hits run out; returns false when the owner must choose among equals. */
 static bool settle_hits(struct world *w)
 {
-    while (B->hits) {
+    while (B->hits && w->phase == PHASE_BATTLE) {
         bool tie;
         blockset targets = hit_targets(w);
-        if (!targets) {
-            B->hits = 0;
-            break;
-        }
+        if (!targets)
+            break; /* surplus with nobody left to take it is lost */
         int block = forced_hit(w, targets, &tie);
         if (tie)
             return false;
-        B->hits--;
-        lose_step(w, block);
+        B->hits = (uint8_t)hits_on(w, block, B->hits);
     }
+    B->hits = 0;
     B->actor = BLOCK_NONE;
     w->step = BATTLE_TURNS;
     return true;
@@ -586,14 +600,6 @@ static void begin_dice(struct world *w, int actor, int target, int dice, int ste
         w->acted |= block_bit(actor);
 }
 
-/* Up to 'hits' hits on one block; the surplus is lost (6.5). */
-static void hit_only(struct world *w, int block, int hits)
-{
-    int location = world_location(w, block);
-    for (int i = 0; i < hits && world_location(w, block) == location && w->phase == PHASE_BATTLE; i++)
-        lose_step(w, block);
-}
-
 static bool still_fighting(const struct world *w, int block)
 {
     return (w->at[B->area] & block_bit(block)) != 0;
@@ -605,14 +611,14 @@ static void dice_done(struct world *w)
     switch (w->step) {
     case BATTLE_FIRE: w->step = BATTLE_HITS; break;
     case BATTLE_CHARGE:
-        hit_only(w, target, B->hits);
+        hits_on(w, target, B->hits); /* the surplus is lost (6.5) */
         if (w->phase == PHASE_BATTLE && still_fighting(w, target) && still_fighting(w, actor))
             begin_dice(w, actor, target, world_steps(w, target), BATTLE_CHARGE_BACK);
         else
             w->step = BATTLE_TURNS;
         break;
     case BATTLE_CHARGE_BACK:
-        hit_only(w, actor, B->hits);
+        hits_on(w, actor, B->hits);
         w->step = BATTLE_TURNS;
         break;
     default: /* BATTLE_TREACHERY: every die even */
@@ -663,10 +669,7 @@ void battle_apply(struct world *w, decision d)
     case DECIDE_RETREAT: leave_battle(w, first, second); break;
     case DECIDE_CHARGE: begin_dice(w, first, second, world_steps(w, first), BATTLE_CHARGE); break;
     case DECIDE_TREACHERY: apply_treachery(w, first, second); break;
-    case DECIDE_HIT:
-        B->hits--;
-        lose_step(w, arg);
-        break;
+    case DECIDE_HIT: B->hits = (uint8_t)hits_on(w, arg, B->hits); break;
     case DECIDE_ROLL: apply_roll(w, arg); break;
     case DECIDE_REGROUP: leave_battle(w, first, second); break;
     default: end_battle(w); break; /* DECIDE_END: no more regroups */

@@ -45,7 +45,7 @@ enum decision_kind {
     DECIDE_RETREAT,  /* this block retreats to this area (6.6) */
     DECIDE_CHARGE,   /* this senior heir charges this enemy block (6.5) */
     DECIDE_TREACHERY, /* this King, Pretender or Warwick rolls at this enemy block (6.9) */
-    DECIDE_HIT,      /* this block, of the owner's equally strong ones, takes the hit (RULINGS B.12) */
+    DECIDE_HIT,      /* this block, of the owner's equally strong ones, takes the volley until it falls (6.4, B.12) */
     DECIDE_ROLL,     /* chance: a die shows this face */
     DECIDE_REGROUP,  /* this victorious block regroups to this area (6.7) */
     DECIDE_ENTER,    /* the senior minor enters in this area (6.82) */

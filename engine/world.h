@@ -150,7 +150,7 @@ enum battle_step {
     BATTLE_TREASON,      /* the Treason card's holder may roll before it begins (RULINGS A.1) */
     BATTLE_TURNS,        /* the next block takes its battle turn (6.2) */
     BATTLE_FIRE,         /* chance: the actor's dice, one at a time (6.4) */
-    BATTLE_HITS,         /* the owner chooses which of his equally strong blocks takes a hit */
+    BATTLE_HITS,         /* the owner chooses which of his equally strong blocks takes the volley */
     BATTLE_CHARGE,       /* chance: the charging heir's dice at the target (6.5) */
     BATTLE_CHARGE_BACK,  /* chance: the surviving target's bonus fire at the heir */
     BATTLE_TREACHERY,    /* chance: the treachery dice, all even to turn the target (6.9) */

@@ -135,6 +135,29 @@ void put(struct world *w, int block, int area)
     world_set_flag(w, block, FLAG_FACE_DOWN, false);
 }
 
+void march(struct world *w, const char *from, const char *block, const char *to)
+{
+    char text[64];
+    snprintf(text, sizeof text, "move-from %s", from);
+    play_text(w, text);
+    snprintf(text, sizeof text, "block %s", block);
+    play_text(w, text);
+    snprintf(text, sizeof text, "to %s", to);
+    play_text(w, text);
+    if (is_legal(w, "halt"))
+        play_text(w, "halt");
+    play_text(w, "end");
+}
+
+void rolls(struct world *w, const char *faces)
+{
+    for (const char *p = faces; *p; p++) {
+        char text[8] = "roll x";
+        text[5] = *p;
+        play_text(w, text);
+    }
+}
+
 void observe_random_games(int games, uint64_t seed, observed_fn *each, void *context)
 {
     static struct observations seen;

@@ -44,6 +44,11 @@ bool legal_has(const struct world *w, uint32_t d);
 void empty_board(struct world *w, int york_card, int lancaster_card);
 /* Puts a block in an area, face up. */
 void put(struct world *w, int block, int area);
+/* Moves one block one area as a one-block land group ("move-from", "block",
+ * "to", "halt" where it could go on, "end"). */
+void march(struct world *w, const char *from, const char *block, const char *to);
+/* Plays chance's dice: one "roll F" for each face in faces ("125"). */
+void rolls(struct world *w, const char *faces);
 /* Plays uniformly random games (chance included), scenario g % 3 for game g,
  * and calls each() with what each side observes of every transition. */
 struct observations;

@@ -1,6 +1,7 @@
 /*
  * test_battle.c: battles through decisions, with the dice given: the battle
- * example (Herbert, Rivers, Clarence), 6.4 (Stanley's three dice), 6.9
+ * example (Herbert, Rivers, Clarence), 6.4 (Stanley's three dice, and each
+ * volley on one block until it falls: surplus, ties, ties after a fall), 6.9
  * (Northumberland, loyalty 2), 6.91 (Warwick and the Nevilles), Exeter at A3
  * in Cornwall, the bombard (6.2), hits and ties (6.4, B.12), charges (6.5),
  * reserves and control (6.3, B.2), retreats (6.6), regroups (6.7), the
@@ -28,30 +29,6 @@ static void board(struct world *w, int york_card, int lancaster_card)
 {
     empty_board(w, york_card, lancaster_card);
     world_place(w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
-}
-
-/* Moves one block one area as a one-block group. */
-static void march(struct world *w, const char *from, const char *block, const char *to)
-{
-    char text[64];
-    snprintf(text, sizeof text, "move-from %s", from);
-    play_text(w, text);
-    snprintf(text, sizeof text, "block %s", block);
-    play_text(w, text);
-    snprintf(text, sizeof text, "to %s", to);
-    play_text(w, text);
-    if (is_legal(w, "halt"))
-        play_text(w, "halt");
-    play_text(w, "end");
-}
-
-static void rolls(struct world *w, const char *faces)
-{
-    for (const char *p = faces; *p; p++) {
-        char text[8] = "roll x";
-        text[5] = *p;
-        play_text(w, text);
-    }
 }
 
 /* The rulebook's battle example: Herbert (A2) and Clarence (B2) attack Rivers
@@ -90,62 +67,148 @@ static void battle_example_turn_order(void **state)
     assert_world_ok(&w);
 }
 
-/* 6.4: Stanley at strength 3 rolls three dice; as B2, every 1 and 2 hits. All
- * of a block's hits go to the enemy's strongest block, the surplus to the next. */
-static void rule_6_4_stanley_three_dice_and_the_strongest_block(void **state)
+/* Passes the battle turn of whichever York block is due. */
+static void york_passes(struct world *w)
+{
+    struct decisions legal;
+    rules_legal(w, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (decision_kind(legal.list[i]) == DECIDE_HOLD) {
+            rules_apply(w, legal.list[i]);
+            return;
+        }
+    fail_msg("no York block may pass here");
+}
+
+/* Lancaster's 'attacker' (from Lancaster) attacks York's blocks in Chester,
+ * standing at the given strengths; York's blocks pass until the attacker's
+ * turn comes. */
+static void attack_chester(struct world *w, int attacker, int attacker_steps, const int *york, const int *steps, int count)
+{
+    board(w, 20, 13); /* Lancaster is Player 1 */
+    for (int i = 0; i < count; i++) {
+        put(w, york[i], AREA_CHESTER);
+        world_set_steps(w, york[i], steps[i]);
+    }
+    put(w, attacker, AREA_LANCASTER);
+    world_set_steps(w, attacker, attacker_steps);
+    char name[48];
+    snprintf(name, sizeof name, "%s", BLOCK_INFO[attacker].id);
+    march(w, "Lancaster", name, "Chester");
+    play_text(w, "pass");
+    play_text(w, "pass");
+    char fire[64];
+    snprintf(fire, sizeof fire, "fire %s", name);
+    for (int turns = 0; !is_legal(w, fire) && turns < count; turns++)
+        york_passes(w);
+    assert_true(is_legal(w, fire));
+}
+
+static void assert_only_hits(const struct world *w, const char *const *choices, int count)
+{
+    struct decisions legal;
+    rules_legal(w, &legal);
+    assert_int_equal(legal.count, count);
+    for (int i = 0; i < count; i++)
+        assert_true(is_legal(w, choices[i]));
+}
+
+/* 6.4, the rulebook's example: Stanley at strength 3 rolls three dice; as B2,
+ * every 1 and 2 hits, the rest miss. Both hits are one volley: York chooses
+ * once between its two strongest blocks, and the chosen one takes both. */
+static void rule_6_4_example_stanley_rolls_three_dice(void **state)
 {
     (void)state;
     struct world w;
-    board(&w, 20, 13); /* Lancaster attacks */
-    put(&w, BLOCK_Y_MARCH, AREA_CHESTER);   /* 3 */
-    put(&w, BLOCK_Y_HERBERT, AREA_CHESTER); /* 3 */
-    put(&w, BLOCK_Y_WORCESTER, AREA_CHESTER); /* 2 */
-    put(&w, BLOCK_L_STANLEY, AREA_LANCASTER);
-    world_set_steps(&w, BLOCK_L_STANLEY, 3);
-    world_set_steps(&w, BLOCK_Y_HERBERT, 2);
-    march(&w, "Lancaster", "L:Stanley", "Chester");
-    play_text(&w, "pass");
-    play_text(&w, "pass");
-    play_text(&w, "pass Y:March");  /* A3 */
-    play_text(&w, "pass Y:Herbert"); /* A2 */
-    play_text(&w, "pass Y:Worcester"); /* B2, defender before the attacker */
+    static const int YORK[] = {BLOCK_Y_MARCH, BLOCK_Y_HERBERT, BLOCK_Y_WORCESTER}, STEPS[] = {3, 3, 2};
+    attack_chester(&w, BLOCK_L_STANLEY, 3, YORK, STEPS, 3);
     assert_int_equal(battle_firepower(&w, BLOCK_L_STANLEY), 2);
     play_text(&w, "fire L:Stanley");
-    rolls(&w, "125"); /* 1 and 2 hit, 5 misses */
-    /* March (3) takes the first hit; then March and Herbert are both at 2,
-     * with Worcester: York chooses */
-    assert_int_equal(world_steps(&w, BLOCK_Y_MARCH), 2);
-    assert_int_equal(rules_actor(&w), ACTOR_YORK);
-    assert_true(is_legal(&w, "hit Y:Worcester") && is_legal(&w, "hit Y:March") && is_legal(&w, "hit Y:Herbert"));
-    play_text(&w, "hit Y:Worcester");
+    assert_int_equal(w.battle.dice, 3); /* three dice for strength 3 */
+    rolls(&w, "125");                   /* 1 and 2 hit, 5 misses */
+    assert_int_equal(w.battle.hits, 2);
+    assert_int_equal(rules_actor(&w), ACTOR_YORK); /* March and Herbert tie at 3: York chooses */
+    static const char *const TIE[] = {"hit Y:March", "hit Y:Herbert"};
+    assert_only_hits(&w, TIE, 2);
+    play_text(&w, "hit Y:Herbert");
+    assert_int_equal(world_steps(&w, BLOCK_Y_HERBERT), 1); /* both hits, though March is now stronger */
+    assert_int_equal(world_steps(&w, BLOCK_Y_MARCH), 3);
+    assert_int_equal(world_steps(&w, BLOCK_Y_WORCESTER), 2);
+    assert_int_equal(w.battle.round, 2); /* no second question: the volley is spent */
+    assert_world_ok(&w);
+}
+
+/* 6.4 and its side note: one devastating volley eliminates one block. Three
+ * hits on blocks of strength 3, 3 and 2: the chosen 3 takes all three. */
+static void rule_6_4_one_volley_eliminates_one_block(void **state)
+{
+    (void)state;
+    struct world w;
+    static const int YORK[] = {BLOCK_Y_HERBERT, BLOCK_Y_SUFFOLK, BLOCK_Y_WORCESTER}, STEPS[] = {3, 3, 2};
+    attack_chester(&w, BLOCK_L_NORTHUMBERLAND, 4, YORK, STEPS, 3);
+    play_text(&w, "fire L:Northumberland"); /* B3: four dice */
+    rolls(&w, "1116");
+    static const char *const TIE[] = {"hit Y:Herbert", "hit Y:Suffolk"};
+    assert_only_hits(&w, TIE, 2);
+    play_text(&w, "hit Y:Herbert");
+    assert_int_equal(world_location(&w, BLOCK_Y_HERBERT), LOC_DEAD); /* a rose: dead for good */
+    assert_int_equal(world_steps(&w, BLOCK_Y_SUFFOLK), 3);
+    assert_int_equal(world_steps(&w, BLOCK_Y_WORCESTER), 2);
+    assert_world_ok(&w);
+}
+
+/* 6.4: only when the strongest block is eliminated does the surplus go on, to
+ * the next strongest. Four hits on 3, 2 and 1: the 3 falls, the 2 takes one. */
+static void rule_6_4_surplus_carries_to_the_next_strongest(void **state)
+{
+    (void)state;
+    struct world w;
+    static const int YORK[] = {BLOCK_Y_HERBERT, BLOCK_Y_SUFFOLK, BLOCK_Y_WORCESTER}, STEPS[] = {3, 2, 1};
+    attack_chester(&w, BLOCK_L_NORTHUMBERLAND, 4, YORK, STEPS, 3);
+    play_text(&w, "fire L:Northumberland");
+    rolls(&w, "1111");
+    assert_int_equal(world_location(&w, BLOCK_Y_HERBERT), LOC_DEAD);
+    assert_int_equal(world_steps(&w, BLOCK_Y_SUFFOLK), 1);
+    assert_int_equal(world_location(&w, BLOCK_Y_WORCESTER), AREA_CHESTER);
     assert_int_equal(world_steps(&w, BLOCK_Y_WORCESTER), 1);
+    assert_int_equal(w.battle.round, 2); /* nobody was asked: every target was the only strongest */
+    assert_world_ok(&w);
+}
+
+/* 6.4, RULINGS B.12: the owner's choice on a tie is asked once and holds for
+ * the whole volley. Two hits on 3 and 3: the chosen block takes both. */
+static void rule_6_4_a_tie_is_asked_once_per_volley(void **state)
+{
+    (void)state;
+    struct world w;
+    static const int YORK[] = {BLOCK_Y_HERBERT, BLOCK_Y_SUFFOLK}, STEPS[] = {3, 3};
+    attack_chester(&w, BLOCK_L_NORTHUMBERLAND, 4, YORK, STEPS, 2);
+    play_text(&w, "fire L:Northumberland");
+    rolls(&w, "1166");
+    play_text(&w, "hit Y:Suffolk");
+    assert_int_equal(world_steps(&w, BLOCK_Y_SUFFOLK), 1);
+    assert_int_equal(world_steps(&w, BLOCK_Y_HERBERT), 3);
     assert_int_equal(w.battle.round, 2);
     assert_world_ok(&w);
 }
 
-static void surplus_hits_carry_to_the_next_block(void **state)
+/* 6.4: a tie that arises after an elimination is a new choice, among the
+ * blocks left. Three hits on 2, 1 and 1: the 2 falls, then York chooses. */
+static void rule_6_4_a_new_tie_after_an_elimination(void **state)
 {
     (void)state;
     struct world w;
-    board(&w, 20, 13);
-    put(&w, BLOCK_Y_WORCESTER, AREA_CHESTER);
-    put(&w, BLOCK_Y_RUTLAND, AREA_CHESTER);
-    world_set_steps(&w, BLOCK_Y_WORCESTER, 1);
-    world_set_steps(&w, BLOCK_Y_RUTLAND, 1);
-    put(&w, BLOCK_L_NORTHUMBERLAND, AREA_LANCASTER);
-    march(&w, "Lancaster", "L:Northumberland", "Chester");
-    play_text(&w, "pass");
-    play_text(&w, "pass");
-    play_text(&w, "pass Y:Rutland");
-    play_text(&w, "pass Y:Worcester");
-    play_text(&w, "fire L:Northumberland"); /* B3, four dice */
+    static const int YORK[] = {BLOCK_Y_HERBERT, BLOCK_Y_SUFFOLK, BLOCK_Y_WORCESTER}, STEPS[] = {2, 1, 1};
+    attack_chester(&w, BLOCK_L_NORTHUMBERLAND, 4, YORK, STEPS, 3);
+    play_text(&w, "fire L:Northumberland");
     rolls(&w, "1116");
-    /* three hits; both blocks have one step, so York chooses which goes first */
+    assert_int_equal(world_location(&w, BLOCK_Y_HERBERT), LOC_DEAD);
+    static const char *const TIE[] = {"hit Y:Suffolk", "hit Y:Worcester"};
+    assert_only_hits(&w, TIE, 2);
     play_text(&w, "hit Y:Worcester");
-    assert_int_equal(world_location(&w, BLOCK_Y_WORCESTER), LOC_DEAD); /* a rose: dead for good */
-    /* the surplus goes on to Rutland, and the third hit finds nobody */
-    assert_int_equal(world_location(&w, BLOCK_Y_RUTLAND), LOC_DEAD); /* an heir (6.82) */
-    assert_int_equal(w.minors_due[SIDE_YORK], 1);                   /* a minor comes next supply */
+    assert_int_equal(world_location(&w, BLOCK_Y_WORCESTER), LOC_DEAD);
+    assert_int_equal(world_steps(&w, BLOCK_Y_SUFFOLK), 1);
+    assert_int_equal(world_location(&w, BLOCK_Y_SUFFOLK), AREA_CHESTER);
     assert_world_ok(&w);
 }
 
@@ -348,6 +411,60 @@ static void rule_6_5_charge_surplus_is_lost(void **state)
     rolls(&w, "111"); /* three hits at a one-step block: two are lost */
     assert_int_equal(world_location(&w, BLOCK_L_BEAUMONT), LOC_DEAD);
     assert_int_equal(world_steps(&w, BLOCK_L_OXFORD), 3);
+}
+
+/* 6.5, RULINGS B.11: the target's bonus fire goes to the charging heir alone;
+ * what he cannot take is lost, not passed to the blocks beside him. */
+static void rule_6_5_bonus_fire_surplus_is_lost(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    put(&w, BLOCK_Y_HASTINGS, AREA_MIDDLESEX);
+    world_set_steps(&w, BLOCK_Y_MARCH, 1);
+    play_text(&w, "move-from Middlesex");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Essex");
+    play_text(&w, "block Y:Hastings");
+    play_text(&w, "to Essex");
+    play_text(&w, "end");
+    play_text(&w, "pass");
+    play_text(&w, "pass");
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "charge Y:March L:Beaumont");
+    rolls(&w, "6"); /* March has one step: one die, a miss */
+    rolls(&w, "111"); /* Beaumont fires back: three hits at a one-step heir */
+    assert_int_equal(world_location(&w, BLOCK_Y_MARCH), LOC_DEAD);
+    assert_int_equal(world_steps(&w, BLOCK_Y_HASTINGS), 3);
+    assert_world_ok(&w);
+}
+
+/* 6.3: when the last block of round 1 falls, the reserves step in at once;
+ * they take hits from the blocks that have not fired yet, not the surplus of
+ * the volley that cleared the way. */
+static void rule_6_3_reserves_stepping_in_take_no_surplus(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    world_set_steps(&w, BLOCK_L_OXFORD, 1);
+    put(&w, BLOCK_L_BEAUMONT, AREA_EAST_ANGLIA);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    march(&w, "Middlesex", "Y:March", "Essex");
+    play_text(&w, "pass");
+    march(&w, "East-Anglia", "L:Beaumont", "Essex");
+    play_text(&w, "pass");
+    play_text(&w, "pass L:Oxford");
+    play_text(&w, "fire Y:March");
+    rolls(&w, "111"); /* one hit kills Oxford; two are left over */
+    assert_int_equal(world_location(&w, BLOCK_L_OXFORD), LOC_DEAD);
+    assert_false(world_has_flag(&w, BLOCK_L_BEAUMONT, FLAG_RESERVE)); /* stepped in */
+    assert_int_equal(world_steps(&w, BLOCK_L_BEAUMONT), 3);
+    assert_world_ok(&w);
 }
 
 /* 6.6: no retreat in round 1, nor over a border the enemy came over; 6.2:
@@ -670,8 +787,11 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(battle_example_turn_order),
-        cmocka_unit_test(rule_6_4_stanley_three_dice_and_the_strongest_block),
-        cmocka_unit_test(surplus_hits_carry_to_the_next_block),
+        cmocka_unit_test(rule_6_4_example_stanley_rolls_three_dice),
+        cmocka_unit_test(rule_6_4_one_volley_eliminates_one_block),
+        cmocka_unit_test(rule_6_4_surplus_carries_to_the_next_strongest),
+        cmocka_unit_test(rule_6_4_a_tie_is_asked_once_per_volley),
+        cmocka_unit_test(rule_6_4_a_new_tie_after_an_elimination),
         cmocka_unit_test(exeter_defends_cornwall_at_a3),
         cmocka_unit_test(defence_bonuses),
         cmocka_unit_test(rule_b4_dead_heirs_shield_becomes_common),
@@ -680,6 +800,8 @@ int main(void)
         cmocka_unit_test(rule_6_91_warwick),
         cmocka_unit_test(rule_6_5_charge),
         cmocka_unit_test(rule_6_5_charge_surplus_is_lost),
+        cmocka_unit_test(rule_6_5_bonus_fire_surplus_is_lost),
+        cmocka_unit_test(rule_6_3_reserves_stepping_in_take_no_surplus),
         cmocka_unit_test(rule_6_6_retreats),
         cmocka_unit_test(rule_6_6_trapped_attacker_is_eliminated),
         cmocka_unit_test(rule_6_3_reserves_and_control),

@@ -70,6 +70,8 @@ static void play_game(const struct playout_options *o, long game, struct game_re
     int scenario = o->scenario == PLAYOUT_ALL_SCENARIOS ? (int)(game % SCENARIO_COUNT) : o->scenario;
     int king_side = SIDE_NONE, last_area = AREA_NONE;
     char why[256];
+    struct audit_memory audit;
+    audit_begin(&audit);
     memset(r, 0, sizeof *r);
     r->winner = SIDE_NONE;
     scenario_setup(&w, scenario);
@@ -100,7 +102,7 @@ static void play_game(const struct playout_options *o, long game, struct game_re
         if (w.battle.area != AREA_NONE && w.battle.area != last_area)
             r->battles++;
         last_area = w.battle.area;
-        if (o->check && !audit_transition(&before, d, &w, why, sizeof why))
+        if (o->check && !audit_transition(&audit, &before, d, &w, why, sizeof why))
             violation(s, game, r->decisions, why);
     }
     if (r->decisions >= PLAYOUT_DECISION_BOUND)
