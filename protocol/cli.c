@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/board.h"
 #include "../engine/position.h"
 #include "../engine/scenario.h"
 
@@ -59,6 +60,18 @@ int cli_load_world(const char *scenario, const char *position, struct world *w)
         return 1;
     }
     return 0;
+}
+
+void cli_print_world(const struct world *w, bool text)
+{
+    if (text) {
+        char line[POSITION_TEXT_MAX];
+        position_print(w, line, sizeof line);
+        puts(line);
+    } else {
+        board_print(w, stdout);
+        printf("Hash: %016llx\n", (unsigned long long)world_hash(w));
+    }
 }
 
 int cli_side(const char *text)

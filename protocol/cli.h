@@ -25,6 +25,10 @@ bool cli_option_number(const char *name, const char *text, long long min, long l
  * non-NULL): 0, or the exit status after the error is printed. */
 int cli_load_world(const char *scenario, const char *position, struct world *w);
 
+/* Prints w on stdout as r3 show does: with text the one line of position
+ * text, otherwise the readable board and its hash. */
+void cli_print_world(const struct world *w, bool text);
+
 /* "york" or "lancaster" to a side, or -1 after a usage error. */
 int cli_side(const char *text);
 

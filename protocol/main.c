@@ -16,13 +16,12 @@
 #include <string.h>
 #include <xxhash.h>
 
-#include "../engine/board.h"
-#include "../engine/position.h"
 #include "../engine/rules.h"
 #include "../engine/scenario.h"
 #include "../engine/tsv.h"
 #include "cli.h"
 #include "version.h"
+#include "apply_command.h"
 #include "engine.h"
 #include "hidden_commands.h"
 #include "match_command.h"
@@ -47,6 +46,7 @@ static const char HELP[] =
     "  data TABLE                 print a game table as TSV: areas, borders, blocks, cards, scenarios, scenario_info\n"
     "  show                       print a position as a readable board\n"
     "  legal --position TEXT      list the legal decisions in a position, one per line\n"
+    "  apply DECISION...          apply decisions to a position and print the position they lead to\n"
     "  playout                    play uniformly random legal games and print speed and results\n"
     "  observe                    print what one side knows of a position\n"
     "  infokey                    print one side's information-set key (hex)\n"
@@ -61,6 +61,12 @@ static const char HELP[] =
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
     "  --position TEXT            a position in the text format of docs/position-format.md\n"
     "  --text                     print the position text (one line) instead of the board\n"
+    "\n"
+    "Options of apply:\n"
+    "  --scenario YEAR | --position TEXT   the position to start from\n"
+    "  --board                    print the readable board instead of the position text\n"
+    "  DECISION...                each one argument in r3 legal's form, such as 'deal 3' or 'fire Y:March',\n"
+    "                             applied in order; an illegal one exits 1 naming it, printing no position\n"
     "\n"
     "Options of playout:\n"
     "  --scenario 1460|1470|1483|all  the scenario (default all: game g plays the (g mod 3)th)\n"
@@ -165,14 +171,7 @@ static int command_show(int argc, char **argv)
     int status = parse_show_options(argc, argv, &o);
     if (status || (status = load_show_world(&o, &w)))
         return status;
-    if (o.text) {
-        char text[POSITION_TEXT_MAX];
-        position_print(&w, text, sizeof text);
-        puts(text);
-    } else {
-        board_print(&w, stdout);
-        printf("Hash: %016llx\n", (unsigned long long)world_hash(&w));
-    }
+    cli_print_world(&w, o.text);
     return 0;
 }
 
@@ -315,9 +314,9 @@ static const struct {
     int (*run)(int argc, char **argv);
 } COMMAND[] = {
     {"data", command_data},       {"show", command_show},         {"legal", command_legal},
-    {"playout", command_playout}, {"sample", command_sample},     {"infokey", command_infokey},
-    {"observe", command_observe}, {"match", command_match},       {"replay", command_replay},
-    {"bench", command_bench},     {"match-merge", command_match_merge},
+    {"apply", command_apply},     {"playout", command_playout},   {"sample", command_sample},
+    {"infokey", command_infokey}, {"observe", command_observe},   {"match", command_match},
+    {"replay", command_replay},   {"bench", command_bench},       {"match-merge", command_match_merge},
 };
 
 int main(int argc, char **argv)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli.sh: end-to-end tests of the r3 command line: help and version, exit
 # statuses and one-line errors for bad usage, r3 data against the TSV files,
-# and the position text through the binary. Usage: sh tests/cli.sh ./r3
+# the position text through the binary, and decisions applied by r3 apply. Usage: sh tests/cli.sh ./r3
 R3=${1:-./r3}
 passed=0
 failed=0
@@ -25,9 +25,21 @@ expect() {
     fi
 }
 
+# reject STATUS STDERR-FIRST-LINE ARGS...: like expect, and nothing on stdout
+reject() {
+    want_status=$1; want_err=$2; shift 2
+    "$R3" "$@" > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    got_err=$(head -n 1 "$tmp/err")
+    if [ "$status" = "$want_status" ] && [ "$got_err" = "$want_err" ] && [ ! -s "$tmp/out" ]; then
+        check "r3 $*" 0
+    else
+        check "r3 $* (status $status, stderr '$got_err', $(wc -c < "$tmp/out") bytes out; wanted $want_status, '$want_err', none)" 1
+    fi
+}
 help_ok=0
 "$R3" --help > "$tmp/help" || help_ok=1
-for word in "data TABLE" "show" "legal --position TEXT" "playout" "--games N" "--seed S" "--check" "--threads T" "--dump-at N" "--policy random|heuristic" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version" "cheat READS THE TRUE WORLD"; do
+for word in "data TABLE" "show" "legal --position TEXT" "apply DECISION..." "Options of apply:" "--board" "playout" "--games N" "--seed S" "--check" "--threads T" "--dump-at N" "--policy random|heuristic" "--scenario YEAR" "--position TEXT" "--text" "--help" "--version" "cheat READS THE TRUE WORLD"; do
     grep -q -- "$word" "$tmp/help" || { help_ok=1; echo "help lacks $word"; }
 done
 check "r3 --help lists every command and option" $help_ok
@@ -97,6 +109,54 @@ check "a position with a move and a battle round-trips through r3 show" $?
 check "r3 legal lists the 25 possible first cards of the deal" $?
 expect 2 "r3: legal needs --position TEXT" legal
 expect 1 "r3: bad position: column 1: expected 'scenario=', found 'nonsense'" legal --position nonsense
+
+# r3 apply: the deal of 1460 (chance), York keeps (Lancaster's hand is over AP13,
+# so not asked), the cards, and York's first action, a recruit
+start=$("$R3" show --scenario 1460 --text)
+set --
+for card in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do set -- "$@" "deal $card"; done
+set -- "$@" keep "play 7" "play 14" "recruit Y:Herbert" "at Glamorgan"
+"$R3" apply --scenario 1460 "$@" > "$tmp/applied"; status=$?
+[ $status = 0 ] && [ "$(wc -l < "$tmp/applied")" = 1 ] &&
+    grep -q ' phase=action .* ap=3 .* hand-Y=1-6 hand-L=8-13 deck=15-25 played-Y=7 played-L=14 ' "$tmp/applied" &&
+    grep -q ' Glamorgan=Y:Herbert3' "$tmp/applied"
+check "r3 apply plays 19 decisions from the 1460 start: the deal, keep, the cards, a recruit" $?
+chain=$start chain_ok=0
+for d in "$@"; do
+    chain=$("$R3" apply --position "$chain" "$d") || chain_ok=1
+done
+[ $chain_ok = 0 ] && [ "$chain" = "$(cat "$tmp/applied")" ]
+check "r3 apply of 19 decisions at once is r3 apply of one at a time, chained" $?
+"$R3" apply --position "$start" "$@" | cmp -s - "$tmp/applied"
+check "r3 apply from --position is r3 apply from --scenario" $?
+[ "$("$R3" apply --scenario 1460)" = "$start" ]
+check "r3 apply with no decision prints the position unchanged" $?
+"$R3" apply --scenario 1460 --board "$@" > "$tmp/board-a"
+"$R3" show --position "$(cat "$tmp/applied")" | cmp -s - "$tmp/board-a" && grep -q "phase: action" "$tmp/board-a" &&
+    grep -Eq '^Hash: [0-9a-f]{16}$' "$tmp/board-a"
+check "r3 apply --board prints the board r3 show prints of the result" $?
+"$R3" apply --scenario 1460 "deal 1" "deal 2" --board | grep -q "phase: deal"
+check "r3 apply takes options after the decisions" $?
+reject 1 "r3: apply: decision 2 'deal 1': 'deal 1' is not legal here; r3 legal lists the 24 legal decisions" \
+    apply --scenario 1460 "deal 1" "deal 1" "deal 2"
+reject 1 "r3: apply: decision 20 'keep': 'keep' is not legal here; r3 legal lists the 11 legal decisions" \
+    apply --scenario 1460 --board "$@" keep
+reject 1 "r3: apply: decision 1 'shuffle': 'shuffle' is not legal here; r3 legal lists the 25 legal decisions" \
+    apply --scenario 1460 shuffle
+reject 1 "r3: apply: decision 1 'deal 0': 'deal 0' is not legal here; r3 legal lists the 25 legal decisions" \
+    apply --scenario 1460 "deal 0"
+reject 1 "r3: apply: decision 2 '--board': '--board' is not legal here; r3 legal lists the 24 legal decisions" \
+    apply --scenario 1460 -- "deal 1" --board
+over=$("$R3" playout --scenario 1460 --games 1 --dump-at 1000000000)
+case $over in *" phase=over "*) over_ok=0 ;; *) over_ok=1 ;; esac
+check "a random playout of 1460 ends in a finished game" $over_ok
+reject 1 "r3: apply: decision 1 'deal 1': the game is over: no decision is due" apply --position "$over" "deal 1"
+reject 2 "r3: apply needs exactly one of --position TEXT and --scenario YEAR" apply "deal 1"
+reject 2 "r3: apply needs exactly one of --position TEXT and --scenario YEAR" apply --scenario 1460 --position "$start"
+reject 2 "r3: unknown option '--text'" apply --scenario 1460 --text "deal 1"
+reject 2 "r3: option '--position' needs an argument" apply --position
+reject 2 "r3: unknown scenario '1999' (1460, 1470 or 1483)" apply --scenario 1999 "deal 1"
+reject 1 "r3: bad position: column 1: expected 'scenario=', found 'garbage'" apply --position garbage "deal 1"
 
 # 10,000 random games across the three scenarios, every transition audited
 "$R3" playout --games 10000 --check --threads 2 > "$tmp/playout"
@@ -178,18 +238,6 @@ check "r3 sample draws one world by default" $?
 [ $status = 0 ] && grep -Eq '^samples/s: +[0-9]+$' "$tmp/speed" && grep -Eq '^samples: +20000$' "$tmp/speed"
 check "r3 sample --speed reports samples/s" $?
 
-# reject STATUS STDERR-FIRST-LINE ARGS...: like expect, and nothing on stdout
-reject() {
-    want_status=$1; want_err=$2; shift 2
-    "$R3" "$@" > "$tmp/out" 2> "$tmp/err"
-    status=$?
-    got_err=$(head -n 1 "$tmp/err")
-    if [ "$status" = "$want_status" ] && [ "$got_err" = "$want_err" ] && [ ! -s "$tmp/out" ]; then
-        check "r3 $*" 0
-    else
-        check "r3 $* (status $status, stderr '$got_err', $(wc -c < "$tmp/out") bytes out; wanted $want_status, '$want_err', none)" 1
-    fi
-}
 reject 2 "r3: infokey needs --side york|lancaster" infokey --scenario 1460
 reject 2 "r3: unknown side 'purple' (york or lancaster)" sample --scenario 1460 --side purple
 reject 2 "r3: option '--side' needs an argument" observe --scenario 1460 --side

@@ -21,6 +21,8 @@ run show --position "$("$R3" show --scenario 1483 --text)"
 run show --position "scenario=1460 campaign=9"
 run frobnicate
 run legal --position "$("$R3" show --scenario 1460 --text)"
+run apply --scenario 1460 --board "deal 1" "deal 2"
+run apply --scenario 1460 "deal 1" "deal 1"
 run playout --games 30 --check --threads 2
 run playout --scenario 1470 --games 2 --dump-at 40
 mid=$("$R3" playout --scenario 1460 --games 1 --seed 3 --dump-at 300)

@@ -1,0 +1,76 @@
+/*
+ * apply_command.c: see apply_command.h. Each decision is one argument in the
+ * text form r3 legal prints, checked by decision_parse in the world it meets.
+ * The result is printed only after every decision was applied, so a refused
+ * one leaves stdout empty: a script chaining calls never reads a position
+ * that stopped halfway.
+ */
+#include "apply_command.h"
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../engine/rules.h"
+#include "cli.h"
+
+struct apply_options {
+    const char *scenario, *position;
+    bool board;
+};
+
+/* The options, wherever they stand among the decisions; returns 0 or the exit
+ * status of a usage error. On return argv[optind..] are the decisions. */
+static int parse_apply_options(int argc, char **argv, struct apply_options *o)
+{
+    static const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
+                                         {"position", required_argument, NULL, 'p'},
+                                         {"board", no_argument, NULL, 'b'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    /* A fresh scan, permuting as command_legal's does: no decision's text
+     * begins with '-', so every decision is left as a non-option argument, and
+     * after "--" every argument is one. */
+    optind = 0;
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        if (c == 's') o->scenario = optarg;
+        else if (c == 'p') o->position = optarg;
+        else if (c == 'b') o->board = true;
+        else return cli_option_error(argv, c);
+    }
+    if (!o->scenario == !o->position)
+        return cli_usage_error("%s", "apply needs exactly one of --position TEXT and --scenario YEAR");
+    return 0;
+}
+
+/* Applies the decision numbered index (from 1) to w, or says on one line of
+ * stderr which one and why not, and returns false. */
+static bool apply_one(struct world *w, int index, const char *text)
+{
+    char why[256];
+    decision d;
+    /* decision_parse would only say no decision is due; a finished game is
+     * the likely cause, and worth naming. */
+    if (rules_actor(w) == ACTOR_NONE && w->phase == PHASE_OVER)
+        snprintf(why, sizeof why, "the game is over: no decision is due");
+    else if (decision_parse(w, text, &d, why, sizeof why)) {
+        rules_apply(w, d);
+        return true;
+    }
+    fprintf(stderr, "r3: apply: decision %d '%s': %s\n", index, text, why);
+    return false;
+}
+
+int command_apply(int argc, char **argv)
+{
+    struct apply_options o = {0};
+    struct world w;
+    int status = parse_apply_options(argc, argv, &o);
+    if (status || (status = cli_load_world(o.scenario, o.position, &w)))
+        return status;
+    for (int i = optind; i < argc; i++)
+        if (!apply_one(&w, i - optind + 1, argv[i]))
+            return 1;
+    cli_print_world(&w, !o.board);
+    return 0;
+}

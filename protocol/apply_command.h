@@ -1,0 +1,11 @@
+/*
+ * apply_command.h: r3 apply, which plays decisions given on the command line
+ * from a position and prints where they lead.
+ */
+#ifndef R3_APPLY_COMMAND_H
+#define R3_APPLY_COMMAND_H
+
+/* r3 apply (--position TEXT | --scenario YEAR) [--board] DECISION... */
+int command_apply(int argc, char **argv);
+
+#endif
