@@ -52,12 +52,12 @@ static bool apply_one(struct world *w, int index, const char *text)
     /* decision_parse would only say no decision is due; a finished game is
      * the likely cause, and worth naming. */
     if (rules_actor(w) == ACTOR_NONE && w->phase == PHASE_OVER)
-        snprintf(why, sizeof why, "the game is over: no decision is due");
+        snprintf(why, sizeof why, "'%s': the game is over, no decision is due", text);
     else if (decision_parse(w, text, &d, why, sizeof why)) {
         rules_apply(w, d);
         return true;
     }
-    fprintf(stderr, "r3: apply: decision %d '%s': %s\n", index, text, why);
+    fprintf(stderr, "r3: apply: decision %d: %s\n", index, why); /* why quotes the decision */
     return false;
 }
 

@@ -137,20 +137,50 @@ check "r3 apply with no decision prints the position unchanged" $?
 check "r3 apply --board prints the board r3 show prints of the result" $?
 "$R3" apply --scenario 1460 "deal 1" "deal 2" --board | grep -q "phase: deal"
 check "r3 apply takes options after the decisions" $?
-reject 1 "r3: apply: decision 2 'deal 1': 'deal 1' is not legal here; r3 legal lists the 24 legal decisions" \
+reject 1 "r3: apply: decision 2: 'deal 1' is not legal here; r3 legal lists the 24 legal decisions" \
     apply --scenario 1460 "deal 1" "deal 1" "deal 2"
-reject 1 "r3: apply: decision 20 'keep': 'keep' is not legal here; r3 legal lists the 11 legal decisions" \
+reject 1 "r3: apply: decision 20: 'keep' is not legal here; r3 legal lists the 11 legal decisions" \
     apply --scenario 1460 --board "$@" keep
-reject 1 "r3: apply: decision 1 'shuffle': 'shuffle' is not legal here; r3 legal lists the 25 legal decisions" \
+reject 1 "r3: apply: decision 1: 'shuffle' is not legal here; r3 legal lists the 25 legal decisions" \
     apply --scenario 1460 shuffle
-reject 1 "r3: apply: decision 1 'deal 0': 'deal 0' is not legal here; r3 legal lists the 25 legal decisions" \
+reject 1 "r3: apply: decision 1: 'deal 0' is not legal here; r3 legal lists the 25 legal decisions" \
     apply --scenario 1460 "deal 0"
-reject 1 "r3: apply: decision 2 '--board': '--board' is not legal here; r3 legal lists the 24 legal decisions" \
+reject 1 "r3: apply: decision 2: '--board' is not legal here; r3 legal lists the 24 legal decisions" \
     apply --scenario 1460 -- "deal 1" --board
 over=$("$R3" playout --scenario 1460 --games 1 --dump-at 1000000000)
 case $over in *" phase=over "*) over_ok=0 ;; *) over_ok=1 ;; esac
 check "a random playout of 1460 ends in a finished game" $over_ok
-reject 1 "r3: apply: decision 1 'deal 1': the game is over: no decision is due" apply --position "$over" "deal 1"
+reject 1 "r3: apply: decision 1: 'deal 1': the game is over, no decision is due" apply --position "$over" "deal 1"
+# The rulebook's example of 6.4 through the command line: Lancaster's Stanley
+# (B2, strength 3) has attacked March (3), Herbert (3) and Worcester (2) in
+# Chester. He rolls 1, 2 and 5: two hits, one volley. York chooses once
+# between his two 3s, and Herbert takes both hits; a hit on the weaker
+# Worcester is refused.
+stanley="scenario=1460 campaign=1 turn=1 phase=action step=1 king=L:Henry-VI pretender=Y:York pretender-side=Y"
+stanley="$stanley player1=L ap=2 winner=- flags=- hand-Y=- hand-L=- deck=1-12,14-19,21-25 played-Y=20 played-L=13"
+stanley="$stanley minors-due-Y=0 minors-due-L=0 Ireland=Y:York4 Chester=Y:March3,Y:Herbert3,Y:Worcester2,L:Stanley3m"
+stanley="$stanley Lincoln=L:Henry-VI4 POOL other-side=Y:Buckingham4,Y:Exeter3,Y:Rivers2,Y:Northumberland4"
+stanley="$stanley,Y:Shrewsbury3,Y:Stanley4,Y:Westmoreland3,Y:York-church3,L:Canterbury-church3,L:Warwick4,L:Kent3"
+stanley="$stanley,L:Salisbury3,L:Clarence3 crossed=- entered-Y=- entered-L=Lancaster>Chester main=Chester/Lancaster"
+stanley="$stanley acted=- move=- battle=- hidden=- strength=-"
+pool="pool=Y:Rutland3,Y:Essex3,Y:Hastings3,Y:Suffolk3,Y:Norfolk4,Y:Arundel3,Y:Warwick4,Y:Kent3,Y:Salisbury3"
+pool="$pool,Y:London-levy4,Y:Norwich-levy4,Y:Salisbury-levy4,Y:Bombard3,Y:Canterbury-church3,Y:Irish-mercenary4"
+pool="$pool,Y:Burgundian-mercenary3,Y:Calais-mercenary3,R:Rebel4,L:Scots-mercenary4,L:Welsh-mercenary3"
+pool="$pool,L:French-mercenary4,L:York-church3,L:Bombard3,L:Coventry-levy4,L:Bristol-levy4,L:Newcastle-levy4"
+pool="$pool,L:Westmoreland3,L:Northumberland4,L:Shrewsbury3,L:York-levy4,L:Oxford3,L:Pembroke3,L:Devon2"
+pool="$pool,L:Beaumont3,L:Buckingham4,L:Rivers2,L:Exeter3,L:Somerset3,L:Clifford3,L:Wiltshire3"
+pool="$pool minor=Y:Clarence3,Y:Gloucester3,L:Prince-Edward3,L:Richmond3"
+stanley=$(printf '%s' "$stanley" | sed "s/POOL/$pool/")
+set -- pass "pass Y:March" "pass Y:Herbert" "pass Y:Worcester" "fire L:Stanley" "roll 1" "roll 2" "roll 5"
+"$R3" legal --position "$("$R3" apply --position "$stanley" "$@")" > "$tmp/tie"
+printf 'hit Y:March\nhit Y:Herbert\n' | cmp -s - "$tmp/tie"
+check "6.4 by r3 apply: two hits from Stanley's 1, 2, 5; York chooses between March and Herbert (3 each)" $?
+"$R3" apply --position "$stanley" "$@" "hit Y:Herbert" > "$tmp/volley"
+grep -q ' Chester=Y:March3r,Y:Herbert1r,Y:Worcester2r,L:Stanley3mr ' "$tmp/volley" &&
+    grep -q ' battle=Chester/2/' "$tmp/volley"
+check "6.4 by r3 apply: the chosen Herbert takes the whole volley (3 -> 1), March stays at 3, round 2 begins" $?
+reject 1 "r3: apply: decision 9: 'hit Y:Worcester' is not legal here; r3 legal lists the 2 legal decisions" \
+    apply --position "$stanley" "$@" "hit Y:Worcester"
 reject 2 "r3: apply needs exactly one of --position TEXT and --scenario YEAR" apply "deal 1"
 reject 2 "r3: apply needs exactly one of --position TEXT and --scenario YEAR" apply --scenario 1460 --position "$start"
 reject 2 "r3: unknown option '--text'" apply --scenario 1460 --text "deal 1"
