@@ -227,10 +227,11 @@ static blockset sea_blocks(const struct world *w, int area)
     return has_sea_target(w, area) ? candidates : 0;
 }
 
+/* 5.31, RULINGS A.3, B.19: a second block may follow port to port, unless the
+ * move attacks; a Piracy move into a friendly or vacant port keeps the bonus. */
 static bool port_pair_open(const struct world *w, int from, int to)
 {
-    return AREA_INFO[from].major_port && AREA_INFO[to].major_port && acting_event(w) != EVENT_PIRACY &&
-           !has_enemy(w, acting_side(w), to);
+    return AREA_INFO[from].major_port && AREA_INFO[to].major_port && !has_enemy(w, acting_side(w), to);
 }
 
 static void end_move(struct world *w);
@@ -265,6 +266,8 @@ bool recruit_place_ok(const struct world *w, int block, int area)
 {
     const struct block_info *info = &BLOCK_INFO[block];
     int side = acting_side(w);
+    if (enemy_exile(side, area))
+        return false; /* 2.7, RULINGS B.22: whatever its shields (Lancaster's Warwick and Calais) */
     switch (info->seat_rule) {
     case SEATS_ANY_FRIENDLY_CITY: return AREA_INFO[area].city && area_friendly(w, side, area);
     case SEATS_ANY_VACANT_NON_EXILE: return area_vacant(w, area) && AREA_INFO[area].kind != AREA_EXILE;
@@ -358,8 +361,8 @@ static void list_idle(const struct world *w, struct decisions *out)
             push(out, DECIDE_SEA_FROM, a);
         if (event_allows(event, DECIDE_MUSTER) && friendly_or_vacant(w, side, a) && !enemy_exile(side, a))
             push(out, DECIDE_MUSTER, a);
-        if (event_allows(event, DECIDE_PLAGUE) && AREA_INFO[a].city && has_enemy(w, side, a))
-            push(out, DECIDE_PLAGUE, a);
+        if (event_allows(event, DECIDE_PLAGUE) && AREA_INFO[a].city && area_friendly(w, 1 - side, a))
+            push(out, DECIDE_PLAGUE, a); /* an enemy area (2.1), never a contested one (RULINGS B.20) */
     }
     if (event_allows(event, DECIDE_RECRUIT))
         for (blockset left = w->pool & w->side_blocks[side] & ~w->face_down; left; left &= left - 1)

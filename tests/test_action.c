@@ -557,6 +557,93 @@ static void event_piracy(void **state)
     assert_world_ok(&w);
 }
 
+/* RULINGS B.19 (5.31): under Piracy only a sea move that attacks loses the
+ * port-to-port bonus. Into a vacant major port a second block follows for the
+ * same action; into an enemy port it does not (event_piracy). */
+static void ruling_b19_piracy_keeps_the_port_bonus_when_not_attacking(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 3, 13); /* York plays Piracy: AP2, sea moves only */
+    put(&w, BLOCK_Y_MARCH, AREA_CALAIS);
+    put(&w, BLOCK_Y_WARWICK, AREA_CALAIS);
+    put(&w, BLOCK_Y_KENT, AREA_CALAIS);
+    play_text(&w, "sea-from Calais");
+    play_text(&w, "block Y:March");
+    play_text(&w, "to Kent"); /* vacant, a major port like Calais */
+    assert_true(is_legal(&w, "block Y:Warwick"));
+    play_text(&w, "block Y:Warwick");
+    assert_int_equal(world_location(&w, BLOCK_Y_WARWICK), AREA_KENT);
+    assert_int_equal(w.ap_left, 1); /* both for one action */
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    assert_world_ok(&w);
+}
+
+/* RULINGS B.20 (2.1): Plague names an enemy area, one held by enemy blocks
+ * only; a contested city cannot be chosen, so the player's own blocks never
+ * suffer it. Lancaster (Surprise, Player 1) has attacked York in London;
+ * York answers with Plague. */
+static void ruling_b20_plague_never_names_a_contested_area(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 4, 5); /* Plague (AP0) against Surprise (AP1): Lancaster is Player 1 */
+    world_place(&w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);
+    put(&w, BLOCK_L_BEAUMONT, AREA_SOMERSET);
+    assert_int_equal(w.player1, SIDE_LANCASTER);
+    march(&w, "Essex", "L:Oxford", "Middlesex");
+    assert_true(area_contested(&w, AREA_MIDDLESEX));
+    assert_int_equal(rules_actor(&w), ACTOR_YORK);
+    assert_false(is_legal(&w, "plague Middlesex")); /* contested: London holds York's March too */
+    assert_false(is_legal(&w, "plague Lincoln"));   /* enemy, but no city */
+    play_text(&w, "plague Somerset");               /* Bristol, Lancaster's alone */
+    assert_int_equal(world_steps(&w, BLOCK_L_BEAUMONT), 2);
+    assert_int_equal(world_steps(&w, BLOCK_Y_MARCH), 3);
+    assert_world_ok(&w);
+}
+
+/* RULINGS B.21 (5.3): the sea-move exceptions are listed by name, and the
+ * bombard is not among them: it may sail. */
+static void ruling_b21_the_bombard_may_sail(void **state)
+{
+    (void)state;
+    struct world w;
+    board(&w, 13, 20);
+    put(&w, BLOCK_Y_BOMBARD, AREA_KENT);
+    play_text(&w, "sea-from Kent");
+    play_text(&w, "block Y:Bombard");
+    play_text(&w, "to Northumbria");
+    assert_int_equal(world_location(&w, BLOCK_Y_BOMBARD), AREA_NORTHUMBRIA);
+}
+
+/* RULINGS B.22 (2.7, 8.3): no block is ever recruited into an enemy exile,
+ * whatever its shields. Lancaster's Warwick has Calais among his shields, yet
+ * is not placed there; Salisbury and Kent neither. York's own Warwick is. */
+static void ruling_b22_no_recruit_into_an_enemy_exile(void **state)
+{
+    (void)state;
+    static const int NEVILLES[][2] = {{BLOCK_L_WARWICK, BLOCK_Y_WARWICK},
+                                      {BLOCK_L_SALISBURY, BLOCK_Y_SALISBURY},
+                                      {BLOCK_L_KENT, BLOCK_Y_KENT}};
+    static const char *const RECRUIT[] = {"recruit L:Warwick", "recruit L:Salisbury", "recruit L:Kent"};
+    for (int i = 0; i < 3; i++) {
+        struct world w;
+        board(&w, 20, 13); /* Lancaster is Player 1 */
+        world_place(&w, NEVILLES[i][1], LOC_OTHER_SIDE);
+        world_place(&w, NEVILLES[i][0], LOC_POOL);
+        play_text(&w, RECRUIT[i]);
+        assert_false(is_legal(&w, "at Calais"));
+        if (i == 0)
+            assert_true(is_legal(&w, "at Warwick") && is_legal(&w, "at Glamorgan"));
+    }
+    struct world w;
+    board(&w, 13, 20); /* York is Player 1; his Warwick is in the pool */
+    play_text(&w, "recruit Y:Warwick");
+    assert_true(is_legal(&w, "at Calais")); /* York's own exile */
+}
+
 /* Random legal play from each scenario's start through the cards, the action
  * phase and the battles, checking after every decision that the invariants
  * hold, that no border takes more blocks than its limit (+1 under Surprise),
@@ -605,6 +692,10 @@ int main(void)
         cmocka_unit_test(event_muster),
         cmocka_unit_test(event_plague),
         cmocka_unit_test(event_piracy),
+        cmocka_unit_test(ruling_b19_piracy_keeps_the_port_bonus_when_not_attacking),
+        cmocka_unit_test(ruling_b20_plague_never_names_a_contested_area),
+        cmocka_unit_test(ruling_b21_the_bombard_may_sail),
+        cmocka_unit_test(ruling_b22_no_recruit_into_an_enemy_exile),
         cmocka_unit_test(random_turns_keep_every_invariant),
     };
     return cmocka_run_group_tests_name("action", tests, NULL, NULL);
