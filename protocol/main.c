@@ -68,7 +68,7 @@ static const char HELP[] =
     "  DECISION...                each one argument in r3 legal's form, such as 'deal 3' or 'fire Y:March',\n"
     "                             applied in order; an illegal one exits 1 naming it, printing no position\n"
     "\n"
-    "Options of playout:\n"
+    "Options of playout (a run longer than 10 s reports its progress on stderr every 10 s):\n"
     "  --scenario 1460|1470|1483|all  the scenario (default all: game g plays the (g mod 3)th)\n"
     "  --games N                  how many games (default 1000)\n"
     "  --seed S                   the seed of every random choice (default 1)\n"

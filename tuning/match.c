@@ -18,6 +18,7 @@
 #include "../engine/clock.h"
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
+#include "progress.h"
 #include "results.h"
 #include "tally.h"
 
@@ -109,16 +110,6 @@ static bool complete_pair(struct match *m, long pair, int half_points, int *sum)
     return false;
 }
 
-static void print_time_left(FILE *out, double seconds)
-{
-    if (seconds < 120)
-        fprintf(out, ", about %.0f s left", seconds);
-    else if (seconds < 120 * 60)
-        fprintf(out, ", about %.0f min left", seconds / 60);
-    else
-        fprintf(out, ", about %.1f h left", seconds / 3600);
-}
-
 /* "Finished game ..." and the running score, with the LLR and the time left. */
 static void print_progress(struct match *m, const struct game_line *g, const struct game_result_record *r)
 {
@@ -136,7 +127,7 @@ static void print_progress(struct match *m, const struct game_line *g, const str
     if (o->use_sprt)
         fprintf(m->out, ", llr %.2f", tally_llr(t, &o->sprt));
     if (m->done < m->planned && !m->stop)
-        print_time_left(m->out, (clock_seconds() - m->start) / (double)m->done * (double)(m->planned - m->done));
+        progress_print_time_left(m->out, (clock_seconds() - m->start) / (double)m->done * (double)(m->planned - m->done));
     fputc('\n', m->out);
     fflush(m->out);
 }

@@ -5,7 +5,9 @@
 #include "playout.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 #include <xxhash.h>
 
 #include "../engine/audit.h"
@@ -18,6 +20,7 @@
 #include "../engine/scenario.h"
 #include "../engine/tables.h"
 #include "../search/policy.h"
+#include "progress.h"
 
 /* The lines a protocol host sends one side's engine for a transition. */
 static void write_observations(const struct world *before, decision d, const struct world *after, int side, FILE *out)
@@ -125,6 +128,7 @@ struct worker {
     int index;
     struct playout_stats stats;
     FILE *dump;
+    atomic_long *done, *violations; /* shared by the workers, for the progress lines */
 };
 
 static void add_game(struct playout_stats *s, long game, const struct game_result *r)
@@ -145,8 +149,11 @@ static void *work(void *arg)
     struct worker *k = arg;
     for (long g = k->index; g < k->o->games; g += k->o->threads) {
         struct game_result r;
+        long violations_before = k->stats.violations;
         play_game(k->o, g, &r, &k->stats, k->dump);
         add_game(&k->stats, g, &r);
+        atomic_fetch_add_explicit(k->violations, k->stats.violations - violations_before, memory_order_relaxed);
+        atomic_fetch_add_explicit(k->done, 1, memory_order_relaxed);
     }
     return NULL;
 }
@@ -168,20 +175,49 @@ static void merge(struct playout_stats *into, const struct playout_stats *from)
     into->signature += from->signature;
 }
 
+enum { PROGRESS_EVERY_S = 10 };
+
+/* A long run says how far it is, on stderr, every PROGRESS_EVERY_S seconds
+ * until the workers are done: games, speed, violations so far, time left. */
+static void report_progress(const struct playout_options *o, atomic_long *done, atomic_long *violations,
+                            double start)
+{
+    const struct timespec tick = {0, 100 * 1000 * 1000};
+    double next = start + PROGRESS_EVERY_S;
+    long finished;
+    while ((finished = atomic_load(done)) < o->games) {
+        nanosleep(&tick, NULL);
+        double now = clock_seconds();
+        if (now < next || finished == 0)
+            continue;
+        next = now + PROGRESS_EVERY_S;
+        double rate = (double)finished / (now - start);
+        fprintf(stderr, "playout: %ld/%ld games (%.1f%%), %.0f games/s", finished, o->games,
+                100.0 * (double)finished / (double)o->games, rate);
+        if (o->check)
+            fprintf(stderr, ", %ld violations", atomic_load(violations));
+        progress_print_time_left(stderr, (double)(o->games - finished) / rate);
+        fputc('\n', stderr);
+    }
+}
+
 void playout_run(const struct playout_options *o, struct playout_stats *s, FILE *dump)
 {
     enum { MAX_THREADS = 64 };
     struct worker workers[MAX_THREADS];
     pthread_t ids[MAX_THREADS];
+    atomic_long done = 0, violations = 0;
     int threads = dump ? 1 : o->threads; /* dumps come out in game order */
     struct playout_options local = *o;
     double start = clock_seconds();
     local.threads = threads;
     memset(s, 0, sizeof *s);
     for (int t = 0; t < threads; t++) {
-        workers[t] = (struct worker){.o = &local, .index = t, .dump = dump};
+        workers[t] = (struct worker){.o = &local, .index = t, .dump = dump, .done = &done, .violations = &violations};
         pthread_create(&ids[t], NULL, work, &workers[t]);
     }
+    if (!dump)
+        report_progress(&local, &done, &violations, start);
     for (int t = 0; t < threads; t++) {
         pthread_join(ids[t], NULL);
         merge(s, &workers[t].stats);
