@@ -104,6 +104,14 @@ static void attack_chester(struct world *w, int attacker, int attacker_steps, co
     assert_true(is_legal(w, fire));
 }
 
+/* Northumberland (B3, four dice) fires at York's blocks in Chester: these faces. */
+static void northumberland_volley(struct world *w, const int *york, const int *steps, int count, const char *faces)
+{
+    attack_chester(w, BLOCK_L_NORTHUMBERLAND, 4, york, steps, count);
+    play_text(w, "fire L:Northumberland");
+    rolls(w, faces);
+}
+
 static void assert_only_hits(const struct world *w, const char *const *choices, int count)
 {
     struct decisions legal;
@@ -145,9 +153,7 @@ static void rule_6_4_one_volley_eliminates_one_block(void **state)
     (void)state;
     struct world w;
     static const int YORK[] = {BLOCK_Y_HERBERT, BLOCK_Y_SUFFOLK, BLOCK_Y_WORCESTER}, STEPS[] = {3, 3, 2};
-    attack_chester(&w, BLOCK_L_NORTHUMBERLAND, 4, YORK, STEPS, 3);
-    play_text(&w, "fire L:Northumberland"); /* B3: four dice */
-    rolls(&w, "1116");
+    northumberland_volley(&w, YORK, STEPS, 3, "1116");
     static const char *const TIE[] = {"hit Y:Herbert", "hit Y:Suffolk"};
     assert_only_hits(&w, TIE, 2);
     play_text(&w, "hit Y:Herbert");
@@ -164,9 +170,7 @@ static void rule_6_4_surplus_carries_to_the_next_strongest(void **state)
     (void)state;
     struct world w;
     static const int YORK[] = {BLOCK_Y_HERBERT, BLOCK_Y_SUFFOLK, BLOCK_Y_WORCESTER}, STEPS[] = {3, 2, 1};
-    attack_chester(&w, BLOCK_L_NORTHUMBERLAND, 4, YORK, STEPS, 3);
-    play_text(&w, "fire L:Northumberland");
-    rolls(&w, "1111");
+    northumberland_volley(&w, YORK, STEPS, 3, "1111");
     assert_int_equal(world_location(&w, BLOCK_Y_HERBERT), LOC_DEAD);
     assert_int_equal(world_steps(&w, BLOCK_Y_SUFFOLK), 1);
     assert_int_equal(world_location(&w, BLOCK_Y_WORCESTER), AREA_CHESTER);
@@ -182,9 +186,7 @@ static void rule_6_4_a_tie_is_asked_once_per_volley(void **state)
     (void)state;
     struct world w;
     static const int YORK[] = {BLOCK_Y_HERBERT, BLOCK_Y_SUFFOLK}, STEPS[] = {3, 3};
-    attack_chester(&w, BLOCK_L_NORTHUMBERLAND, 4, YORK, STEPS, 2);
-    play_text(&w, "fire L:Northumberland");
-    rolls(&w, "1166");
+    northumberland_volley(&w, YORK, STEPS, 2, "1166");
     play_text(&w, "hit Y:Suffolk");
     assert_int_equal(world_steps(&w, BLOCK_Y_SUFFOLK), 1);
     assert_int_equal(world_steps(&w, BLOCK_Y_HERBERT), 3);
@@ -199,9 +201,7 @@ static void rule_6_4_a_new_tie_after_an_elimination(void **state)
     (void)state;
     struct world w;
     static const int YORK[] = {BLOCK_Y_HERBERT, BLOCK_Y_SUFFOLK, BLOCK_Y_WORCESTER}, STEPS[] = {2, 1, 1};
-    attack_chester(&w, BLOCK_L_NORTHUMBERLAND, 4, YORK, STEPS, 3);
-    play_text(&w, "fire L:Northumberland");
-    rolls(&w, "1116");
+    northumberland_volley(&w, YORK, STEPS, 3, "1116");
     assert_int_equal(world_location(&w, BLOCK_Y_HERBERT), LOC_DEAD);
     static const char *const TIE[] = {"hit Y:Suffolk", "hit Y:Worcester"};
     assert_only_hits(&w, TIE, 2);
