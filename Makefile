@@ -153,6 +153,7 @@ asan-test: $(ASAN_TESTS)
 
 cli-test: r3
 	@sh tests/cli.sh ./r3
+	@sh tests/rules_coverage.sh
 	@sh tests/protocol.sh ./r3
 	@sh tests/referee.sh ./r3
 

@@ -3,7 +3,8 @@
  * worked examples: 1.2 (what AP3 allows), 5.2 (East Anglia), 5.21 (Middlesex to
  * Oxford), 5.22 (pinning at Chester), 5.3 (Calais by sea), 5.4 (recruiting at
  * Northumbria and East Anglia), 6.3 (examples 1 and 2 and the Essex
- * reinforcement), the sample game turn, and the events of RULINGS A.1.
+ * reinforcement), the sample game turn, and the events of RULINGS A.1. The
+ * rulebook's other examples are in test_examples.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,7 +28,7 @@ static void board(struct world *w, int york_card, int lancaster_card)
 }
 
 /* 1.2: a card of AP3 gives three actions: moves and recruits in any mix. */
-static void rule_1_2_ap3_allows_three_actions(void **state)
+static void rule_1_2_example_ap3_allows_two_moves_and_one_recruit(void **state)
 {
     (void)state;
     struct world w;
@@ -60,7 +61,7 @@ static void rule_1_2_ap3_allows_three_actions(void **state)
 
 /* 5.21: five blocks in Middlesex move to Oxford: four straight over the
  * yellow border, the fifth through Leicester or Sussex. */
-static void rule_5_21_five_blocks_to_oxford(void **state)
+static void rule_5_21_example_five_blocks_from_middlesex_to_oxford(void **state)
 {
     (void)state;
     struct world w;
@@ -84,9 +85,9 @@ static void rule_5_21_five_blocks_to_oxford(void **state)
     assert_world_ok(&w);
 }
 
-/* 5.2 example: from East Anglia for 1 AP to Essex, Middlesex, Rutland,
+/* Zugbeispiel (side note to 5.2): from East Anglia for 1 AP to Essex, Middlesex, Rutland,
  * Leicester, Lincoln; 3 may cross the river to Rutland, 3 more via Essex. */
-static void rule_5_2_east_anglia_group(void **state)
+static void rule_5_2_example_east_anglia_group_for_one_ap(void **state)
 {
     (void)state;
     struct world w;
@@ -137,10 +138,10 @@ static void rule_5_21_red_border_stops(void **state)
     assert_true(is_legal(&w, "end"));
 }
 
-/* 5.22 example: five defend Chester; three attack from Derby (the main
+/* Beispiel fürs Binden (side note to 5.22): five defend Chester; three attack from Derby (the main
  * attack) and one from Warwick (a reserve). Three are pinned; two may leave,
  * but not towards Derby or Warwick. */
-static void rule_5_22_pinning_at_chester(void **state)
+static void rule_5_22_example_five_defend_chester_three_are_pinned(void **state)
 {
     (void)state;
     struct world w;
@@ -183,9 +184,11 @@ static void rule_5_22_pinning_at_chester(void **state)
     assert_world_ok(&w);
 }
 
-/* 5.3 and 5.31: from Calais, AP2 can take four blocks to Kent, two a move
- * port to port; or two to a port and one to an area without one. */
-static void rule_5_3_calais_by_sea(void **state)
+/* Seetransportbeispiele (side note to 5.31): from Calais, AP2 can take two
+ * blocks to a port, port to port for one AP, and one to an area without a
+ * major port (the other two ways are in test_examples.c). 5.3: Calais sails
+ * to the Channel, not to the Irish Sea. */
+static void rule_5_31_example_ap2_sails_two_to_one_port_and_one_to_a_non_port(void **state)
 {
     (void)state;
     struct world w;
@@ -233,7 +236,7 @@ static void rule_5_3_who_and_where_by_sea(void **state)
 /* 5.4 examples: Lancaster recruits Northumberland and the Newcastle levy in
  * Northumbria for 2 AP; York recruits Norfolk, Suffolk and the Norwich levy
  * in East Anglia for 3. */
-static void rule_5_4_recruiting_examples(void **state)
+static void rule_5_4_example_recruiting_in_northumbria_and_east_anglia(void **state)
 {
     (void)state;
     struct world w;
@@ -289,7 +292,7 @@ static void rule_5_4_recruit_places_by_type(void **state)
 
 /* 6.3 example 1: York attacks Sussex with 2 from Wilts and 4 from Kent; the
  * Kent group, first over its border, is the main attack; Wilts is a reserve. */
-static void rule_6_3_example_1_main_and_reserve(void **state)
+static void rule_6_3_example_1_kent_group_is_the_main_attack(void **state)
 {
     (void)state;
     struct world w;
@@ -323,7 +326,7 @@ static void rule_6_3_example_1_main_and_reserve(void **state)
 
 /* 6.3 example 2: one Lancaster block each in Middlesex, Oxford and Gloucester
  * converge for 3 AP over the Oxford/Sussex river: all three are the main attack. */
-static void rule_6_3_example_2_converging_main_attack(void **state)
+static void rule_6_3_example_2_three_blocks_over_the_oxford_sussex_river_are_one_main_attack(void **state)
 {
     (void)state;
     struct world w;
@@ -356,7 +359,7 @@ static void rule_6_3_example_2_converging_main_attack(void **state)
 /* 6.3: York attacks Essex from Rutland with 3 (main) and from Middlesex with 2;
  * Lancaster, Player 2, brings 3 from East Anglia to its 2 defenders: all
  * reserves. Player 2 reinforces over two borders at most. */
-static void rule_6_3_essex_reinforcement(void **state)
+static void rule_6_3_example_essex_reinforcements_are_reserves(void **state)
 {
     (void)state;
     struct world w;
@@ -413,16 +416,19 @@ static void rule_6_3_essex_reinforcement(void **state)
     assert_world_ok(&w);
 }
 
-/* The sample game turn: York 3, Lancaster 3, York is Player 1 (the Pretender).
- * York sails York and Salisbury from Calais to East Anglia, port to port, and
- * recruits Norfolk and the Norwich levy there. Lancaster moves Oxford from
- * Essex to Middlesex and recruits the bombard in Middlesex. */
-static void sample_game_turn(void **state)
+/* Beispiel einer Spielrunde (side note after 6.85): York 3, Lancaster 3, York
+ * is Player 1 (the Pretender). York sails two blocks from Calais to East
+ * Anglia, port to port, and recruits Norfolk and the Norwich levy there.
+ * Lancaster moves Oxford from Essex to Middlesex and recruits the bombard in
+ * Middlesex. The example names the sailing blocks "York & Salisbury", but the
+ * Duke of York starts in Ireland (4.4), which is on the Irish Sea, not the
+ * North Sea: of the blocks 4.4 puts in Calais, March sails with Salisbury. */
+static void rule_1_0_example_the_first_game_turn_of_1460(void **state)
 {
     (void)state;
     struct world w;
     scenario_setup(&w, SCENARIO_1460);
-    world_place(&w, BLOCK_Y_YORK, AREA_CALAIS); /* the sample has York sail from Calais */
+    assert_int_equal(world_location(&w, BLOCK_Y_YORK), AREA_IRELAND);
     w.deck = 0;
     w.phase = PHASE_CARDS;
     w.hand[SIDE_YORK] = 1u << 13;
@@ -431,7 +437,7 @@ static void sample_game_turn(void **state)
     play_text(&w, "play 14");
     assert_int_equal(w.player1, SIDE_YORK);
     play_text(&w, "sea-from Calais");
-    play_text(&w, "block Y:York");
+    play_text(&w, "block Y:March");
     play_text(&w, "to East-Anglia");
     play_text(&w, "block Y:Salisbury");
     play_text(&w, "recruit Y:Norfolk");
@@ -450,7 +456,7 @@ static void sample_game_turn(void **state)
     assert_int_equal(w.phase, PHASE_CARDS); /* no battles, no supply problems: turn 2 */
     assert_int_equal(w.turn, 2);
     assert_int_equal(blocks_in(&w, SIDE_YORK, AREA_EAST_ANGLIA),
-                     block_bit(BLOCK_Y_YORK) | block_bit(BLOCK_Y_SALISBURY) | block_bit(BLOCK_Y_NORFOLK) |
+                     block_bit(BLOCK_Y_MARCH) | block_bit(BLOCK_Y_SALISBURY) | block_bit(BLOCK_Y_NORFOLK) |
                          block_bit(BLOCK_Y_NORWICH_LEVY));
     assert_int_equal(w.at[AREA_MIDDLESEX],
                      block_bit(BLOCK_L_HENRY_VI) | block_bit(BLOCK_L_OXFORD) | block_bit(BLOCK_L_BOMBARD));
@@ -674,19 +680,19 @@ static void random_turns_keep_every_invariant(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(rule_1_2_ap3_allows_three_actions),
-        cmocka_unit_test(rule_5_21_five_blocks_to_oxford),
-        cmocka_unit_test(rule_5_2_east_anglia_group),
+        cmocka_unit_test(rule_1_2_example_ap3_allows_two_moves_and_one_recruit),
+        cmocka_unit_test(rule_5_21_example_five_blocks_from_middlesex_to_oxford),
+        cmocka_unit_test(rule_5_2_example_east_anglia_group_for_one_ap),
         cmocka_unit_test(rule_5_21_red_border_stops),
-        cmocka_unit_test(rule_5_22_pinning_at_chester),
-        cmocka_unit_test(rule_5_3_calais_by_sea),
+        cmocka_unit_test(rule_5_22_example_five_defend_chester_three_are_pinned),
+        cmocka_unit_test(rule_5_31_example_ap2_sails_two_to_one_port_and_one_to_a_non_port),
         cmocka_unit_test(rule_5_3_who_and_where_by_sea),
-        cmocka_unit_test(rule_5_4_recruiting_examples),
+        cmocka_unit_test(rule_5_4_example_recruiting_in_northumbria_and_east_anglia),
         cmocka_unit_test(rule_5_4_recruit_places_by_type),
-        cmocka_unit_test(rule_6_3_example_1_main_and_reserve),
-        cmocka_unit_test(rule_6_3_example_2_converging_main_attack),
-        cmocka_unit_test(rule_6_3_essex_reinforcement),
-        cmocka_unit_test(sample_game_turn),
+        cmocka_unit_test(rule_6_3_example_1_kent_group_is_the_main_attack),
+        cmocka_unit_test(rule_6_3_example_2_three_blocks_over_the_oxford_sussex_river_are_one_main_attack),
+        cmocka_unit_test(rule_6_3_example_essex_reinforcements_are_reserves),
+        cmocka_unit_test(rule_1_0_example_the_first_game_turn_of_1460),
         cmocka_unit_test(event_force_march),
         cmocka_unit_test(event_surprise),
         cmocka_unit_test(event_muster),

@@ -34,7 +34,7 @@ static void board(struct world *w, int york_card, int lancaster_card)
 /* The rulebook's battle example: Herbert (A2) and Clarence (B2) attack Rivers
  * (B2). The order of battle turns is Herbert, Rivers, Clarence: the defender
  * first at the same letter. */
-static void battle_example_turn_order(void **state)
+static void rule_6_2_example_herbert_rivers_clarence_turn_order(void **state)
 {
     (void)state;
     struct world w;
@@ -212,9 +212,9 @@ static void rule_6_4_a_new_tie_after_an_elimination(void **state)
     assert_world_ok(&w);
 }
 
-/* 2.3 and RULINGS B.5: Exeter alone defends Cornwall, his shield and a crown,
+/* 2.3 WICHTIG and RULINGS B.5: Exeter alone defends Cornwall, his shield and a crown,
  * as the senior royal heir present: A1 + 2 = A3. */
-static void exeter_defends_cornwall_at_a3(void **state)
+static void rule_2_3_example_exeter_defends_cornwall_at_a3(void **state)
 {
     (void)state;
     struct world w;
@@ -229,9 +229,10 @@ static void exeter_defends_cornwall_at_a3(void **state)
     assert_int_equal(battle_firepower(&w, BLOCK_Y_KENT), 2); /* attackers get no bonus */
 }
 
-/* RULINGS B.4: once Somerset is dead, his shield (Dorset) is a common Lancaster
- * shield: the senior Lancaster heir present defends it at +1. */
-static void rule_b4_dead_heirs_shield_becomes_common(void **state)
+/* Königliche Wappenschilder (side note to 2.2) and RULINGS B.4: once Somerset
+ * is dead, his shield (Dorset) is a common Lancaster shield: the senior
+ * Lancaster heir present defends it at +1. */
+static void rule_2_2_royal_shields_example_dorset_opens_to_any_heir_once_somerset_is_dead(void **state)
 {
     (void)state;
     struct world w;
@@ -330,7 +331,7 @@ static void northumberland_against_the_pretender(struct world *w)
     assert_int_equal(w->battle.area, AREA_DERBY);
 }
 
-static void rule_6_9_treachery_given_dice(void **state)
+static void rule_6_9_example_northumberland_loyalty_2_defects_on_two_even_dice(void **state)
 {
     (void)state;
     struct world w;
@@ -786,17 +787,17 @@ static void rule_9_0_last_heir_wins(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(battle_example_turn_order),
+        cmocka_unit_test(rule_6_2_example_herbert_rivers_clarence_turn_order),
         cmocka_unit_test(rule_6_4_example_stanley_rolls_three_dice),
         cmocka_unit_test(rule_6_4_one_volley_eliminates_one_block),
         cmocka_unit_test(rule_6_4_surplus_carries_to_the_next_strongest),
         cmocka_unit_test(rule_6_4_a_tie_is_asked_once_per_volley),
         cmocka_unit_test(rule_6_4_a_new_tie_after_an_elimination),
-        cmocka_unit_test(exeter_defends_cornwall_at_a3),
+        cmocka_unit_test(rule_2_3_example_exeter_defends_cornwall_at_a3),
         cmocka_unit_test(defence_bonuses),
-        cmocka_unit_test(rule_b4_dead_heirs_shield_becomes_common),
+        cmocka_unit_test(rule_2_2_royal_shields_example_dorset_opens_to_any_heir_once_somerset_is_dead),
         cmocka_unit_test(bombard_a3_then_d3),
-        cmocka_unit_test(rule_6_9_treachery_given_dice),
+        cmocka_unit_test(rule_6_9_example_northumberland_loyalty_2_defects_on_two_even_dice),
         cmocka_unit_test(rule_6_91_warwick),
         cmocka_unit_test(rule_6_5_charge),
         cmocka_unit_test(rule_6_5_charge_surplus_is_lost),

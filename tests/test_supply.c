@@ -289,7 +289,7 @@ static void rule_8_political_turn_and_campaign_reset(void **state)
 /* 8.3: Salisbury and Kent may go to Calais when their shields are enemy-held;
  * a Neville may take a dead Neville's shield. RULINGS A.8: blocks over an exile
  * limit go to the pool at the reset, the owner choosing. */
-static void rule_8_3_nevilles_and_exile_surplus(void **state)
+static void rule_8_3_note_nevilles_go_to_calais_or_a_dead_nevilles_shield(void **state)
 {
     (void)state;
     struct world w;
@@ -344,7 +344,7 @@ int main(void)
         cmocka_unit_test(rule_8_1_disbanded_levy_is_full_in_the_pool),
         cmocka_unit_test(rule_7_1_fallen_mercenary_leaves_its_loss_behind),
         cmocka_unit_test(rule_8_political_turn_and_campaign_reset),
-        cmocka_unit_test(rule_8_3_nevilles_and_exile_surplus),
+        cmocka_unit_test(rule_8_3_note_nevilles_go_to_calais_or_a_dead_nevilles_shield),
     };
     return cmocka_run_group_tests_name("supply", tests, NULL, NULL);
 }
