@@ -127,6 +127,16 @@ static bool volley_transition(const struct world *before, decision d)
     return before->step == BATTLE_FIRE && before->battle.dice == 1 && decision_kind(d) == DECIDE_ROLL;
 }
 
+/* Could a round-4 attacker of this side have fallen in this transition without
+ * a hit, trapped (RULINGS A.7)? Also when round 3 turned into round 4 in it. */
+static bool trap_possible(const struct world *before, const struct world *after, int side)
+{
+    if (side != before->battle.attacker)
+        return false;
+    bool same_battle = after->phase == PHASE_BATTLE && after->battle.area == before->battle.area;
+    return before->battle.round == 4 || (before->battle.round == 3 && (!same_battle || after->battle.round == 4));
+}
+
 /* A struck block that the volley reached before a stronger enemy block, or
  * before an equal one without the owner's choice (6.4, RULINGS B.12). */
 static bool hit_in_order(const struct world *before, decision d, blockset fighting, blockset struck, blockset fallen_exempt,
@@ -164,8 +174,7 @@ static bool volley_kept(const struct world *before, decision d, const struct wor
     if (survivors && after->phase == PHASE_BATTLE && after->step == BATTLE_HITS)
         return fail(why, size, "%s survived its hits while the volley still had hits to place",
                     BLOCK_INFO[__builtin_ctzll(survivors)].id);
-    /* a round-4 attacker may fall without a hit, trapped (RULINGS A.7) */
-    blockset exempt = before->battle.round == 4 && enemy == before->battle.attacker ? struck & ~survivors : 0;
+    blockset exempt = trap_possible(before, after, enemy) ? struck & ~survivors : 0;
     return hit_in_order(before, d, fighting, struck, exempt, why, size);
 }
 
@@ -179,8 +188,8 @@ static bool charge_kept(const struct world *before, decision d, const struct wor
     int aim = back ? before->battle.actor : before->battle.target;
     int enemy = world_block_side(before, aim), area = before->battle.area;
     blockset struck = struck_blocks(before, after, blocks_in(before, enemy, area) & ~before->reserve & ~block_bit(aim));
-    if (before->battle.round == 4 && enemy == before->battle.attacker)
-        return true; /* trapped attackers may fall in the same transition (RULINGS A.7) */
+    if (trap_possible(before, after, enemy))
+        struck &= after->at[area]; /* the fallen may have been trapped; a damaged one was hit */
     if (struck)
         return fail(why, size, "%s's %s hit %s, not its named target %s", BLOCK_INFO[back ? before->battle.target : before->battle.actor].id,
                     back ? "bonus fire" : "charge", BLOCK_INFO[__builtin_ctzll(struck)].id, BLOCK_INFO[aim].id);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../engine/audit.h"
+#include "../engine/position.h"
 #include "../engine/rules.h"
 #include "../engine/tables.h"
 #include "support.h"
@@ -235,6 +236,48 @@ static void a_reserve_firing_in_round_1_is_found(void **state)
     audited_play(&a, "fire Y:London-levy"); /* the levy's turn is the legal one */
 }
 
+/* RULINGS A.7: a round-4 attacker that cannot retreat falls without a hit. In
+ * this 1460 position (from a random game) Salisbury's bonus fire at the
+ * charging Henry VI ends round 3; round 4 begins in the same transition, and
+ * Lancaster's Clifford, trapped in Kent, is eliminated on his turn. That is no
+ * stray hit of the bonus fire, and the audit must not call it one. */
+static void a_trapped_attacker_is_no_stray_hit(void **state)
+{
+    (void)state;
+    static const char POSITION[] =
+        "scenario=1460 campaign=1 turn=6 phase=battle step=6 king=L:Henry-VI pretender=Y:York "
+        "pretender-side=Y player1=L ap=0 winner=- flags=mulligan-Y hand-Y=4 hand-L=18 "
+        "deck=3,6-8,11,13,16,19,20,23,24 played-Y=15 played-L=10 minors-due-Y=1 minors-due-L=0 "
+        "Ireland=Y:Rutland3 Isle-of-Man=L:Stanley4 Scotland=L:Scots-mercenary4 Northumbria=L:Westmoreland3 "
+        "Cumbria=L:Northumberland4 Lancaster=Y:York4 Lincoln=L:Beaumont3 Powys=L:Pembroke3 "
+        "Warwick=L:Coventry-levy4m Leicester=Y:Hastings3 "
+        "East-Anglia=Y:Worcester2,Y:Kent3m,Y:Burgundian-mercenary3m Gloucester=Y:Arundel3 "
+        "Middlesex=Y:Warwick4m Essex=L:Oxford3 Somerset=Y:Irish-mercenary2 Sussex=R:Rebel4m "
+        "Kent=Y:Salisbury3r,L:Henry-VI3mr,L:Clifford3mr Cornwall=L:Exeter3,L:Wiltshire3 "
+        "Dorset=L:Devon2,L:Somerset3 France=L:French-mercenary4 Calais=Y:Calais-mercenary3 "
+        "pool=Y:Essex3,Y:Herbert3,Y:Suffolk3,Y:Norfolk4,Y:London-levy4,Y:Norwich-levy4,Y:Salisbury-levy4,Y:Bo"
+        "mbard3,Y:Canterbury-church3,L:Welsh-mercenary3,L:York-church3,L:Bombard3,L:Bristol-levy4,L:Newcastle"
+        "-levy4,L:Shrewsbury3,L:York-levy4,L:Buckingham4,L:Rivers2 "
+        "minor=Y:Clarence3,Y:Gloucester3,L:Prince-Edward3,L:Richmond3 "
+        "other-side=Y:Buckingham4,Y:Exeter3,Y:Rivers2,Y:Northumberland4,Y:Shrewsbury3,Y:Stanley4,Y:Westmorela"
+        "nd3,Y:York-church3,L:Canterbury-church3,L:Warwick4,L:Kent3,L:Salisbury3,L:Clarence3 dead=Y:March3 "
+        "crossed=- entered-Y=- entered-L=Middlesex>Kent,Sussex>Kent main=Kent/Sussex "
+        "acted=Y:Salisbury,L:Henry-VI,L:Clifford move=- battle=Kent/3/L/L:Henry-VI/Y:Salisbury/1/1/-/-/- "
+        "hidden=Y:Hastings?3(Y:Hastings),Y:Arundel?2(Y:Arundel+R:Rebel),R:Rebel?1(Y:Arundel+R:Rebel),L:Covent"
+        "ry-levy?4(L:Coventry-levy+L:Buckingham),L:Westmoreland?2(L:Newcastle-levy+L:Westmoreland),L:Northumb"
+        "erland?1(L:Northumberland),L:Stanley?3(L:Stanley) "
+        "strength=Y:Hastings/full,Y:Arundel/full,R:Rebel/full,L:Coventry-levy/full,L:Westmoreland/full,L:Nort"
+        "humberland/full,L:Stanley/full";
+    struct audited a;
+    char error[300];
+    if (!position_parse(POSITION, &a.w, error, sizeof error))
+        fail_msg("%s", error);
+    audit_begin(&a.memory);
+    audited_play(&a, "roll 1"); /* the bonus fire's last die: Henry VI keeps one step */
+    assert_int_equal(world_location(&a.w, BLOCK_L_CLIFFORD), LOC_DEAD);
+    assert_int_equal(a.w.battle.round, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +288,7 @@ int main(void)
         cmocka_unit_test(a_charge_that_hits_a_bystander_is_found),
         cmocka_unit_test(a_hit_reserve_is_found),
         cmocka_unit_test(a_reserve_firing_in_round_1_is_found),
+        cmocka_unit_test(a_trapped_attacker_is_no_stray_hit),
     };
     return cmocka_run_group_tests_name("audit", tests, NULL, NULL);
 }
