@@ -43,6 +43,16 @@ static int parse_apply_options(int argc, char **argv, struct apply_options *o)
     return 0;
 }
 
+/* No newline or other control character: the error line quotes the text, and
+ * must stay one line. */
+static bool printable(const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            return false;
+    return true;
+}
+
 /* Applies the decision numbered index (from 1) to w, or says on one line of
  * stderr which one and why not, and returns false. */
 static bool apply_one(struct world *w, int index, const char *text)
@@ -51,7 +61,9 @@ static bool apply_one(struct world *w, int index, const char *text)
     decision d;
     /* decision_parse would only say no decision is due; a finished game is
      * the likely cause, and worth naming. */
-    if (rules_actor(w) == ACTOR_NONE && w->phase == PHASE_OVER)
+    if (!printable(text))
+        snprintf(why, sizeof why, "a decision is one line of printable text, and this one holds a control character");
+    else if (rules_actor(w) == ACTOR_NONE && w->phase == PHASE_OVER)
         snprintf(why, sizeof why, "'%s': the game is over, no decision is due", text);
     else if (decision_parse(w, text, &d, why, sizeof why)) {
         rules_apply(w, d);

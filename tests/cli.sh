@@ -181,6 +181,8 @@ grep -q ' Chester=Y:March3r,Y:Herbert1r,Y:Worcester2r,L:Stanley3mr ' "$tmp/volle
 check "6.4 by r3 apply: the chosen Herbert takes the whole volley (3 -> 1), March stays at 3, round 2 begins" $?
 reject 1 "r3: apply: decision 9: 'hit Y:Worcester' is not legal here; r3 legal lists the 2 legal decisions" \
     apply --position "$stanley" "$@" "hit Y:Worcester"
+reject 1 "r3: apply: decision 2: a decision is one line of printable text, and this one holds a control character" \
+    apply --scenario 1460 "deal 1" "$(printf 'deal 2\nroll 1')"
 reject 2 "r3: apply needs exactly one of --position TEXT and --scenario YEAR" apply "deal 1"
 reject 2 "r3: apply needs exactly one of --position TEXT and --scenario YEAR" apply --scenario 1460 --position "$start"
 reject 2 "r3: unknown option '--text'" apply --scenario 1460 --text "deal 1"
