@@ -265,7 +265,7 @@ static bool friendly_or_vacant(const struct world *w, int side, int area)
 bool recruit_place_ok(const struct world *w, int block, int area)
 {
     const struct block_info *info = &BLOCK_INFO[block];
-    int side = acting_side(w);
+    int side = world_block_side(w, block); /* the recruiter, also when knowledge asks outside his turn */
     if (enemy_exile(side, area))
         return false; /* 2.7, RULINGS B.22: whatever its shields (Lancaster's Warwick and Calais) */
     switch (info->seat_rule) {

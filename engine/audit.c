@@ -102,19 +102,67 @@ static bool crowns_on_seniors(const struct world *w, char *why, int size)
 
 static bool in_battle(const struct world *w, int area, int b) { return (w->at[area] >> b & 1) != 0; }
 
-/* Blocks of the battle that lost a step or fell in this transition. Only
- * asked of dice and hit transitions, where nothing leaves a battle any other
- * way but a round-4 attacker that cannot retreat (RULINGS A.7). */
+static bool trap_possible(const struct world *before, const struct world *after, int side);
+
+/* Blocks of the battle that lost a step or were eliminated in this
+ * transition. One decision can run on past the battle, as far as the
+ * political turn, where levies and mercenaries leave the map (8.1) without
+ * a loss: a block gone from the area counts only if it was eliminated. */
 static blockset struck_blocks(const struct world *before, const struct world *after, blockset blocks)
 {
     int area = before->battle.area;
-    blockset struck = 0;
+    blockset struck = 0, eliminated = after->dead | after->face_down;
     for (blockset left = blocks; left; left &= left - 1) {
         int b = __builtin_ctzll(left);
-        if (!in_battle(after, area, b) || world_steps(after, b) < world_steps(before, b))
+        bool gone = !in_battle(after, area, b);
+        if ((gone && (eliminated & block_bit(b))) || (!gone && world_steps(after, b) < world_steps(before, b)))
             struck |= left & -left;
     }
     return struck;
+}
+
+/* Steps the struck blocks lost: an eliminated block, all it had. */
+static int steps_lost(const struct world *before, const struct world *after, blockset struck)
+{
+    int area = before->battle.area, lost = 0;
+    for (blockset left = struck; left; left &= left - 1) {
+        int b = __builtin_ctzll(left);
+        lost += world_steps(before, b) - (in_battle(after, area, b) ? world_steps(after, b) : 0);
+    }
+    return lost;
+}
+
+static int steps_of(const struct world *w, blockset blocks)
+{
+    int steps = 0;
+    for (blockset left = blocks; left; left &= left - 1)
+        steps += world_steps(w, __builtin_ctzll(left));
+    return steps;
+}
+
+/* The hits the volley has to place in this transition: those waiting, and
+ * the last die's if it hit (6.4). */
+static int volley_hits(const struct world *before, decision d)
+{
+    bool last_die = before->step == BATTLE_FIRE;
+    return before->battle.hits + (last_die && decision_arg(d) <= battle_firepower(before, before->battle.actor));
+}
+
+/* Every hit of the volley lands: what one block cannot take goes on to the
+ * next (6.4), and only hits with nobody left to take them are lost. Asked
+ * while the same battle goes on and no trapped attacker can blur the count. */
+static bool volley_spent(const struct world *before, decision d, const struct world *after, blockset fighting,
+                         blockset struck, char *why, int size)
+{
+    int enemy = 1 - world_block_side(before, before->battle.actor);
+    if (after->phase != PHASE_BATTLE || after->battle.area != before->battle.area || trap_possible(before, after, enemy))
+        return true;
+    int hits = volley_hits(before, d), lost = steps_lost(before, after, struck);
+    bool pending = after->step == BATTLE_HITS;
+    int due = pending ? hits - after->battle.hits : (hits < steps_of(before, fighting) ? hits : steps_of(before, fighting));
+    if (lost != due)
+        return fail(why, size, "a volley of %d hits took %d steps, not %d", hits, lost, due);
+    return true;
 }
 
 /* The last die of a volley, or the owner's choice of where it goes next. */
@@ -175,7 +223,8 @@ static bool volley_kept(const struct world *before, decision d, const struct wor
         return fail(why, size, "%s survived its hits while the volley still had hits to place",
                     BLOCK_INFO[__builtin_ctzll(survivors)].id);
     blockset exempt = trap_possible(before, after, enemy) ? struck & ~survivors : 0;
-    return hit_in_order(before, d, fighting, struck, exempt, why, size);
+    return hit_in_order(before, d, fighting, struck, exempt, why, size) &&
+           volley_spent(before, d, after, fighting, struck, why, size);
 }
 
 /* 6.5, RULINGS B.11: a charge hits only its named target, the bonus fire only the heir. */

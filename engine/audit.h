@@ -5,8 +5,8 @@
  * borders stopping, no block moving twice, contested areas only around the
  * action and battle phases, the 25 cards all accounted for, the crowns on the
  * senior heirs, and a decision at every point of a game not yet over; and in
- * battle, that each volley's hits stay on one block until it falls and reach
- * the blocks strongest first (6.4), that a charge and its bonus fire hit only
+ * battle, that each volley's hits stay on one block until it falls, reach the
+ * blocks strongest first and all land while anyone is left to take them (6.4), that a charge and its bonus fire hit only
  * their named block (6.5), and that reserves take no hits while they wait and
  * fire in no round before round 2 (6.3).
  */

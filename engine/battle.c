@@ -3,8 +3,9 @@
  *
  * After every decision, settle() runs the parts that need nobody's choice:
  * starting the only battle, reserves entering, control passing, a new round,
- * hits that have only one place to go, attackers that must retreat in round 4
- * and cannot, and the end of a battle. It stops at the next real decision.
+ * a volley's hits wherever only one block can take them next, attackers that
+ * must retreat in round 4 and cannot, and the end of a battle. It stops at the
+ * next real decision.
  */
 #include "battle.h"
 
@@ -418,8 +419,9 @@ static blockset hit_targets(const struct world *w)
 }
 
 /* Hits on one block until it is eliminated; returns the hits left over. The
- * target is not chosen anew after each hit: one volley can destroy one block
- * (6.4, RULINGS B.12). */
+ * target is not chosen anew after each hit, so a volley never leaves two
+ * blocks damaged: one strong volley can destroy an important block (6.4,
+ * RULINGS B.12). */
 static int hits_on(struct world *w, int block, int hits)
 {
     int location = world_location(w, block);

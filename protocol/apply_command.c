@@ -7,9 +7,11 @@
  */
 #include "apply_command.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../engine/rules.h"
 #include "cli.h"
@@ -84,5 +86,9 @@ int command_apply(int argc, char **argv)
         if (!apply_one(&w, i - optind + 1, argv[i]))
             return 1;
     cli_print_world(&w, !o.board);
+    if (fflush(stdout) == EOF) {
+        fprintf(stderr, "r3: apply: cannot write the position: %s\n", strerror(errno));
+        return 1;
+    }
     return 0;
 }

@@ -626,7 +626,9 @@ static void ruling_b21_the_bombard_may_sail(void **state)
 
 /* RULINGS B.22 (2.7, 8.3): no block is ever recruited into an enemy exile,
  * whatever its shields. Lancaster's Warwick has Calais among his shields, yet
- * is not placed there; Salisbury and Kent neither. York's own Warwick is. */
+ * is not placed there; York's own Warwick is. Salisbury and Kent have no Calais
+ * shield, though 8.3 sends them to Calais when they go home: their cases guard
+ * against reading that into recruiting. */
 static void ruling_b22_no_recruit_into_an_enemy_exile(void **state)
 {
     (void)state;

@@ -2,8 +2,10 @@
  * test_audit.c: the battle invariants of r3 playout --check (engine/audit.h).
  * Each test plays a battle by the rules, every transition audited, and then
  * offers the audit one transition that breaks a rule of section 6 (a volley
- * spread over two blocks, a hit past a stronger block, a charge that hits a
- * bystander, a reserve hit or firing in round 1): the audit must name it.
+ * spread over two blocks, a hit past a stronger block, a surplus dropped, a
+ * charge that hits a bystander, a reserve hit or firing in round 1): the audit
+ * must name it. Two positions from play check that what is no hit (a trapped
+ * attacker, a block sent home by the political turn) is not called one.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -278,6 +280,56 @@ static void a_trapped_attacker_is_no_stray_hit(void **state)
     assert_int_equal(a.w.battle.round, 4);
 }
 
+/* 6.4: what one block cannot take goes on to the next. Four hits on 3 and 2:
+ * a world where the surplus hit vanished is found. */
+static void a_dropped_surplus_is_found(void **state)
+{
+    (void)state;
+    struct audited a;
+    northumberland_fires(&a, 3, 2, "111");
+    struct world after = last_die(&a, "roll 1");
+    assert_int_equal(world_location(&after, BLOCK_Y_HERBERT), LOC_DEAD);
+    assert_int_equal(world_steps(&after, BLOCK_Y_SUFFOLK), 1);
+    world_set_steps(&after, BLOCK_Y_SUFFOLK, 2);
+    assert_audit_finds(&a, &a.w, "roll 1", &after, "a volley of 4 hits took 3 steps, not 4");
+}
+
+/* One decision can run from a battle to the political turn: here, on turn 7,
+ * Clifford's bonus fire at York's charging heir ends round 3, Clifford is
+ * trapped in round 4 (RULINGS A.7), the battle, the supply phase and the turn
+ * end, and at 8.1 York's Irish mercenary goes home from Kent. Leaving the
+ * battle that way is no hit, and the audit must not call it one. */
+static void a_block_sent_home_at_8_1_is_no_stray_hit(void **state)
+{
+    (void)state;
+    static const char POSITION[] =
+        "scenario=1460 campaign=1 turn=7 phase=battle step=6 king=L:Henry-VI pretender=Y:York "
+        "pretender-side=Y player1=L ap=0 winner=- flags=- hand-Y=- hand-L=- deck=3,6-8,11,13,16,19,20,23,24 "
+        "played-Y=15 played-L=10 minors-due-Y=0 minors-due-L=0 Ireland=Y:Rutland3 "
+        "Scotland=L:Scots-mercenary4 Lincoln=L:Henry-VI4 Pembroke=L:Pembroke3 Middlesex=L:Oxford3 "
+        "Wilts=L:Wiltshire3 Sussex=L:Beaumont3 Kent=Y:York4r,Y:Irish-mercenary4r,L:Clifford3mr "
+        "Cornwall=L:Devon2,L:Exeter3 Dorset=L:Somerset3 France=L:French-mercenary4 "
+        "Calais=Y:March3,Y:Warwick4,Y:Kent3,Y:Salisbury3,Y:Burgundian-mercenary3,Y:Calais-mercenary3 "
+        "pool=Y:Essex3,Y:Hastings3,Y:Herbert3,Y:Worcester2,Y:Suffolk3,Y:Norfolk4,Y:Arundel3,Y:London-levy4,Y:"
+        "Norwich-levy4,Y:Salisbury-levy4,Y:Bombard3,Y:Canterbury-church3,R:Rebel4,L:Welsh-mercenary3,L:York-c"
+        "hurch3,L:Bombard3,L:Coventry-levy4,L:Bristol-levy4,L:Newcastle-levy4,L:Westmoreland3,L:Northumberlan"
+        "d4,L:Shrewsbury3,L:Stanley4,L:York-levy4,L:Buckingham4,L:Rivers2 "
+        "minor=Y:Clarence3,Y:Gloucester3,L:Prince-Edward3,L:Richmond3 "
+        "other-side=Y:Buckingham4,Y:Exeter3,Y:Rivers2,Y:Northumberland4,Y:Shrewsbury3,Y:Stanley4,Y:Westmorela"
+        "nd3,Y:York-church3,L:Canterbury-church3,L:Warwick4,L:Kent3,L:Salisbury3,L:Clarence3 crossed=- "
+        "entered-Y=Middlesex>Kent,Sussex>Kent entered-L=Middlesex>Kent main=Kent/Middlesex "
+        "acted=Y:York,Y:Irish-mercenary,L:Clifford move=- battle=Kent/3/L/Y:York/L:Clifford/1/0/-/-/- "
+        "hidden=- strength=-";
+    struct audited a;
+    char error[300];
+    if (!position_parse(POSITION, &a.w, error, sizeof error))
+        fail_msg("%s", error);
+    audit_begin(&a.memory);
+    audited_play(&a, "roll 6");
+    assert_int_equal(a.w.phase, PHASE_POLITICAL);
+    assert_int_equal(world_location(&a.w, BLOCK_Y_IRISH_MERCENARY), AREA_IRELAND);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +341,8 @@ int main(void)
         cmocka_unit_test(a_hit_reserve_is_found),
         cmocka_unit_test(a_reserve_firing_in_round_1_is_found),
         cmocka_unit_test(a_trapped_attacker_is_no_stray_hit),
+        cmocka_unit_test(a_dropped_surplus_is_found),
+        cmocka_unit_test(a_block_sent_home_at_8_1_is_no_stray_hit),
     };
     return cmocka_run_group_tests_name("audit", tests, NULL, NULL);
 }

@@ -4,9 +4,11 @@
  */
 #include "playout.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <stdbool.h>
 #include <time.h>
 #include <xxhash.h>
 
@@ -123,12 +125,20 @@ static void play_game(const struct playout_options *o, long game, struct game_re
     }
 }
 
+/* What the workers share for the progress lines. */
+struct progress {
+    pthread_mutex_t lock;
+    pthread_cond_t worker_done; /* signalled as each worker finishes its share */
+    int workers_left;           /* under lock */
+    atomic_long games_done, violations;
+};
+
 struct worker {
     const struct playout_options *o;
     int index;
     struct playout_stats stats;
     FILE *dump;
-    atomic_long *done, *violations; /* shared by the workers, for the progress lines */
+    struct progress *progress;
 };
 
 static void add_game(struct playout_stats *s, long game, const struct game_result *r)
@@ -152,9 +162,14 @@ static void *work(void *arg)
         long violations_before = k->stats.violations;
         play_game(k->o, g, &r, &k->stats, k->dump);
         add_game(&k->stats, g, &r);
-        atomic_fetch_add_explicit(k->violations, k->stats.violations - violations_before, memory_order_relaxed);
-        atomic_fetch_add_explicit(k->done, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&k->progress->violations, k->stats.violations - violations_before,
+                                  memory_order_relaxed);
+        atomic_fetch_add_explicit(&k->progress->games_done, 1, memory_order_relaxed);
     }
+    pthread_mutex_lock(&k->progress->lock);
+    k->progress->workers_left--;
+    pthread_cond_signal(&k->progress->worker_done);
+    pthread_mutex_unlock(&k->progress->lock);
     return NULL;
 }
 
@@ -177,28 +192,55 @@ static void merge(struct playout_stats *into, const struct playout_stats *from)
 
 enum { PROGRESS_EVERY_S = 10 };
 
-/* A long run says how far it is, on stderr, every PROGRESS_EVERY_S seconds
- * until the workers are done: games, speed, violations so far, time left. */
-static void report_progress(const struct playout_options *o, atomic_long *done, atomic_long *violations,
-                            double start)
+static void print_progress(const struct playout_options *o, struct progress *p, double start)
 {
-    const struct timespec tick = {0, 100 * 1000 * 1000};
-    double next = start + PROGRESS_EVERY_S;
-    long finished;
-    while ((finished = atomic_load(done)) < o->games) {
-        nanosleep(&tick, NULL);
-        double now = clock_seconds();
-        if (now < next || finished == 0)
-            continue;
-        next = now + PROGRESS_EVERY_S;
-        double rate = (double)finished / (now - start);
-        fprintf(stderr, "playout: %ld/%ld games (%.1f%%), %.0f games/s", finished, o->games,
-                100.0 * (double)finished / (double)o->games, rate);
-        if (o->check)
-            fprintf(stderr, ", %ld violations", atomic_load(violations));
-        progress_print_time_left(stderr, (double)(o->games - finished) / rate);
-        fputc('\n', stderr);
+    long finished = atomic_load(&p->games_done);
+    double rate = (double)finished / (clock_seconds() - start);
+    if (finished == 0)
+        return;
+    fprintf(stderr, "playout: %ld/%ld games (%.1f%%), %.0f games/s", finished, o->games,
+            100.0 * (double)finished / (double)o->games, rate);
+    if (o->check)
+        fprintf(stderr, ", %ld violations", atomic_load(&p->violations));
+    progress_print_time_left(stderr, (double)(o->games - finished) / rate);
+    fputc('\n', stderr);
+}
+
+/* A long run says how far it is, on stderr, every PROGRESS_EVERY_S seconds,
+ * until the last worker is done: it wakes the wait at once, so a short run
+ * ends as soon as its games do. */
+static void report_progress(const struct playout_options *o, struct progress *p, double start)
+{
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    pthread_mutex_lock(&p->lock);
+    while (p->workers_left > 0) {
+        deadline.tv_sec += PROGRESS_EVERY_S;
+        while (p->workers_left > 0 && pthread_cond_timedwait(&p->worker_done, &p->lock, &deadline) != ETIMEDOUT) {
+        }
+        if (p->workers_left > 0)
+            print_progress(o, p, start);
     }
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void progress_init(struct progress *p, int workers)
+{
+    pthread_condattr_t monotonic;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->worker_done, &monotonic);
+    pthread_condattr_destroy(&monotonic);
+    pthread_mutex_init(&p->lock, NULL);
+    p->workers_left = workers;
+    atomic_init(&p->games_done, 0);
+    atomic_init(&p->violations, 0);
+}
+
+static void progress_destroy(struct progress *p)
+{
+    pthread_cond_destroy(&p->worker_done);
+    pthread_mutex_destroy(&p->lock);
 }
 
 void playout_run(const struct playout_options *o, struct playout_stats *s, FILE *dump)
@@ -206,23 +248,29 @@ void playout_run(const struct playout_options *o, struct playout_stats *s, FILE 
     enum { MAX_THREADS = 64 };
     struct worker workers[MAX_THREADS];
     pthread_t ids[MAX_THREADS];
-    atomic_long done = 0, violations = 0;
+    bool started[MAX_THREADS];
+    struct progress progress;
     int threads = dump ? 1 : o->threads; /* dumps come out in game order */
     struct playout_options local = *o;
     double start = clock_seconds();
     local.threads = threads;
     memset(s, 0, sizeof *s);
+    progress_init(&progress, threads);
     for (int t = 0; t < threads; t++) {
-        workers[t] = (struct worker){.o = &local, .index = t, .dump = dump, .done = &done, .violations = &violations};
-        pthread_create(&ids[t], NULL, work, &workers[t]);
+        workers[t] = (struct worker){.o = &local, .index = t, .dump = dump, .progress = &progress};
+        started[t] = pthread_create(&ids[t], NULL, work, &workers[t]) == 0;
+        if (!started[t])
+            work(&workers[t]); /* no thread to be had: its share is played here, the results the same */
     }
     if (!dump)
-        report_progress(&local, &done, &violations, start);
+        report_progress(&local, &progress, start);
     for (int t = 0; t < threads; t++) {
-        pthread_join(ids[t], NULL);
+        if (started[t])
+            pthread_join(ids[t], NULL);
         merge(s, &workers[t].stats);
     }
     s->seconds = clock_seconds() - start;
+    progress_destroy(&progress);
 }
 
 void playout_report(const struct playout_options *o, const struct playout_stats *s, FILE *out)
