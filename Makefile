@@ -5,7 +5,7 @@
 CC      ?= cc
 BUILD   := build
 WARN    := -Wall -Wextra -Wshadow -Werror
-CFLAGS  := -std=gnu11 -O2 -g $(WARN) -MMD -MP -pthread
+CFLAGS  := -std=gnu11 -O2 -g $(WARN) -MMD -MP -pthread -I.
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 
@@ -33,7 +33,7 @@ TEST_LIBS  = $(shell pkg-config --libs cmocka libxxhash) -lm
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.
-LIB_SRC  := $(wildcard engine/*.c search/*.c eval/*.c tuning/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c))
+LIB_SRC  := $(wildcard engine/*/*.c search/*.c eval/*.c tuning/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
 SUPPORT  := tests/support.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -84,7 +84,7 @@ deps: $(DEPS_OK)
 $(FDEPS_OK): Makefile $(DEPS_OK)
 	$(call ensure_packages,$(FUZZ_PACKAGES),$@)
 
-$(FUZZER): $(FUZZ_SRC) $(wildcard */*.h) $(FDEPS_OK) $(LIBGNU)
+$(FUZZER): $(FUZZ_SRC) $(wildcard */*.h */*/*.h) $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -DBELIEF_TRIES=20 -DTHINK_MAX_NODES=2000 \
 	  -DTHINK_MAX_MS=20 -I. $(INCLUDES) $(FUZZ_SRC) $(LIBGNU) \

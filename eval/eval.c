@@ -5,18 +5,18 @@
  * passes over 33 areas and the blocks' bit sets, so that the search can call
  * it at the end of every playout.
  */
-#include "eval.h"
+#include "eval/eval.h"
 
 #include <math.h>
 
-#include "../engine/eliminate.h"
-#include "../engine/political.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
+#include "engine/core/crown.h"
+#include "engine/core/places.h"
+#include "engine/core/tables.h"
+#include "engine/rules/eliminate.h"
+#include "engine/rules/political.h"
 
 #define TURNS_PER_CAMPAIGN 7 /* 1.0 */
 
-static uint64_t area_bit(int area) { return (uint64_t)1 << area; }
 static int popcount(uint64_t set) { return __builtin_popcountll(set); }
 
 /* Constant sets of areas, and each block's shield areas (2.2), made once

@@ -3,13 +3,13 @@
  * logistic of a weighted sum of features, each the side's measure less the
  * enemy's (docs/eval.md; the weights are in eval/weights.h). It reads the
  * whole world, hands and hidden blocks included, so the search must give it
- * worlds drawn from a side's view (engine/sample.h), never the true one.
+ * worlds drawn from a side's view (engine/hidden/sample.h), never the true one.
  */
 #ifndef R3_EVAL_H
 #define R3_EVAL_H
 
-#include "../engine/world.h"
-#include "weights.h"
+#include "engine/core/world.h"
+#include "eval/weights.h"
 
 /* The chance that side wins, in [0, 1]: 1, 0 or 0.5 (no winner) for a
  * finished game. The two sides' chances add up to 1. */

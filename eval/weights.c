@@ -3,7 +3,7 @@
  * twice or with other bounds than the engine's is an error, so that a tuned
  * file never silently runs with a default or with the bounds of an older build.
  */
-#include "weights.h"
+#include "eval/weights.h"
 
 #include <errno.h>
 #include <math.h>

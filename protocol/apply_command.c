@@ -5,7 +5,7 @@
  * one leaves stdout empty: a script chaining calls never reads a position
  * that stopped halfway.
  */
-#include "apply_command.h"
+#include "protocol/apply_command.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -13,8 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/rules.h"
-#include "cli.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "protocol/cli.h"
 
 struct apply_options {
     const char *scenario, *position;

@@ -1,7 +1,7 @@
 /*
  * cli.c: see cli.h.
  */
-#include "cli.h"
+#include "protocol/cli.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/board.h"
-#include "../engine/position.h"
-#include "../engine/scenario.h"
+#include "engine/text/board.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
 
 int cli_usage_error(const char *fmt, const char *what)
 {

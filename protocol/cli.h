@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "../engine/world.h"
+#include "engine/core/world.h"
 
 /* Prints "r3: <fmt with what>" and the hint to --help; returns 2. */
 int cli_usage_error(const char *fmt, const char *what);

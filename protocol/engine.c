@@ -4,23 +4,25 @@
  * opens it) or a command needs the belief, then taken in whole. Every bad
  * line gets exactly one "error CODE message" line and changes nothing.
  */
-#include "engine.h"
+#include "protocol/engine.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/belief.h"
-#include "../engine/position.h"
-#include "../engine/random.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "../engine/view.h"
-#include "options.h"
-#include "say.h"
-#include "think.h"
-#include "version.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/hidden/belief.h"
+#include "engine/hidden/view.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+#include "protocol/options.h"
+#include "protocol/say.h"
+#include "protocol/version.h"
+#include "search/driver.h"
 
 #define LINE_LIMIT (1 << 20) /* bytes in one line, newline excluded: room for a whole game's position */
 

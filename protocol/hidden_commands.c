@@ -2,7 +2,7 @@
  * hidden_commands.c: see hidden_commands.h. Each command reads a world and a
  * side, and prints what that side knows, its key, or worlds drawn from it.
  */
-#include "hidden_commands.h"
+#include "protocol/hidden_commands.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -10,10 +10,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "../engine/clock.h"
-#include "../engine/position.h"
-#include "../engine/sample.h"
-#include "cli.h"
+#include "engine/core/clock.h"
+#include "engine/hidden/sample.h"
+#include "engine/text/position.h"
+#include "protocol/cli.h"
 
 struct hidden_options {
     const char *command;

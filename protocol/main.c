@@ -16,19 +16,20 @@
 #include <string.h>
 #include <xxhash.h>
 
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tsv.h"
-#include "cli.h"
-#include "version.h"
-#include "apply_command.h"
-#include "engine.h"
-#include "hidden_commands.h"
-#include "match_command.h"
-#include "../tuning/bench.h"
-#include "../tuning/playout.h"
-#include "../search/ismcts.h"
-#include "../search/policy.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "engine/text/tsv.h"
+#include "protocol/apply_command.h"
+#include "protocol/cli.h"
+#include "protocol/engine.h"
+#include "protocol/hidden_commands.h"
+#include "protocol/match_command.h"
+#include "protocol/version.h"
+#include "search/ismcts.h"
+#include "search/policy.h"
+#include "tuning/bench.h"
+#include "tuning/playout.h"
 
 
 static const char HELP[] =

@@ -3,18 +3,18 @@
  * that follow it (cmd=, name=, option.NAME=), so it is read by hand rather
  * than by getopt.
  */
-#include "match_command.h"
+#include "protocol/match_command.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/scenario.h"
-#include "../tuning/match.h"
-#include "../tuning/merge.h"
-#include "../tuning/replay.h"
-#include "cli.h"
+#include "engine/text/scenario.h"
+#include "protocol/cli.h"
+#include "tuning/match.h"
+#include "tuning/merge.h"
+#include "tuning/replay.h"
 
 static int read_engine(char **argv, int argc, int i, struct engine_spec *e)
 {

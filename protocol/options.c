@@ -1,11 +1,11 @@
 /* options.c: see options.h. */
-#include "options.h"
+#include "protocol/options.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../search/policy.h"
-#include "say.h"
+#include "protocol/say.h"
+#include "search/policy.h"
 
 #define MAX_WORDS 6
 

@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../eval/weights.h"
-#include "think.h"
+#include "eval/weights.h"
+#include "search/driver.h"
 
 enum option_id {
     OPTION_PLAYER,

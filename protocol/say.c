@@ -1,5 +1,5 @@
 /* say.c: see say.h. */
-#include "say.h"
+#include "protocol/say.h"
 
 #include <stdarg.h>
 

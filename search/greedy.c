@@ -2,10 +2,11 @@
  * greedy.c: see greedy.h. The same drawn world scores every decision, so the
  * comparison between decisions is not blurred by different draws.
  */
-#include "greedy.h"
+#include "search/greedy.h"
 
-#include "../engine/random.h"
-#include "../eval/eval.h"
+#include "engine/core/random.h"
+#include "engine/rules/rules.h"
+#include "eval/eval.h"
 
 void greedy_begin(struct greedy *g, const struct world *w, int side, const struct eval_weights *weights,
                   uint64_t *rng)

@@ -7,9 +7,9 @@
 #ifndef R3_GREEDY_H
 #define R3_GREEDY_H
 
-#include "../engine/rules.h"
-#include "../engine/sample.h"
-#include "../eval/weights.h"
+#include "engine/hidden/sample.h"
+#include "engine/rules/rules.h"
+#include "eval/weights.h"
 
 struct greedy {
     struct sampler sampler;

@@ -6,16 +6,17 @@
  * and the enemy's pick among them is drawn uniformly. So the searching
  * side's later nodes never depend on what it could not have seen.
  */
-#include "ismcts.h"
+#include "search/ismcts.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/observe.h"
-#include "../engine/random.h"
-#include "../eval/eval.h"
-#include "policy.h"
+#include "engine/core/random.h"
+#include "engine/hidden/observe.h"
+#include "engine/rules/rules.h"
+#include "eval/eval.h"
+#include "search/policy.h"
 
 #define MAX_DEPTH 1024          /* decisions in one descent; the tree is far shallower in practice */
 #define PLAYOUT_BOUND 20000     /* decisions in one playout; a real game is about a tenth of that */

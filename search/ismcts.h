@@ -3,7 +3,7 @@
  * (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) with partially observable
  * moves. Each iteration draws a world from the searching side's view (never
  * the true world), descends a tree whose edges are decisions as that side
- * sees them (engine/observe.h: observe_key), expands one node, plays the
+ * sees them (engine/hidden/observe.h: observe_key), expands one node, plays the
  * world out and backs the result up. Chance (dice, deals) is drawn inside
  * the iteration and is not a node: the tree branches only on decisions.
  * Selection is UCB1 over the children legal in the drawn world, counting
@@ -19,9 +19,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../engine/rules.h"
-#include "../engine/sample.h"
-#include "../eval/weights.h"
+#include "engine/hidden/sample.h"
+#include "engine/rules/rules.h"
+#include "eval/weights.h"
 
 /* How a tree searches. SO-ISMCTS is the engine; the other two are the
  * baselines it is measured against (docs/STRENGTH.md). */

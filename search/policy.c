@@ -7,11 +7,11 @@
  * now and then what a foolish move leads to, and a weight never makes a
  * legal decision impossible.
  */
-#include "policy.h"
+#include "search/policy.h"
 
-#include "../engine/battle.h"
-#include "../engine/random.h"
-#include "../engine/tables.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/rules/battle.h"
 
 const char *const POLICY_NAME[POLICY_COUNT] = {"random", "heuristic"};
 

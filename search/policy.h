@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include "../engine/rules.h"
+#include "engine/rules/rules.h"
 
 enum playout_policy { POLICY_RANDOM, POLICY_HEURISTIC, POLICY_COUNT };
 

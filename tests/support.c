@@ -1,5 +1,5 @@
 /* support.c: see support.h. */
-#include "support.h"
+#include "tests/support.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,11 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/observe.h"
-#include "../engine/random.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/hidden/observe.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
 
 void lines_from_text(struct lines *l, const char *text)
 {

@@ -14,11 +14,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/action.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "support.h"
+#include "engine/core/tables.h"
+#include "engine/rules/action.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "tests/support.h"
 
 /* The empty board of support.c, in the action phase. */
 static void board(struct world *w, int york_card, int lancaster_card)

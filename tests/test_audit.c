@@ -1,5 +1,5 @@
 /*
- * test_audit.c: the battle invariants of r3 playout --check (engine/audit.h).
+ * test_audit.c: the battle invariants of r3 playout --check (engine/rules/audit.h).
  * Each test plays a battle by the rules, every transition audited, and then
  * offers the audit one transition that breaks a rule of section 6 (a volley
  * spread over two blocks, a hit past a stronger block, a surplus dropped, a
@@ -15,11 +15,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/audit.h"
-#include "../engine/position.h"
-#include "../engine/rules.h"
-#include "../engine/tables.h"
-#include "support.h"
+#include "engine/core/tables.h"
+#include "engine/rules/audit.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/position.h"
+#include "tests/support.h"
 
 /* A game followed by the audit, as r3 playout --check follows one. */
 struct audited {

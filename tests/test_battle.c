@@ -15,14 +15,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/battle.h"
-#include "../engine/eliminate.h"
-#include "../engine/political.h"
-#include "../engine/position.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "support.h"
+#include "engine/core/places.h"
+#include "engine/core/tables.h"
+#include "engine/rules/battle.h"
+#include "engine/rules/eliminate.h"
+#include "engine/rules/political.h"
+#include "engine/rules/rules.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+#include "tests/support.h"
 
 /* The empty board of support.c with Henry VI moved out of the way, to Lincoln. */
 static void board(struct world *w, int york_card, int lancaster_card)
@@ -768,7 +769,7 @@ static void rule_6_84_mercenary_eliminated_in_its_own_home(void **state)
     assert_true(world_has_flag(&w, BLOCK_Y_CALAIS_MERCENARY, FLAG_FACE_DOWN));
     assert_int_not_equal(w.battle.area, AREA_CALAIS); /* the battle is over */
     assert_world_ok(&w);
-    assert_int_equal(political_disband_place(BLOCK_Y_CALAIS_MERCENARY, LOC_POOL), AREA_CALAIS);
+    assert_int_equal(disband_place(BLOCK_Y_CALAIS_MERCENARY, LOC_POOL), AREA_CALAIS);
 }
 
 /* 9.0: eliminating the last enemy heir wins at once. */

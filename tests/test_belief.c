@@ -12,14 +12,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/belief.h"
-#include "../engine/position.h"
-#include "../engine/sample.h"
-#include "../engine/random.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "../engine/view.h"
-#include "support.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/hidden/belief.h"
+#include "engine/hidden/sample.h"
+#include "engine/hidden/view.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+#include "tests/support.h"
 
 struct followers {
     struct belief side[SIDE_COUNT];

@@ -10,12 +10,13 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "../engine/cards.h"
-#include "../engine/eliminate.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "support.h"
+#include "engine/core/tables.h"
+#include "engine/rules/cards.h"
+#include "engine/rules/eliminate.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "tests/support.h"
 
 static uint32_t card_bits(const int *cards, int n)
 {

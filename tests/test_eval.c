@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/random.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "../eval/eval.h"
-#include "support.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "eval/eval.h"
+#include "tests/support.h"
 
 static double chance(const struct world *w, int side) { return eval_win_probability(w, side, &EVAL_DEFAULT); }
 

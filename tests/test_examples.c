@@ -14,14 +14,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/action.h"
-#include "../engine/battle.h"
-#include "../engine/eliminate.h"
-#include "../engine/political.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "support.h"
+#include "engine/core/places.h"
+#include "engine/core/tables.h"
+#include "engine/rules/action.h"
+#include "engine/rules/battle.h"
+#include "engine/rules/eliminate.h"
+#include "engine/rules/political.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "tests/support.h"
 
 /* Cards by number (engine/data/cards.tsv). */
 enum {
@@ -66,7 +67,6 @@ static void place(struct world *w, const char *block, const char *area)
 
 static int count(blockset set) { return __builtin_popcountll(set); }
 
-static uint64_t area_bit(int area) { return (uint64_t)1 << area; }
 
 /* Plays the decision "VERB ARG", such as "move-from Kent". */
 static void play1(struct world *w, const char *verb, const char *arg)

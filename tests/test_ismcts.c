@@ -14,13 +14,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/random.h"
-#include "../engine/rules.h"
-#include "../engine/sample.h"
-#include "../engine/scenario.h"
-#include "../engine/view.h"
-#include "../search/ismcts.h"
-#include "support.h"
+#include "engine/core/random.h"
+#include "engine/hidden/sample.h"
+#include "engine/hidden/view.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "search/ismcts.h"
+#include "tests/support.h"
 
 #define MEMORY (4u << 20)
 

@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../engine/tables.h"
+#include "engine/core/places.h"
+#include "engine/core/tables.h"
 
-static uint64_t area_bit(int area) { return (uint64_t)1 << area; }
 
 /* Areas a land move of one or two areas can end in (5.2): a red border stops
  * the move (5.21), and so does nothing else on an empty map. */

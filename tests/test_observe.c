@@ -10,14 +10,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/knowledge.h"
-#include "../engine/observe.h"
-#include "../engine/random.h"
-#include "../engine/rules.h"
-#include "../engine/sample.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "support.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/hidden/knowledge.h"
+#include "engine/hidden/observe.h"
+#include "engine/hidden/sample.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "tests/support.h"
 
 /* Is b's face known to side in w: its own, or an enemy block in view and not face-down? */
 static bool face_known(const struct world *w, int side, int b)

@@ -14,12 +14,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/random.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "../search/policy.h"
-#include "support.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "search/policy.h"
+#include "tests/support.h"
 
 #define DRAWS 4000
 

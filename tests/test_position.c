@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/position.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "support.h"
+#include "engine/core/tables.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+#include "tests/support.h"
 
 /* ---- random states that keep every invariant ---- */
 

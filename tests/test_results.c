@@ -14,9 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../engine/types.h"
-#include "../tuning/referee.h"
-#include "../tuning/results.h"
+#include "engine/core/types.h"
+#include "tuning/referee.h"
+#include "tuning/results.h"
 
 /* Writes one game into a fresh directory and returns the file's lines (the caller frees). */
 static char *write_one(const struct game_line *g, const char *file)

@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "support.h"
+#include "engine/core/crown.h"
+#include "engine/core/tables.h"
+#include "engine/text/scenario.h"
+#include "tests/support.h"
 
 /* The location a scenarios.tsv start column names. */
 static int location_named(const char *name)

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "../tuning/stats.h"
+#include "tuning/stats.h"
 
 static const struct sprt ZERO_TEN = {.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
 static const struct sprt ZERO_FIFTY = {.elo0 = 0, .elo1 = 50, .alpha = 0.05, .beta = 0.05};

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/tables.h"
-#include "../engine/tsv.h"
-#include "support.h"
+#include "engine/core/tables.h"
+#include "engine/text/tsv.h"
+#include "tests/support.h"
 
 static void write_table(FILE *out, const void *name) { tsv_print_table(name, out); }
 

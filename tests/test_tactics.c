@@ -25,12 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../engine/clock.h"
-#include "../engine/political.h"
-#include "../engine/rules.h"
-#include "../engine/tables.h"
-#include "../search/ismcts.h"
-#include "support.h"
+#include "engine/core/clock.h"
+#include "engine/core/tables.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/political.h"
+#include "engine/rules/rules.h"
+#include "search/ismcts.h"
+#include "tests/support.h"
 
 #define MEMORY (16u << 20)
 

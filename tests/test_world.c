@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
+#include "engine/core/tables.h"
+#include "engine/text/scenario.h"
 
 /* DESIGN.md: the truth fits in 512 bytes; the knowledge of both sides follows it. */
 static void the_truth_fits_in_512_bytes(void **state)

@@ -1,13 +1,12 @@
 /* bench.c: see bench.h. */
-#include "bench.h"
+#include "tuning/bench.h"
 
-
-#include "../engine/clock.h"
-#include "../engine/position.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "../search/ismcts.h"
+#include "engine/core/clock.h"
+#include "engine/core/tables.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/position.h"
+#include "search/ismcts.h"
 
 #define BENCH_MEMORY (64u << 20)
 

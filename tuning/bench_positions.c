@@ -5,7 +5,7 @@
  * Fixed texts, so that the bench signature moves only when the search or the
  * rules do.
  */
-#include "bench.h"
+#include "tuning/bench.h"
 
 const char *const BENCH_POSITION[] = {
     "scenario=1460 campaign=1 turn=5 phase=cards step=1 king=L:Henry-VI pretender=Y:York pretender-side=Y "

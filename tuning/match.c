@@ -9,18 +9,17 @@
  * they need its config.h before anything else. */
 #include <config.h>
 
-#include "match.h"
+#include "tuning/match.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
 
-#include "../engine/clock.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "progress.h"
-#include "results.h"
-#include "tally.h"
+#include "engine/core/clock.h"
+#include "engine/core/tables.h"
+#include "tuning/progress.h"
+#include "tuning/results.h"
+#include "tuning/tally.h"
 
 /* A pair with one game finished. At most C + 2 are open at once: one per game
  * in flight, the pair at the front of the queue, and the odd last game. */

@@ -10,8 +10,8 @@
 
 #include <stdio.h>
 
-#include "referee.h"
-#include "stats.h"
+#include "tuning/referee.h"
+#include "tuning/stats.h"
 
 #define MATCH_ALL_SCENARIOS (-1)
 #define MATCH_MAX_CONCURRENCY 64

@@ -4,14 +4,14 @@
  * line names the match's two engines in order and its seed, and lines of
  * another match are caught.
  */
-#include "merge.h"
+#include "tuning/merge.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "results.h"
-#include "tally.h"
+#include "tuning/results.h"
+#include "tuning/tally.h"
 
 struct merged_game {
     long game;

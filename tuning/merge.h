@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "stats.h"
+#include "tuning/stats.h"
 
 /* Merges DIR/results.tsv of each directory; the SPRT line only when sprt is
  * not NULL. Returns 0, or 1 after naming the file and line of bad data. */

@@ -2,7 +2,7 @@
  * playout.c: see playout.h. Threads take games by number (game g goes to
  * thread g % T) and keep their own statistics, merged at the end.
  */
-#include "playout.h"
+#include "tuning/playout.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -12,17 +12,18 @@
 #include <time.h>
 #include <xxhash.h>
 
-#include "../engine/audit.h"
-#include "../engine/clock.h"
-#include "../engine/eliminate.h"
-#include "../engine/observe.h"
-#include "../engine/position.h"
-#include "../engine/random.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
-#include "../search/policy.h"
-#include "progress.h"
+#include "engine/core/clock.h"
+#include "engine/core/crown.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/hidden/observe.h"
+#include "engine/rules/audit.h"
+#include "engine/rules/eliminate.h"
+#include "engine/rules/rules.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+#include "search/policy.h"
+#include "tuning/progress.h"
 
 /* The lines a protocol host sends one side's engine for a transition. */
 static void write_observations(const struct world *before, decision d, const struct world *after, int side, FILE *out)

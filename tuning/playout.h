@@ -26,7 +26,7 @@ struct playout_options {
     int scenario;  /* SCENARIO_* or PLAYOUT_ALL_SCENARIOS (game g plays scenario g % 3) */
     long games;
     uint64_t seed;
-    bool check;    /* audit every transition (engine/audit.h) */
+    bool check;    /* audit every transition (engine/rules/audit.h) */
     int threads;
     long dump_at;  /* >= 0: print each game's position after this many decisions instead */
     bool no_knowledge; /* play with WORLD_NO_KNOWLEDGE, as search playouts may */

@@ -2,7 +2,7 @@
  * progress.c: see progress.h. Seconds up to two minutes, minutes up to two
  * hours, then hours: a reader wants the scale, not the digits.
  */
-#include "progress.h"
+#include "tuning/progress.h"
 
 void progress_print_time_left(FILE *out, double seconds)
 {

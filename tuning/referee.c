@@ -7,7 +7,7 @@
  * they need its config.h before anything else. */
 #include <config.h>
 
-#include "referee.h"
+#include "tuning/referee.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,13 +18,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../engine/clock.h"
-#include "../engine/observe.h"
-#include "../engine/random.h"
-#include "../engine/scenario.h"
-#include "../engine/position.h"
-#include "../engine/tables.h"
-#include "playout.h"
+#include "engine/core/clock.h"
+#include "engine/core/crown.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/hidden/observe.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+#include "tuning/playout.h"
 
 #define HANDSHAKE_MS 10000
 #define MARGIN_MS 2000

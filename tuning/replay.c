@@ -3,14 +3,15 @@
  * header (scenario, seed, the two engines), one decision per line, and a
  * closing "# result" line.
  */
-#include "replay.h"
+#include "tuning/replay.h"
 
 #include <string.h>
 
-#include "../engine/random.h"
-#include "../engine/rules.h"
-#include "../engine/scenario.h"
-#include "../engine/tables.h"
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
 
 struct replay {
     struct world w;

@@ -6,7 +6,7 @@
  * they need its config.h before anything else. */
 #include <config.h>
 
-#include "results.h"
+#include "tuning/results.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,8 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../engine/types.h"
-#include "referee.h"
+#include "engine/core/types.h"
+#include "tuning/referee.h"
 
 #define FIELDS 8
 

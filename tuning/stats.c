@@ -5,7 +5,7 @@
  * per-pair average score. Pairs rather than games, because the two games of
  * a pair share their cards and dice and so are not independent.
  */
-#include "stats.h"
+#include "tuning/stats.h"
 
 #include <math.h>
 

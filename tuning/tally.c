@@ -1,10 +1,10 @@
 /*
  * tally.c: see tally.h.
  */
-#include "tally.h"
+#include "tuning/tally.h"
 
-#include "../engine/types.h"
-#include "referee.h"
+#include "engine/core/types.h"
+#include "tuning/referee.h"
 
 void tally_game(struct tally *t, int winner, int end, int york_engine)
 {

@@ -8,8 +8,8 @@
 
 #include <stdio.h>
 
-#include "referee.h"
-#include "stats.h"
+#include "tuning/referee.h"
+#include "tuning/stats.h"
 
 struct tally {
     long wins[2], draws;           /* by engine */

@@ -1,0 +1,41 @@
+/*
+ * sample.h: draws full worlds consistent with one side's view (DESIGN.md
+ * contract 5, docs/knowledge.md). The sampler reads the view only, so it
+ * cannot peek at the true world: every hidden fact it writes is drawn.
+ *
+ * Identities: each draw starts from a fresh one-to-one assignment of the
+ * face-down pieces to the blocks they may be (augmenting paths, candidates in
+ * random order, so that every consistent assignment can come out), then runs
+ * a Markov chain whose steps (move a piece to a free candidate, or swap two
+ * pieces) are symmetric, which evens the draw out among the assignments the
+ * start can reach by such steps. The draw is close to uniform, not exactly. Strengths: uniform within
+ * what is known. Cards: the unseen cards shuffled, then dealt to the enemy's
+ * face-down card, its hand and the deck.
+ */
+#ifndef R3_SAMPLE_H
+#define R3_SAMPLE_H
+
+#include "engine/hidden/view.h"
+
+struct sampler {
+    struct view view;
+    int pieces;                 /* face-down pieces */
+    uint8_t label[MAX_LABELS];  /* piece i's label */
+    uint32_t cand[MAX_LABELS];  /* piece i's candidates, by bit */
+    int8_t match[MAX_LABELS];   /* piece i's identity now, as a bit number */
+    int8_t owner[32];           /* the piece holding each identity, or -1 */
+    int steps;                  /* chain steps between two draws */
+};
+
+/* Prepares a sampler from a view. Returns false if no assignment fits the
+ * view (which a view of a real world never does). */
+bool sampler_init(struct sampler *s, const struct view *v, uint64_t *rng);
+
+/* Draws one world consistent with the view into out. */
+void sampler_draw(struct sampler *s, uint64_t *rng, struct world *out);
+
+/* One draw from side's view of w: view_of, sampler_init, sampler_draw.
+ * False only if w's knowledge is broken (world_check would say so). */
+bool sample_world(const struct world *w, int side, uint64_t *rng, struct world *out);
+
+#endif

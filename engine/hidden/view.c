@@ -1,0 +1,234 @@
+/*
+ * view.c: see view.h. view_of() copies the world and takes out, for the enemy
+ * of 'side', exactly what RULINGS C says that side cannot see. Everything it
+ * leaves in place is either the side's own or in plain sight, so hashing the
+ * result gives the information-set key.
+ */
+#include "engine/hidden/view.h"
+
+#include <string.h>
+#include <xxhash.h>
+
+#include "engine/core/tables.h"
+#include "engine/rules/cards.h"
+#include "engine/text/strbuf.h"
+
+/* Puts a block in canonical "unseen" form: in the pool, full, no flags, no knowledge. */
+static void lift_off(struct world *w, int b)
+{
+    world_place(w, b, LOC_POOL);
+    world_set_steps(w, b, BLOCK_INFO[b].steps);
+    for (int f = 0; f < BLOCK_FLAG_COUNT; f++)
+        world_set_flag(w, b, f, false);
+    w->acted &= ~block_bit(b);
+    world_forget(w, b);
+}
+
+static uint8_t block_flags(const struct world *w, int b)
+{
+    uint8_t flags = 0;
+    for (int f = 0; f < BLOCK_FLAG_COUNT; f++)
+        if (world_has_flag(w, b, f))
+            flags |= (uint8_t)(1 << f);
+    return flags;
+}
+
+/* Supply losses show where a step went, never which block took it (7.1); a
+ * game that ends in the supply phase ends with its marks still on. */
+static bool acted_unseen(const struct world *w) { return w->phase == PHASE_SUPPLY || w->phase == PHASE_OVER; }
+
+static void take_piece(struct view *v, const struct world *w, int b, int area)
+{
+    struct view_piece *p = &v->piece[w->know.label[b] - 1];
+    int value;
+    p->cand = w->know.cand[b];
+    p->area = (uint8_t)area;
+    p->strength_kind = (uint8_t)world_strength_knowledge(w, b, &value);
+    p->strength_value = (uint8_t)value;
+    p->flags = block_flags(w, b);
+    p->acted = !acted_unseen(w) && (w->acted & block_bit(b));
+    if (v->w.move.block == b)
+        v->moving_label = w->know.label[b];
+    if (v->w.battle.actor == b)
+        v->actor_label = w->know.label[b];
+    if (v->w.battle.target == b)
+        v->target_label = w->know.label[b];
+}
+
+/* The enemy's blocks: face-down pieces to the list, the pool blanked, vague
+ * strengths and unseen supply losses out. */
+static void censor_blocks(struct view *v, const struct world *w, int enemy)
+{
+    struct world *c = &v->w;
+    for (blockset left = w->side_blocks[enemy]; left; left &= left - 1) {
+        int b = __builtin_ctzll(left), where = world_location(w, b);
+        if (where < AREA_COUNT && w->know.label[b]) {
+            take_piece(v, w, b, where);
+            lift_off(c, b);
+        } else if (where == LOC_POOL && !(w->face_down & block_bit(b))) {
+            lift_off(c, b);
+        } else if (where >= AREA_COUNT || world_strength_knowledge(w, b, &(int){0}) != KNOW_EXACT) {
+            world_set_steps(c, b, BLOCK_INFO[b].steps); /* off the map a strength is neither seen nor used */
+        }
+        if (where < AREA_COUNT && acted_unseen(w) && (w->acted & block_bit(b))) {
+            v->supply_losses[where]++;
+            c->acted &= ~block_bit(b);
+        }
+    }
+    if (v->moving_label || v->enemy_recruiting)
+        c->move.block = BLOCK_NONE;
+    if (v->actor_label)
+        c->battle.actor = BLOCK_NONE;
+    if (v->target_label)
+        c->battle.target = BLOCK_NONE;
+}
+
+/* The enemy's card chosen but not yet shown (1.1): York's, while Lancaster chooses. */
+static bool card_unseen(const struct world *w, int side)
+{
+    return side == SIDE_LANCASTER && w->phase == PHASE_CARDS && w->step == CARDS_LANCASTER_PLAYS;
+}
+
+/* A side asking for a redeal shows its hand until the other answers (5.1). */
+static bool hand_shown(const struct world *w, int enemy)
+{
+    return w->phase == PHASE_MULLIGAN &&
+           w->step == (enemy == SIDE_YORK ? MULLIGAN_LANCASTER_ANSWERS : MULLIGAN_YORK_ANSWERS);
+}
+
+static void censor_cards(struct view *v, const struct world *w, int side)
+{
+    int enemy = 1 - side;
+    struct world *c = &v->w;
+    v->enemy_hand = (uint8_t)__builtin_popcount(w->hand[enemy]);
+    v->unseen_cards = w->deck | (hand_shown(w, enemy) ? 0 : w->hand[enemy]);
+    if (!hand_shown(w, enemy))
+        c->hand[enemy] = 0;
+    c->deck = 0;
+    if (card_unseen(w, side) && w->played[enemy]) {
+        v->enemy_card_down = 1;
+        v->unseen_cards |= (uint32_t)1 << w->played[enemy];
+        c->played[enemy] = 0;
+    }
+}
+
+void view_of(const struct world *w, int side, struct view *out)
+{
+    memset(out, 0, sizeof *out);
+    out->w = *w;
+    out->side = (uint8_t)side;
+    int enemy = 1 - side;
+    if (w->move.kind == MOVE_RECRUIT && world_block_side(w, w->move.block) == enemy)
+        out->enemy_recruiting = 1;
+    censor_blocks(out, w, enemy);
+    censor_cards(out, w, side);
+}
+
+uint64_t view_key(const struct view *v)
+{
+    return XXH3_64bits(v, sizeof *v);
+}
+
+uint64_t infokey(const struct world *w, int side)
+{
+    struct view v;
+    view_of(w, side, &v);
+    return view_key(&v);
+}
+
+/* ---- the view in words ---- */
+
+
+static void print_area_blocks(struct strbuf *sb, const struct world *w, int side, int area)
+{
+    for (blockset left = blocks_in(w, side, area); left; left &= left - 1) {
+        int b = __builtin_ctzll(left), value, kind = world_strength_knowledge(w, b, &value);
+        strbuf_add(sb, " %s", BLOCK_INFO[b].id);
+        if (kind == KNOW_AT_MOST)
+            strbuf_add(sb, "(1-%d)", value + 1);
+        else
+            strbuf_add(sb, "%d", world_steps(w, b));
+    }
+}
+
+static void print_places(struct strbuf *sb, const struct view *v)
+{
+    const struct world *w = &v->w;
+    for (int a = 0; a < AREA_COUNT; a++) {
+        bool any_piece = false;
+        for (int l = 0; l < MAX_LABELS; l++)
+            any_piece |= v->piece[l].cand && v->piece[l].area == a;
+        if (!w->at[a] && !any_piece)
+            continue;
+        strbuf_add(sb, "  %-14s", AREA_INFO[a].name);
+        print_area_blocks(sb, w, v->side, a);
+        print_area_blocks(sb, w, 1 - v->side, a);
+        for (int l = 0; l < MAX_LABELS; l++)
+            if (v->piece[l].cand && v->piece[l].area == a)
+                strbuf_add(sb, " %c?%d", 1 - v->side == SIDE_YORK ? 'Y' : 'L', l + 1);
+        if (v->supply_losses[a])
+            strbuf_add(sb, "  (%d unseen supply loss%s)", v->supply_losses[a], v->supply_losses[a] > 1 ? "es" : "");
+        strbuf_add(sb, "\n");
+    }
+}
+
+static void print_piece(struct strbuf *sb, const struct view *v, int label)
+{
+    const struct view_piece *p = &v->piece[label - 1];
+    int enemy = 1 - v->side;
+    strbuf_add(sb, "  %c?%d in %s may be", enemy == SIDE_YORK ? 'Y' : 'L', label, AREA_INFO[p->area].name);
+    blockset cands = cand_blocks(p->cand, v->side);
+    for (blockset left = cands; left; left &= left - 1) {
+        bool first = left == cands, last = !(left & (left - 1));
+        strbuf_add(sb, "%s%s", first ? " " : last ? " or " : ", ", BLOCK_INFO[__builtin_ctzll(left)].id);
+    }
+    if (p->strength_kind == KNOW_DEFICIT)
+        strbuf_add(sb, "; full strength%s", p->strength_value ? " less" : "");
+    if (p->strength_kind == KNOW_DEFICIT && p->strength_value)
+        strbuf_add(sb, " %d", p->strength_value);
+    if (p->strength_kind == KNOW_AT_MOST)
+        strbuf_add(sb, "; strength 1 to %d", p->strength_value + 1);
+    for (int f = 0; f < BLOCK_FLAG_COUNT; f++)
+        if (p->flags >> f & 1)
+            strbuf_add(sb, "; %s", BLOCK_FLAG_NAME[f]);
+    strbuf_add(sb, "\n");
+}
+
+static void print_cards(struct strbuf *sb, const char *what, uint32_t cards)
+{
+    strbuf_add(sb, "%s:", what);
+    for (int c = 1; c <= CARD_COUNT; c++)
+        if (cards >> c & 1)
+            strbuf_add(sb, " %d", c);
+    strbuf_add(sb, "%s\n", cards ? "" : " none");
+}
+
+bool view_print(const struct view *v, char *text, size_t size)
+{
+    struct strbuf sb;
+    const struct world *w = &v->w;
+    int enemy = 1 - v->side;
+    strbuf_init(&sb, text, size);
+    strbuf_add(&sb, "%s's view: %d, campaign %d, turn %d, %s phase (step %d)\n", SIDE_NAME[v->side],
+               SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase], w->step);
+    strbuf_add(&sb, "On the map (face-down %s pieces as %c?N):\n", SIDE_NAME[enemy], enemy == SIDE_YORK ? 'Y' : 'L');
+    print_places(&sb, v);
+    bool any = false;
+    for (int l = 0; l < MAX_LABELS; l++)
+        any |= v->piece[l].cand != 0;
+    if (any)
+        strbuf_add(&sb, "Face-down %s pieces:\n", SIDE_NAME[enemy]);
+    for (int l = 1; l <= MAX_LABELS; l++)
+        if (v->piece[l - 1].cand)
+            print_piece(&sb, v, l);
+    print_cards(&sb, "Own hand", w->hand[v->side]);
+    if (w->hand[enemy])
+        print_cards(&sb, "Enemy hand, shown for a redeal", w->hand[enemy]);
+    strbuf_add(&sb, "%s holds %d card%s%s; %d cards unseen\n", SIDE_NAME[enemy], v->enemy_hand,
+               v->enemy_hand == 1 ? "" : "s", v->enemy_card_down ? " and has played one face-down" : "",
+               __builtin_popcount(v->unseen_cards));
+    if (v->enemy_recruiting)
+        strbuf_add(&sb, "%s is recruiting a block not yet seen\n", SIDE_NAME[enemy]);
+    strbuf_add(&sb, "Information-set key: %016llx\n", (unsigned long long)view_key(v));
+    return !strbuf_overflowed(&sb);
+}

@@ -1,0 +1,36 @@
+/*
+ * audit.h: the rule invariants that r3 playout --check verifies after every
+ * decision, beyond the struct invariants of world_check(): two versions of a
+ * noble never in play together, border counts within their limits, red
+ * borders stopping, no block moving twice, contested areas only around the
+ * action and battle phases, the 25 cards all accounted for, the crowns on the
+ * senior heirs, and a decision at every point of a game not yet over; and in
+ * battle, that each volley's hits stay on one block until it falls, reach the
+ * blocks strongest first and all land while anyone is left to take them (6.4), that a charge and its bonus fire hit only
+ * their named block (6.5), and that reserves take no hits while they wait and
+ * fire in no round before round 2 (6.3).
+ */
+#ifndef R3_AUDIT_H
+#define R3_AUDIT_H
+
+#include <stdbool.h>
+
+#include "engine/core/decision.h"
+
+/* What the audit remembers within a game: the blocks that were reserves in
+ * round 1 of the battle in progress. */
+struct audit_memory {
+    blockset round_1_reserves;
+    uint8_t area; /* the battle they belong to, AREA_NONE before the first */
+};
+
+/* Starts the memory for a new game. */
+void audit_begin(struct audit_memory *m);
+
+/* Checks the transition before --d--> after, the next one of the game that m
+ * has followed. Returns true if every invariant holds; otherwise writes the
+ * first broken one into why[size]. */
+bool audit_transition(struct audit_memory *m, const struct world *before, decision d, const struct world *after,
+                      char *why, int size);
+
+#endif
