@@ -18,7 +18,8 @@
 #define THINK_MAX_MS LONG_MAX
 #endif
 
-long limits_budget_ms(const struct limits *l, int side)
+/* How long 'side' may think under l, in ms, or -1 for no time limit. */
+static long budget_ms(const struct limits *l, int side)
 {
     long budget = l->movetime > 0 ? l->movetime : -1;
     if (l->clock[side] >= 0) {
@@ -34,7 +35,7 @@ long limits_budget_ms(const struct limits *l, int side)
 
 long limits_deadline_us(const struct limits *l, int side, long started_us)
 {
-    long budget = limits_budget_ms(l, side);
+    long budget = budget_ms(l, side);
     if (THINK_MAX_MS != LONG_MAX && (budget < 0 || budget > THINK_MAX_MS))
         budget = THINK_MAX_MS;
     return budget >= 0 ? started_us + budget * 1000 : -1;

@@ -19,9 +19,6 @@ struct limits {
     bool infinite;
 };
 
-/* How long 'side' may think under l, in ms, or -1 for no time limit. */
-long limits_budget_ms(const struct limits *l, int side);
-
 /* When a search for 'side' begun at 'started_us' must end, in microseconds
  * of the monotonic clock (engine/core/clock.h), or -1 for never. */
 long limits_deadline_us(const struct limits *l, int side, long started_us);
