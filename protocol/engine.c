@@ -19,10 +19,10 @@
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
+#include "protocol/go.h"
 #include "protocol/options.h"
 #include "protocol/say.h"
 #include "protocol/version.h"
-#include "search/driver.h"
 
 #define LINE_LIMIT (1 << 20) /* bytes in one line, newline excluded: room for a whole game's position */
 
@@ -36,7 +36,7 @@ struct engine {
     long pending_line, pending_item, line; /* where the gathered transition began: a line, or an item of position */
     uint64_t seed;
     struct option_values options;
-    struct think think; /* the search, and the player's random stream */
+    struct driver driver; /* the search, and the player's random stream */
 };
 
 static bool fail(struct engine *e, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -147,7 +147,7 @@ static bool cmd_setoption(struct engine *e, const char *args)
     if (!options_set(&e->options, name, args + used, why, sizeof why))
         return fail(e, "bad-option", "%s", why);
     if (strcmp(name, "Seed") == 0)
-        e->seed = e->think.rng = (uint64_t)e->options.value[OPTION_SEED];
+        e->seed = e->driver.rng = (uint64_t)e->options.value[OPTION_SEED];
     return true;
 }
 
@@ -171,9 +171,9 @@ static bool read_game(struct engine *e, char w[][64], const char *command, int *
 
 static void start_game(struct engine *e, int scenario, int side)
 {
-    think_forget(&e->think); /* the trees kept were of another game */
+    driver_forget(&e->driver); /* the trees kept were of another game */
     belief_start(&e->belief, scenario, side, e->seed);
-    e->think.rng = e->seed;
+    e->driver.rng = e->seed;
     e->in_game = true;
     e->pending.count = 0;
     e->has_truth = false;
@@ -231,7 +231,7 @@ static bool cmd_position(struct engine *e, const char *args)
     static struct belief kept;
     struct observations kept_pending = e->pending;
     bool kept_in_game = e->in_game;
-    uint64_t kept_rng = e->think.rng;
+    uint64_t kept_rng = e->driver.rng;
     kept = e->belief;
     start_game(e, scenario, side);
     static char history[LINE_LIMIT + 1];
@@ -243,7 +243,7 @@ static bool cmd_position(struct engine *e, const char *args)
     e->belief = kept;
     e->pending = kept_pending;
     e->in_game = kept_in_game;
-    e->think.rng = kept_rng;
+    e->driver.rng = kept_rng;
     return false;
 }
 
@@ -251,7 +251,7 @@ static bool cmd_go(struct engine *e, const char *args)
 {
     struct limits limits;
     char why[300];
-    if (!limits_read(args, &limits, why, sizeof why))
+    if (!go_limits(args, &limits, why, sizeof why))
         return fail(e, "bad-arguments", "%s", why);
     if (!game_now(e))
         return false;
@@ -266,7 +266,8 @@ static bool cmd_go(struct engine *e, const char *args)
     options_player(&e->options, &player);
     if (player.kind == PLAYER_CHEAT && !e->has_truth)
         return fail(e, "no-truth", "Player cheat reads the true world: send 'truth POSITION' before go");
-    think_start(&e->think, e->out, &e->belief, player.kind == PLAYER_CHEAT ? &e->truth : NULL, &player, &limits);
+    struct driver_callbacks lines = go_lines(e->out);
+    driver_start(&e->driver, &e->belief, player.kind == PLAYER_CHEAT ? &e->truth : NULL, &player, &limits, &lines);
     return true;
 }
 
@@ -298,7 +299,7 @@ static bool cmd_stop(struct engine *e, const char *args)
 {
     if (*args)
         return fail(e, "bad-arguments", "stop takes no arguments");
-    think_stop(&e->think);
+    driver_stop(&e->driver);
     return true;
 }
 
@@ -376,7 +377,7 @@ static const struct {
 
 static void run_command(struct engine *e, int i, const char *args)
 {
-    if (!COMMAND[i].while_searching && think_settle(&e->think))
+    if (!COMMAND[i].while_searching && driver_settle(&e->driver))
         fail(e, "busy", "a go infinite search is running: send stop before '%s'", COMMAND[i].word);
     else
         COMMAND[i].run(e, args);
@@ -407,7 +408,7 @@ static bool run_line(struct engine *e, char *line, size_t length)
     size_t word = strcspn(start, " \t");
     const char *args = start + word + strspn(start + word, " \t");
     if (word == 4 && strncmp(start, "quit", 4) == 0 && !*args) {
-        think_stop(&e->think);
+        driver_stop(&e->driver);
         return false;
     }
     for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
@@ -418,7 +419,7 @@ static bool run_line(struct engine *e, char *line, size_t length)
     struct observation o;
     char why[300];
     if (observation_read(start, &o, why, sizeof why)) {
-        if (think_settle(&e->think))
+        if (driver_settle(&e->driver))
             fail(e, "busy", "a go infinite search is running: send stop before observations");
         else
             observation_line(e, &o);
@@ -436,7 +437,7 @@ int engine_run(FILE *in, FILE *out)
     ssize_t length;
     e = (struct engine){.out = out, .seed = 1};
     options_default(&e.options);
-    e.think.rng = 1;
+    e.driver.rng = 1;
     while ((length = getline(&line, &capacity, in)) >= 0) {
         e.line++;
         if (memchr(line, '\0', (size_t)length)) {
@@ -446,7 +447,7 @@ int engine_run(FILE *in, FILE *out)
         if (!run_line(&e, line, (size_t)length))
             break;
     }
-    think_finish(&e.think); /* at the end of input a search with limits still gives its bestmove */
+    driver_finish(&e.driver); /* at the end of input a search with limits still gives its bestmove */
     free(line);
     return 0;
 }

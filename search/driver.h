@@ -1,38 +1,33 @@
 /*
- * think.h: the engine's search for "go", on a thread of its own, so that the
- * command loop still answers isready and takes stop and quit while it runs.
- * The search reads a copy of the belief and its own random stream; when it
- * ends it writes its last info line and "bestmove" (after "go infinite", only
- * once stop comes).
+ * driver.h: the search driver. driver_start runs one search for the belief's
+ * side on a thread of its own and returns at once, so that its caller (the
+ * protocol's command loop) still reads and answers while it runs; driver_stop
+ * cuts it short. The search reads a copy of the belief and the driver's own
+ * random stream, carried from search to search, and the ismcts player's trees
+ * are kept for the next search when it can reuse them.
+ *
+ * It writes nothing: it reports through the caller's callbacks, progress now
+ * and then and once at the end, a note where something is worth a word, and
+ * the choice (after an infinite search, only once stop comes). They are
+ * called on the search's thread, or on the caller's (driver_stop's bestmove
+ * after an infinite search, or every one when no thread could be made), never
+ * two at once.
  */
-#ifndef R3_THINK_H
-#define R3_THINK_H
+#ifndef R3_DRIVER_H
+#define R3_DRIVER_H
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <stdio.h>
 
 #include "engine/core/world.h"
 #include "engine/hidden/belief.h"
 #include "search/greedy.h"
 #include "search/ismcts.h"
+#include "search/timeman.h"
 
-/* The limits of one "go" (docs/protocol.md). 0 or -1 means not given. */
-struct limits {
-    long movetime, nodes, movestogo;
-    long clock[SIDE_COUNT], increment[SIDE_COUNT]; /* wtime/btime, winc/binc; clock -1 if not given */
-    bool infinite;
-};
-
-/* Reads the words after "go"; false with the offending word and what was expected. */
-bool limits_read(const char *args, struct limits *out, char *why, size_t size);
-
-/* How long 'side' may think under l, in ms, or -1 for no time limit. */
-long limits_budget_ms(const struct limits *l, int side);
-
-#define THINK_MAX_THREADS 64
-#define THINK_MAX_TREES 64 /* trees at once: one per thread, or PIMC's worlds */
+#define DRIVER_MAX_THREADS 64
+#define DRIVER_MAX_TREES 64 /* trees at once: one per thread, or PIMC's worlds */
 
 /* ismcts is the engine; the others are baselines to measure it by. cheat
  * reads the referee's true world (the "truth" line) and exists only to
@@ -47,7 +42,7 @@ enum parallel_kind { PARALLEL_ROOT, PARALLEL_TREE };
 struct player {
     int kind;                /* enum player_kind */
     long samples;            /* greedy: at most this many worlds unless go sets nodes or infinite;
-                                pimc: its worlds, one tree each (at most THINK_MAX_TREES) */
+                                pimc: its worlds, one tree each (at most DRIVER_MAX_TREES) */
     long iterations;         /* tree players: at most this many iterations unless go sets nodes or infinite */
     long memory_mb;          /* ismcts: the trees' memory, all threads together */
     int threads;             /* tree players: searching threads */
@@ -55,11 +50,38 @@ struct player {
     struct ismcts_options ismcts;
 };
 
-struct think {
+/* A search's progress: the greedy player's, or a tree player's. */
+struct driver_progress {
+    long elapsed_us;
+    long nodes;          /* all threads together */
+    decision best;       /* the choice so far */
+    double value;        /* greedy: the best's mean evaluation; trees: its win rate */
+    bool trees;          /* a tree player's: the next two are set, not worlds */
+    long iterations;     /* all threads together */
+    uint32_t tree_nodes; /* in the trees the best was chosen from */
+    int worlds;          /* greedy: worlds drawn */
+};
+
+/* What a search has to say besides progress; 'count' is the number named. */
+enum driver_note {
+    DRIVER_ONLY_ONE,   /* one legal decision: chosen without a search */
+    DRIVER_RANDOM,     /* the random player chose among 'count' legal decisions */
+    DRIVER_REUSED,     /* the kept trees were reused, 'count' nodes of them */
+    DRIVER_NO_MEMORY,  /* no memory for the trees: the first legal decision */
+};
+
+struct driver_callbacks {
+    void (*progress)(void *context, const struct driver_progress *p);
+    void (*note)(void *context, enum driver_note note, long count);
+    void (*bestmove)(void *context, decision best);
+    void *context;
+};
+
+struct driver {
     pthread_t thread;
     bool started;             /* a thread exists and is not yet joined */
-    atomic_bool stop, done;   /* stop asked; search over (bestmove written unless infinite) */
-    FILE *out;
+    atomic_bool stop, done;   /* stop asked; search over (bestmove reported unless infinite) */
+    struct driver_callbacks report;
     struct world w;
     struct world truth;       /* cheat only: the referee's world, if has_truth */
     bool has_truth;
@@ -73,7 +95,7 @@ struct think {
     int trees;
     bool shared;              /* this search's threads share tree[0] (tree parallelism) */
     pthread_spinlock_t lock;  /* tree[0]'s, while shared */
-    struct ismcts tree[THINK_MAX_TREES];
+    struct ismcts tree[DRIVER_MAX_TREES];
     /* Tree reuse: the ismcts player's trees outlive their search, with the
      * belief's key count then; the next search follows the keys since, if
      * they are all the side's own decisions. */
@@ -87,22 +109,22 @@ struct think {
 
 /* Starts the search for the belief's side (to decide in its world) on its
  * thread; 'truth' is the true world for the cheat player, NULL for every
- * other. */
-void think_start(struct think *t, FILE *out, const struct belief *b, const struct world *truth,
-                 const struct player *p, const struct limits *l);
+ * other. The callbacks report it. */
+void driver_start(struct driver *d, const struct belief *b, const struct world *truth, const struct player *p,
+                  const struct limits *l, const struct driver_callbacks *report);
 
 /* Drops the trees kept for reuse: a new game, or the end. */
-void think_forget(struct think *t);
+void driver_forget(struct driver *d);
 
-/* Waits for a search with limits to end (it writes its bestmove); returns
+/* Waits for a search with limits to end (its bestmove reported); returns
  * true while a "go infinite" search holds the engine until stop. Lines that
  * change the game come after a search this way, so a host may pipe them. */
-bool think_settle(struct think *t);
+bool driver_settle(struct driver *d);
 
-/* Stops a search at once; its bestmove is written. Nothing if none runs. */
-void think_stop(struct think *t);
+/* Stops a search at once; its bestmove is reported. Nothing if none runs. */
+void driver_stop(struct driver *d);
 
 /* Lets a search with limits end by itself; stops one that has none. */
-void think_finish(struct think *t);
+void driver_finish(struct driver *d);
 
 #endif

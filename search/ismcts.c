@@ -147,7 +147,7 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
     uint32_t at = 0;
     for (int i = 0; i < count; i++)
         if (!(at = child_with_key(&s->tree[0], at, keys[i])) || s->tree[0].node[at].mover != s->side)
-            return false; /* an enemy's decision: the counts below it are stale (think.c) */
+            return false; /* an enemy's decision: the counts below it are stale (driver.c) */
     if (at && !keep_subtree(s, at))
         return false;
     s->root = *w;

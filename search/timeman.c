@@ -1,0 +1,49 @@
+/* timeman.c: see timeman.h. */
+#include "search/timeman.h"
+
+#include <limits.h>
+
+#include "engine/core/clock.h"
+
+#define CLOCK_SHARE 40      /* with a clock and no movestogo, a decision gets 1/40 of it */
+#define CLOCK_RESERVE_MS 50 /* never planned into: pipes and scheduling cost time too */
+
+/* The fuzz build caps every search, so that "go nodes 999999999999" or "go
+ * infinite" in a mutated input costs microseconds, not the run. The names
+ * are the Makefile's (its fuzz rule defines them). */
+#ifndef THINK_MAX_NODES
+#define THINK_MAX_NODES LONG_MAX
+#endif
+#ifndef THINK_MAX_MS
+#define THINK_MAX_MS LONG_MAX
+#endif
+
+/* How long 'side' may think under l, in ms, or -1 for no time limit. */
+static long budget_ms(const struct limits *l, int side)
+{
+    long budget = l->movetime > 0 ? l->movetime : -1;
+    if (l->clock[side] >= 0) {
+        long clock = l->clock[side], share = l->movestogo > 0 ? l->movestogo : CLOCK_SHARE;
+        long planned = clock / share + l->increment[side];
+        long most = clock - CLOCK_RESERVE_MS;
+        planned = planned < most ? planned : most;
+        planned = planned > 1 ? planned : 1;
+        budget = budget < 0 || planned < budget ? planned : budget;
+    }
+    return budget;
+}
+
+long limits_deadline_us(const struct limits *l, int side, long started_us)
+{
+    long budget = budget_ms(l, side);
+    if (THINK_MAX_MS != LONG_MAX && (budget < 0 || budget > THINK_MAX_MS))
+        budget = THINK_MAX_MS;
+    return budget >= 0 ? started_us + budget * 1000 : -1;
+}
+
+bool limits_spent(const struct limits *l, long nodes, long deadline_us)
+{
+    if (deadline_us >= 0 && clock_us() >= deadline_us)
+        return true;
+    return (l->nodes > 0 && nodes >= l->nodes) || nodes >= THINK_MAX_NODES;
+}

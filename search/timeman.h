@@ -1,0 +1,30 @@
+/*
+ * timeman.h: the limits of one search (go's, docs/protocol.md) and what they
+ * allow it: a fixed time, a node count, or a game clock with increment, of
+ * which a decision plans a share (a 40th, or 1/movestogo) and never the last
+ * 50 ms, which pipes and scheduling cost. The search asks after every drawn
+ * world, so these checks are cheap.
+ */
+#ifndef R3_TIMEMAN_H
+#define R3_TIMEMAN_H
+
+#include <stdbool.h>
+
+#include "engine/core/types.h"
+
+/* 0 or -1 means not given. */
+struct limits {
+    long movetime, nodes, movestogo;
+    long clock[SIDE_COUNT], increment[SIDE_COUNT]; /* wtime/btime, winc/binc; clock -1 if not given */
+    bool infinite;
+};
+
+/* When a search for 'side' begun at 'started_us' must end, in microseconds
+ * of the monotonic clock (engine/core/clock.h), or -1 for never. */
+long limits_deadline_us(const struct limits *l, int side, long started_us);
+
+/* Whether a search that has made 'nodes' nodes is past its deadline or its
+ * node limit. */
+bool limits_spent(const struct limits *l, long nodes, long deadline_us);
+
+#endif

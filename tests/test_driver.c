@@ -1,0 +1,190 @@
+/*
+ * test_driver.c: the search driver (search/driver.c) on its own, with no
+ * protocol: every player chooses a legal decision under a node limit and
+ * reports its progress and its choice through the callbacks, on one thread
+ * and on two (a tree each, and one shared tree); an infinite search reports
+ * its choice only at stop; a lone legal decision is chosen without a search.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/core/random.h"
+#include "engine/hidden/belief.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "search/driver.h"
+#include "tests/support.h"
+
+/* Everything a search reported. */
+struct record {
+    int progresses, notes, bestmoves;
+    struct driver_progress last;
+    enum driver_note note;
+    long note_count;
+    decision best;
+};
+
+static void on_progress(void *context, const struct driver_progress *p)
+{
+    struct record *r = context;
+    r->progresses++;
+    r->last = *p;
+}
+
+static void on_note(void *context, enum driver_note note, long count)
+{
+    struct record *r = context;
+    r->notes++;
+    r->note = note;
+    r->note_count = count;
+}
+
+static void on_bestmove(void *context, decision best)
+{
+    struct record *r = context;
+    r->bestmoves++;
+    r->best = best;
+}
+
+static struct driver driver; /* a tree for each of 64 threads: too big for the stack */
+static struct belief belief;
+
+/* York's belief at the 1460 start, both hands dealt: York is to play a card. */
+static void york_to_play(struct belief *b)
+{
+    belief_start(b, SCENARIO_1460, SIDE_YORK, 7);
+    while (rules_actor(&b->w) == ACTOR_CHANCE)
+        rules_apply(&b->w, rules_chance(&b->w, 5));
+    assert_int_equal(rules_actor(&b->w), SIDE_YORK);
+}
+
+static struct player player_of(int kind, int threads, int parallel)
+{
+    return (struct player){.kind = kind, .samples = 8, .iterations = 1000000, .memory_mb = 16, .threads = threads,
+                           .parallel = parallel, .ismcts = ISMCTS_DEFAULT};
+}
+
+/* One search of the belief under 'limits', run to its end; what it reported. */
+static struct record search(const struct player *p, const struct limits *limits)
+{
+    struct record r = {0};
+    struct driver_callbacks report = {on_progress, on_note, on_bestmove, &r};
+    driver_start(&driver, &belief, NULL, p, limits, &report);
+    assert_false(driver_settle(&driver)); /* waits for the end: limits were given */
+    driver_finish(&driver);
+    return r;
+}
+
+static const struct limits NODES_2000 = {.nodes = 2000, .clock = {-1, -1}};
+
+/* The engine's player, 2,000 nodes: at least one progress report (the last,
+ * at the end, names the choice) and one bestmove, legal, after the limit. */
+static void a_fixed_node_search_reports_progress_and_a_legal_choice(void **state)
+{
+    (void)state;
+    york_to_play(&belief);
+    struct player p = player_of(PLAYER_ISMCTS, 1, PARALLEL_ROOT);
+    struct record r = search(&p, &NODES_2000);
+    assert_int_equal(r.bestmoves, 1);
+    assert_true(legal_has(&belief.w, r.best));
+    assert_true(r.progresses >= 1);
+    assert_true(r.last.trees);
+    assert_true(r.last.nodes >= 2000);
+    assert_true(r.last.iterations >= 1 && r.last.tree_nodes > 1);
+    assert_true(r.last.value >= 0 && r.last.value <= 1);
+    assert_int_equal(r.last.best, r.best);
+    assert_int_equal(r.notes, 0); /* a first search: no tree to reuse */
+}
+
+/* Every player, and the engine's on two threads both ways, chooses a legal
+ * decision; the tree players report as trees, greedy by its worlds, random
+ * with a note of how many decisions it chose among. */
+static void every_player_chooses_a_legal_decision(void **state)
+{
+    (void)state;
+    static const struct {
+        int kind, threads, parallel;
+    } CASE[] = {
+        {PLAYER_RANDOM, 1, PARALLEL_ROOT}, {PLAYER_GREEDY, 1, PARALLEL_ROOT}, {PLAYER_ISMCTS, 2, PARALLEL_ROOT},
+        {PLAYER_ISMCTS, 2, PARALLEL_TREE}, {PLAYER_FLATMC, 1, PARALLEL_ROOT}, {PLAYER_PIMC, 2, PARALLEL_ROOT},
+    };
+    struct decisions legal;
+    york_to_play(&belief);
+    rules_legal(&belief.w, &legal);
+    for (size_t i = 0; i < sizeof CASE / sizeof CASE[0]; i++) {
+        struct player p = player_of(CASE[i].kind, CASE[i].threads, CASE[i].parallel);
+        struct record r = search(&p, &NODES_2000);
+        assert_int_equal(r.bestmoves, 1);
+        assert_true(legal_has(&belief.w, r.best));
+        if (CASE[i].kind == PLAYER_RANDOM) {
+            assert_int_equal(r.progresses, 0);
+            assert_int_equal(r.note, DRIVER_RANDOM);
+            assert_int_equal(r.note_count, legal.count);
+            continue;
+        }
+        assert_true(r.progresses >= 1);
+        assert_int_equal(r.last.trees, CASE[i].kind != PLAYER_GREEDY);
+        assert_true(r.last.nodes >= 2000);
+        if (CASE[i].kind == PLAYER_GREEDY)
+            assert_true(r.last.worlds >= 1);
+    }
+}
+
+/* go infinite: the search holds until stop, and only then is its choice reported. */
+static void an_infinite_search_reports_its_choice_only_at_stop(void **state)
+{
+    (void)state;
+    york_to_play(&belief);
+    struct player p = player_of(PLAYER_ISMCTS, 1, PARALLEL_ROOT);
+    struct limits infinite = {.infinite = true, .clock = {-1, -1}};
+    struct record r = {0};
+    struct driver_callbacks report = {on_progress, on_note, on_bestmove, &r};
+    driver_start(&driver, &belief, NULL, &p, &infinite, &report);
+    nanosleep(&(struct timespec){.tv_nsec = 20 * 1000 * 1000}, NULL);
+    assert_true(driver_settle(&driver));
+    assert_int_equal(r.bestmoves, 0); /* the search thread never reports one before stop */
+    driver_stop(&driver);
+    assert_int_equal(r.bestmoves, 1);
+    assert_true(legal_has(&belief.w, r.best));
+    assert_false(driver_settle(&driver));
+    driver_finish(&driver);
+    assert_int_equal(r.bestmoves, 1);
+}
+
+/* A side with one legal decision gets it at once, with a note and no search. */
+static void a_lone_legal_decision_is_chosen_without_a_search(void **state)
+{
+    (void)state;
+    struct world w;
+    struct decisions legal;
+    uint64_t rng = 5;
+    do {
+        random_decision_point(&w, SCENARIO_1460, random_below(&rng, 300), &rng);
+        rules_legal(&w, &legal);
+    } while (legal.count != 1);
+    belief_start(&belief, SCENARIO_1460, rules_actor(&w), 1);
+    belief.w = w;
+    struct player p = player_of(PLAYER_ISMCTS, 1, PARALLEL_ROOT);
+    struct record r = search(&p, &NODES_2000);
+    assert_int_equal(r.notes, 1);
+    assert_int_equal(r.note, DRIVER_ONLY_ONE);
+    assert_int_equal(r.progresses, 0);
+    assert_int_equal(r.bestmoves, 1);
+    assert_int_equal(r.best, legal.list[0]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_fixed_node_search_reports_progress_and_a_legal_choice),
+        cmocka_unit_test(every_player_chooses_a_legal_decision),
+        cmocka_unit_test(an_infinite_search_reports_its_choice_only_at_stop),
+        cmocka_unit_test(a_lone_legal_decision_is_chosen_without_a_search),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
