@@ -86,8 +86,8 @@ $(FDEPS_OK): Makefile $(DEPS_OK)
 
 $(FUZZER): $(FUZZ_SRC) $(wildcard */*.h */*/*.h) $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
-	clang -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -DBELIEF_TRIES=20 -DTHINK_MAX_NODES=2000 \
-	  -DTHINK_MAX_MS=20 -I. $(INCLUDES) $(FUZZ_SRC) $(LIBGNU) \
+	clang -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -DBELIEF_TRIES=20 -DSEARCH_MAX_NODES=2000 \
+	  -DSEARCH_MAX_MS=20 -I. $(INCLUDES) $(FUZZ_SRC) $(LIBGNU) \
 	  $(shell pkg-config --libs libxxhash) -lm -o $@
 
 # Runs from a copy of the seed corpus; findings (crash-*, leak-*) land in build/fuzz.

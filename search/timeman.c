@@ -8,14 +8,13 @@
 #define CLOCK_SHARE 40      /* with a clock and no movestogo, a decision gets 1/40 of it */
 #define CLOCK_RESERVE_MS 50 /* never planned into: pipes and scheduling cost time too */
 
-/* The fuzz build caps every search, so that "go nodes 999999999999" or "go
- * infinite" in a mutated input costs microseconds, not the run. The names
- * are the Makefile's (its fuzz rule defines them). */
-#ifndef THINK_MAX_NODES
-#define THINK_MAX_NODES LONG_MAX
+/* The fuzz build (make fuzz) caps every search, so that "go nodes 999999999999"
+ * or "go infinite" in a mutated input costs microseconds, not the run. */
+#ifndef SEARCH_MAX_NODES
+#define SEARCH_MAX_NODES LONG_MAX
 #endif
-#ifndef THINK_MAX_MS
-#define THINK_MAX_MS LONG_MAX
+#ifndef SEARCH_MAX_MS
+#define SEARCH_MAX_MS LONG_MAX
 #endif
 
 /* How long 'side' may think under l, in ms, or -1 for no time limit. */
@@ -36,8 +35,8 @@ static long budget_ms(const struct limits *l, int side)
 long limits_deadline_us(const struct limits *l, int side, long started_us)
 {
     long budget = budget_ms(l, side);
-    if (THINK_MAX_MS != LONG_MAX && (budget < 0 || budget > THINK_MAX_MS))
-        budget = THINK_MAX_MS;
+    if (SEARCH_MAX_MS != LONG_MAX && (budget < 0 || budget > SEARCH_MAX_MS))
+        budget = SEARCH_MAX_MS;
     return budget >= 0 ? started_us + budget * 1000 : -1;
 }
 
@@ -45,5 +44,5 @@ bool limits_spent(const struct limits *l, long nodes, long deadline_us)
 {
     if (deadline_us >= 0 && clock_us() >= deadline_us)
         return true;
-    return (l->nodes > 0 && nodes >= l->nodes) || nodes >= THINK_MAX_NODES;
+    return (l->nodes > 0 && nodes >= l->nodes) || nodes >= SEARCH_MAX_NODES;
 }
