@@ -4,22 +4,11 @@
  */
 #include "engine/rules/audit.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-
 #include "engine/core/crown.h"
+#include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/rules/battle.h"
 #include "engine/rules/rules.h"
-
-static bool fail(char *why, int size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, (size_t)size, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 static bool in_play(const struct world *w, int block)
 {
