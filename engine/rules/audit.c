@@ -271,7 +271,7 @@ static void remember_reserves(struct audit_memory *m, const struct world *before
 static bool reserves_hold_fire(const struct audit_memory *m, const struct world *before, decision d, char *why,
                                int size)
 {
-    int kind = decision_kind(d), block = decision_arg(d) & 0xff;
+    int kind = decision_kind(d), block = decision_first(d);
     if (before->phase != PHASE_BATTLE || before->step != BATTLE_TURNS ||
         (kind != DECIDE_FIRE && kind != DECIDE_CHARGE && kind != DECIDE_TREACHERY))
         return true;
