@@ -369,15 +369,15 @@ static bool expected_at(struct cursor *c, const char *at, const char *fmt, ...)
     return false;
 }
 
-/* Reports an error about the value that starts at 'at' and is 'length' long. */
-static bool invalid_at(struct cursor *c, const char *at, int length, const char *fmt, ...)
+/* Reports an error about the value from 'at' up to 'end' (most often c->p, what was just read). */
+static bool invalid_at(struct cursor *c, const char *at, const char *end, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-static bool invalid_at(struct cursor *c, const char *at, int length, const char *fmt, ...)
+static bool invalid_at(struct cursor *c, const char *at, const char *end, const char *fmt, ...)
 {
     struct strbuf sb;
     va_list ap;
     strbuf_init(&sb, c->error, c->error_size);
-    strbuf_add(&sb, "column %d: '%.*s' ", column(c, at), length, at);
+    strbuf_add(&sb, "column %d: '%.*s' ", column(c, at), (int)(end - at), at);
     va_start(ap, fmt);
     strbuf_vadd(&sb, fmt, ap);
     va_end(ap);
@@ -569,7 +569,7 @@ static bool add_once(struct cursor *c, const char *at, uint64_t *set, int i)
 {
     uint64_t bit = (uint64_t)1 << i;
     if (*set & bit)
-        return invalid_at(c, at, (int)(c->p - at), "is listed twice");
+        return invalid_at(c, at, c->p, "is listed twice");
     *set |= bit;
     return true;
 }
@@ -606,7 +606,7 @@ static bool add_card(struct cursor *c, const char *at, int card, uint32_t *set)
 {
     uint32_t bit = (uint32_t)1 << card;
     if (c->cards_seen & bit)
-        return invalid_at(c, at, (int)(c->p - at), "names card %d, which is already elsewhere", card);
+        return invalid_at(c, at, c->p, "names card %d, which is already elsewhere", card);
     c->cards_seen |= bit;
     *set |= bit;
     return true;
@@ -661,9 +661,9 @@ static bool parse_crown(struct cursor *c, const char *key, int king, uint8_t *ou
     if (!parse_block_or_none(c, "", out))
         return false;
     if (*out != BLOCK_NONE && BLOCK_INFO[*out].type != BLOCK_HEIR)
-        return invalid_at(c, at, (int)(c->p - at), "cannot be %s: only an heir can (3.21)", key);
+        return invalid_at(c, at, c->p, "cannot be %s: only an heir can (3.21)", key);
     if (*out != BLOCK_NONE && king != BLOCK_NONE && BLOCK_INFO[king].side == BLOCK_INFO[*out].side)
-        return invalid_at(c, at, (int)(c->p - at), "is on the King's side; the Pretender is the other house");
+        return invalid_at(c, at, c->p, "is on the King's side; the Pretender is the other house");
     return true;
 }
 
@@ -709,7 +709,7 @@ static bool parse_crowns(struct cursor *c, struct world *w)
         return false;
     if ((pretender != BLOCK_NONE && BLOCK_INFO[pretender].side != side) ||
         (w->king != BLOCK_NONE && BLOCK_INFO[w->king].side == side))
-        return invalid_at(c, at, 1, "is not the Pretender's side: the other house from the King's, the Pretender's own");
+        return invalid_at(c, at, c->p, "is not the Pretender's side: the other house from the King's, the Pretender's own");
     world_set_pretender_side(w, side);
     world_set_pretender(w, pretender);
     return true;
@@ -746,7 +746,7 @@ static bool parse_block_flags(struct cursor *c, struct world *w, int block)
             return expected_at(c, c->p, "a block flag (m, p, f, r, d, v or s), ',' or a blank");
         int i = (int)(letter - BLOCK_FLAG_LETTER);
         if (seen >> i & 1)
-            return invalid_at(c, c->p, 1, "is given twice for %s", BLOCK_INFO[block].id);
+            return invalid_at(c, c->p, c->p + 1, "is given twice for %s", BLOCK_INFO[block].id);
         seen |= 1u << i;
         world_set_flag(w, block, i, true);
         c->p++;
@@ -764,15 +764,15 @@ static bool parse_block_entry(struct cursor *c, void *into)
     if (!parse_block(c, "0123456789,", &block))
         return false;
     if (c->blocks_seen & block_bit(block))
-        return invalid_at(c, at, (int)(c->p - at), "is listed twice; a block is in one place");
+        return invalid_at(c, at, c->p, "is listed twice; a block is in one place");
     c->blocks_seen |= block_bit(block);
     if (location == LOC_PRISONER && w->prisoner != BLOCK_NONE)
-        return invalid_at(c, at, (int)(c->p - at), "cannot join %s: one prisoner at most",
+        return invalid_at(c, at, c->p, "cannot join %s: one prisoner at most",
                           BLOCK_INFO[w->prisoner].id);
     if (!parse_number(c, 1, 4, "a strength", &steps))
         return false;
     if (steps > BLOCK_INFO[block].steps)
-        return invalid_at(c, at, (int)(c->p - at), "has strength %d, but %s has only %d steps", steps,
+        return invalid_at(c, at, c->p, "has strength %d, but %s has only %d steps", steps,
                           BLOCK_INFO[block].id, BLOCK_INFO[block].steps);
     world_place(w, block, location);
     world_set_steps(w, block, steps);
@@ -790,7 +790,7 @@ static bool parse_place_name(struct cursor *c, int *location)
     if (a < 0)
         return expected_at(c, c->p, "a place (an area, pool, minor, other-side, dead or prisoner) or 'crossed='");
     if (c->places_seen >> a & 1)
-        return invalid_at(c, c->p, n, "is given twice; list each place once");
+        return invalid_at(c, c->p, c->p + n, "is given twice; list each place once");
     c->places_seen |= (uint64_t)1 << a;
     c->p += n;
     *location = a;
@@ -826,7 +826,7 @@ static bool parse_border(struct cursor *c, char joiner, int *border, bool *rever
         return false;
     *border = border_between(a, b);
     if (*border == BORDER_NONE)
-        return invalid_at(c, at, (int)(c->p - at), "is no border: %s and %s are not adjacent by land",
+        return invalid_at(c, at, c->p, "is no border: %s and %s are not adjacent by land",
                           AREA_INFO[a].name, AREA_INFO[b].name);
     *reversed = BORDER_INFO[*border].a != a;
     return true;
@@ -842,7 +842,7 @@ static bool parse_crossing(struct cursor *c, void *into)
         !parse_number(c, 1, 7, "a crossing count", &count))
         return false;
     if (world_crossed(w, border))
-        return invalid_at(c, at, (int)(c->p - at), "counts a border a second time");
+        return invalid_at(c, at, c->p, "counts a border a second time");
     world_set_crossed(w, border, count);
     return true;
 }
@@ -921,10 +921,10 @@ static bool parse_retreat(struct cursor *c, void *into)
         return false;
     int i = neighbour_index(w->battle.area, to);
     if (i < 0)
-        return invalid_at(c, at, (int)(c->p - at), "is not a land neighbour of the battle area %s",
+        return invalid_at(c, at, c->p, "is not a land neighbour of the battle area %s",
                           AREA_INFO[w->battle.area].name);
     if (world_retreats(w, side, i))
-        return invalid_at(c, at, (int)(c->p - at), "is listed twice");
+        return invalid_at(c, at, c->p, "is listed twice");
     if (!expect_char(c, ':') || !parse_number(c, 1, 15, "a retreat count", &count))
         return false;
     world_set_retreats(w, side, i, count);
@@ -976,7 +976,7 @@ static bool parse_candidate(struct cursor *c, void *into)
     if (!parse_block(c, "+)", &cand))
         return false;
     if (world_block_side(w, cand) != world_block_side(w, block))
-        return invalid_at(c, at, (int)(c->p - at), "cannot be %s: it fights for the other side",
+        return invalid_at(c, at, c->p, "cannot be %s: it fights for the other side",
                           BLOCK_INFO[block].id);
     w->know.cand[block] |= cand_mask(block_bit(cand), world_observer(w, block));
     return true;
@@ -990,7 +990,7 @@ static bool parse_hidden_piece(struct cursor *c, void *into)
     if (!parse_block(c, "?,", &block))
         return false;
     if (w->know.label[block])
-        return invalid_at(c, at, (int)(c->p - at), "is listed twice");
+        return invalid_at(c, at, c->p, "is listed twice");
     struct list_of candidates = {w, block};
     if (!expect_char(c, '?') || !parse_number(c, 1, MAX_LABELS, "a piece label", &label) ||
         !expect_char(c, '(') || !parse_list(c, '+', parse_candidate, &candidates) || !expect_char(c, ')'))
@@ -1007,7 +1007,7 @@ static bool parse_one_strength(struct cursor *c, void *into)
     if (!parse_block(c, "/,", &block) || !expect_char(c, '/'))
         return false;
     if (w->know.vague & block_bit(block))
-        return invalid_at(c, at, (int)(c->p - at - 1), "is listed twice");
+        return invalid_at(c, at, c->p - 1, "is listed twice");
     if (strncmp(c->p, "max-", 4) == 0) {
         c->p += 4;
         if (!parse_number(c, 1, 4, "a strength", &value))
