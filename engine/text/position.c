@@ -536,11 +536,13 @@ static bool parse_block_or_none(struct cursor *c, const char *stops, uint8_t *ou
  * that an error names its column) and stores it into 'into'. */
 typedef bool parse_item(struct cursor *c, void *into);
 
-/* What a list that belongs to something fills in: the world, and the side
- * (retreats), block (candidates) or place (block entries) it belongs to. */
+/* What a list that belongs to something fills in: the world, and the one of
+ * these it belongs to. */
 struct list_of {
     struct world *w;
-    int owner;
+    int location; /* block entries: the place they are in */
+    int side;     /* retreats: the side that made them */
+    int block;    /* candidates: the hidden block they may be */
 };
 
 static bool parse_list(struct cursor *c, char joiner, parse_item *item, void *into)
@@ -758,7 +760,6 @@ static bool parse_block_entry(struct cursor *c, void *into)
 {
     const struct list_of *of = into;
     struct world *w = of->w;
-    int location = of->owner;
     const char *at = c->p;
     int block, steps;
     if (!parse_block(c, "0123456789,", &block))
@@ -766,7 +767,7 @@ static bool parse_block_entry(struct cursor *c, void *into)
     if (c->blocks_seen & block_bit(block))
         return invalid_at(c, at, c->p, "is listed twice; a block is in one place");
     c->blocks_seen |= block_bit(block);
-    if (location == LOC_PRISONER && w->prisoner != BLOCK_NONE)
+    if (of->location == LOC_PRISONER && w->prisoner != BLOCK_NONE)
         return invalid_at(c, at, c->p, "cannot join %s: one prisoner at most",
                           BLOCK_INFO[w->prisoner].id);
     if (!parse_number(c, 1, 4, "a strength", &steps))
@@ -774,7 +775,7 @@ static bool parse_block_entry(struct cursor *c, void *into)
     if (steps > BLOCK_INFO[block].steps)
         return invalid_at(c, at, c->p, "has strength %d, but %s has only %d steps", steps,
                           BLOCK_INFO[block].id, BLOCK_INFO[block].steps);
-    world_place(w, block, location);
+    world_place(w, block, of->location);
     world_set_steps(w, block, steps);
     return parse_block_flags(c, w, block);
 }
@@ -804,8 +805,8 @@ static bool parse_places(struct cursor *c, struct world *w)
             return false;
         if (strncmp(c->p, "crossed=", 8) == 0)
             break;
-        struct list_of entries = {w, 0};
-        if (!parse_place_name(c, &entries.owner) || !expect_char(c, '=') ||
+        struct list_of entries = {.w = w};
+        if (!parse_place_name(c, &entries.location) || !expect_char(c, '=') ||
             !parse_list(c, ',', parse_block_entry, &entries))
             return false;
     }
@@ -914,7 +915,6 @@ static bool parse_retreat(struct cursor *c, void *into)
 {
     const struct list_of *of = into;
     struct world *w = of->w;
-    int side = of->owner;
     const char *at = c->p;
     int to, count;
     if (!parse_area(c, ":,/", &to))
@@ -923,17 +923,17 @@ static bool parse_retreat(struct cursor *c, void *into)
     if (i < 0)
         return invalid_at(c, at, c->p, "is not a land neighbour of the battle area %s",
                           AREA_INFO[w->battle.area].name);
-    if (world_retreats(w, side, i))
+    if (world_retreats(w, of->side, i))
         return invalid_at(c, at, c->p, "is listed twice");
     if (!expect_char(c, ':') || !parse_number(c, 1, 15, "a retreat count", &count))
         return false;
-    world_set_retreats(w, side, i, count);
+    world_set_retreats(w, of->side, i, count);
     return true;
 }
 
 static bool parse_retreats(struct cursor *c, struct world *w, int side)
 {
-    struct list_of retreats = {w, side};
+    struct list_of retreats = {.w = w, .side = side};
     return parse_list_or_none(c, parse_retreat, &retreats);
 }
 
@@ -970,15 +970,13 @@ static bool parse_candidate(struct cursor *c, void *into)
 {
     const struct list_of *of = into;
     struct world *w = of->w;
-    int block = of->owner;
     const char *at = c->p;
     int cand;
     if (!parse_block(c, "+)", &cand))
         return false;
-    if (world_block_side(w, cand) != world_block_side(w, block))
-        return invalid_at(c, at, c->p, "cannot be %s: it fights for the other side",
-                          BLOCK_INFO[block].id);
-    w->know.cand[block] |= cand_mask(block_bit(cand), world_observer(w, block));
+    if (world_block_side(w, cand) != world_block_side(w, of->block))
+        return invalid_at(c, at, c->p, "cannot be %s: it fights for the other side", BLOCK_INFO[of->block].id);
+    w->know.cand[of->block] |= cand_mask(block_bit(cand), world_observer(w, of->block));
     return true;
 }
 
@@ -991,7 +989,7 @@ static bool parse_hidden_piece(struct cursor *c, void *into)
         return false;
     if (w->know.label[block])
         return invalid_at(c, at, c->p, "is listed twice");
-    struct list_of candidates = {w, block};
+    struct list_of candidates = {.w = w, .block = block};
     if (!expect_char(c, '?') || !parse_number(c, 1, MAX_LABELS, "a piece label", &label) ||
         !expect_char(c, '(') || !parse_list(c, '+', parse_candidate, &candidates) || !expect_char(c, ')'))
         return false;
