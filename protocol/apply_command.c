@@ -17,33 +17,17 @@
 #include "engine/rules/rules.h"
 #include "protocol/cli.h"
 
-struct apply_options {
-    const char *scenario, *position;
-    bool board;
-};
-
-/* The options, wherever they stand among the decisions; returns 0 or the exit
- * status of a usage error. On return argv[optind..] are the decisions. */
-static int parse_apply_options(int argc, char **argv, struct apply_options *o)
+/* The options (the flag is --board), wherever they stand among the decisions;
+ * returns 0 or the exit status of a usage error. On return argv[optind..] are
+ * the decisions: getopt_long permutes, no decision's text begins with '-', so
+ * every decision is left as a non-option argument, and after "--" every
+ * argument is one. */
+static int parse_apply_options(int argc, char **argv, struct world_options *o)
 {
-    static const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
-                                         {"position", required_argument, NULL, 'p'},
-                                         {"board", no_argument, NULL, 'b'},
-                                         {NULL, 0, NULL, 0}};
-    int c;
-    /* A fresh scan, permuting as command_legal's does: no decision's text
-     * begins with '-', so every decision is left as a non-option argument, and
-     * after "--" every argument is one. */
-    optind = 0;
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        if (c == 's') o->scenario = optarg;
-        else if (c == 'p') o->position = optarg;
-        else if (c == 'b') o->board = true;
-        else return cli_option_error(argv, c);
-    }
-    if (!o->scenario == !o->position)
+    int status = cli_world_options(argc, argv, "board", o);
+    if (!status && !o->scenario == !o->position)
         return cli_usage_error("%s", "apply needs exactly one of --position TEXT and --scenario YEAR");
-    return 0;
+    return status;
 }
 
 /* No newline or other control character: the error line quotes the text, and
@@ -78,7 +62,7 @@ static bool apply_one(struct world *w, int index, const char *text)
 
 int command_apply(int argc, char **argv)
 {
-    struct apply_options o = {0};
+    struct world_options o = {0};
     struct world w;
     int status = parse_apply_options(argc, argv, &o);
     if (status || (status = cli_load_world(o.scenario, o.position, &w)))
@@ -86,7 +70,7 @@ int command_apply(int argc, char **argv)
     for (int i = optind; i < argc; i++)
         if (!apply_one(&w, i - optind + 1, argv[i]))
             return 1;
-    cli_print_world(&w, !o.board);
+    cli_print_world(&w, !o.flag);
     if (fflush(stdout) == EOF) {
         fprintf(stderr, "r3: apply: cannot write the position: %s\n", strerror(errno));
         return 1;

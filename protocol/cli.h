@@ -21,6 +21,19 @@ int cli_option_error(char **argv, int c);
 /* A whole number from an option, within [min, max]; false after a usage error naming it. */
 bool cli_option_number(const char *name, const char *text, long long min, long long max, long long *out);
 
+/* The options of a command about one world: --scenario YEAR, --position TEXT
+ * and one flag of its own (show --text, apply --board). */
+struct world_options {
+    const char *scenario, *position;
+    bool flag;
+};
+
+/* Scans argv afresh for those options, the flag named 'flag', permuting as
+ * getopt_long does so that the other arguments end in argv[optind..]. Returns
+ * 0, or 2 after an unknown option or one without its argument; what is left,
+ * and that exactly one world is named, the command checks in its own words. */
+int cli_world_options(int argc, char **argv, const char *flag, struct world_options *o);
+
 /* The world named by --scenario YEAR or --position TEXT (exactly one is
  * non-NULL): 0, or the exit status after the error is printed. */
 int cli_load_world(const char *scenario, const char *position, struct world *w);

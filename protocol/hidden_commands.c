@@ -111,28 +111,37 @@ int command_sample(int argc, char **argv)
     return 0;
 }
 
-int command_infokey(int argc, char **argv)
+/* r3 infokey and r3 observe: loads the world, then has 'show' print what the side makes of it. */
+static int show_for_side(int argc, char **argv, const char *command, void (*show)(const struct world *w, int side))
 {
-    struct hidden_options o = {.command = "infokey", .side = -1};
+    struct hidden_options o = {.command = command, .side = -1};
     struct world w;
     int status = load(argc, argv, &o, false, &w);
-    if (status)
-        return status;
-    printf("%016llx\n", (unsigned long long)infokey(&w, o.side));
-    return 0;
+    if (!status)
+        show(&w, o.side);
+    return status;
+}
+
+static void print_infokey(const struct world *w, int side)
+{
+    printf("%016llx\n", (unsigned long long)infokey(w, side));
+}
+
+static void print_view(const struct world *w, int side)
+{
+    static struct view v;
+    static char text[POSITION_TEXT_MAX];
+    view_of(w, side, &v);
+    view_print(&v, text, sizeof text);
+    fputs(text, stdout);
+}
+
+int command_infokey(int argc, char **argv)
+{
+    return show_for_side(argc, argv, "infokey", print_infokey);
 }
 
 int command_observe(int argc, char **argv)
 {
-    struct hidden_options o = {.command = "observe", .side = -1};
-    struct world w;
-    int status = load(argc, argv, &o, false, &w);
-    if (status)
-        return status;
-    static struct view v;
-    static char text[POSITION_TEXT_MAX];
-    view_of(&w, o.side, &v);
-    view_print(&v, text, sizeof text);
-    fputs(text, stdout);
-    return 0;
+    return show_for_side(argc, argv, "observe", print_view);
 }

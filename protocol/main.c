@@ -133,26 +133,12 @@ static int command_data(int argc, char **argv)
     return 0;
 }
 
-struct show_options {
-    const char *scenario;
-    const char *position;
-    int text;
-};
-
-static int parse_show_options(int argc, char **argv, struct show_options *o)
+/* r3 show (--scenario YEAR | --position TEXT) [--text] */
+static int parse_show_options(int argc, char **argv, struct world_options *o)
 {
-    static const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
-                                         {"position", required_argument, NULL, 'p'},
-                                         {"text", no_argument, NULL, 't'},
-                                         {NULL, 0, NULL, 0}};
-    int c;
-    optind = 0; /* glibc and gnulib: start a fresh scan of this subcommand's arguments */
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        if (c == 's') o->scenario = optarg;
-        else if (c == 'p') o->position = optarg;
-        else if (c == 't') o->text = 1;
-        else return cli_option_error(argv, c);
-    }
+    int status = cli_world_options(argc, argv, "text", o);
+    if (status)
+        return status;
     if (optind < argc)
         return cli_usage_error("show: unexpected argument '%s'", argv[optind]);
     if (!o->scenario == !o->position)
@@ -160,19 +146,14 @@ static int parse_show_options(int argc, char **argv, struct show_options *o)
     return 0;
 }
 
-static int load_show_world(const struct show_options *o, struct world *w)
-{
-    return cli_load_world(o->scenario, o->position, w);
-}
-
 static int command_show(int argc, char **argv)
 {
-    struct show_options o = {0};
+    struct world_options o = {0};
     struct world w;
     int status = parse_show_options(argc, argv, &o);
-    if (status || (status = load_show_world(&o, &w)))
+    if (status || (status = cli_load_world(o.scenario, o.position, &w)))
         return status;
-    cli_print_world(&w, o.text);
+    cli_print_world(&w, o.flag);
     return 0;
 }
 
@@ -193,8 +174,7 @@ static int command_legal(int argc, char **argv)
     if (!text)
         return cli_usage_error("%s", "legal needs --position TEXT");
     struct world w;
-    struct show_options o = {.position = text};
-    int status = load_show_world(&o, &w);
+    int status = cli_load_world(NULL, text, &w);
     if (status)
         return status;
     struct decisions legal;

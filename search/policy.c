@@ -137,13 +137,13 @@ static unsigned charge_weight(const struct world *w, int target)
 
 static unsigned battle_weight(const struct world *w, decision d)
 {
-    int arg = decision_arg(d), block = arg & 0xff;
+    int block = decision_first(d);
     switch (decision_kind(d)) {
     case DECIDE_FIRE: return HIGH;
     case DECIDE_HOLD: return RARE;
     case DECIDE_RETREAT: /* round 4 attackers have nothing else, so the weight only matters with a choice */
         return hopeless(w, world_block_side(w, block)) ? URGENT : RARE;
-    case DECIDE_CHARGE: return charge_weight(w, arg >> 8);
+    case DECIDE_CHARGE: return charge_weight(w, decision_second(d));
     case DECIDE_TREACHERY: return NORMAL;
     case DECIDE_TREASON: return HIGH;
     case DECIDE_DECLINE: return LOW;

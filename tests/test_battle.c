@@ -590,7 +590,7 @@ static void surprise_widens_retreats(void **state)
                 pick = choices.list[i];
                 break;
             }
-            if (kind == DECIDE_RETREAT && w.battle.round == 2 && (decision_arg(choices.list[i]) >> 8) == AREA_NORTHUMBRIA) {
+            if (kind == DECIDE_RETREAT && w.battle.round == 2 && decision_second(choices.list[i]) == AREA_NORTHUMBRIA) {
                 pick = choices.list[i];
                 break;
             }

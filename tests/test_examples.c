@@ -957,7 +957,7 @@ static blockset turns_this_round(struct world *w)
             i++;
         if (i == legal.count)
             fail_msg("no block may pass in round %d", round);
-        had_turn |= block_bit(decision_arg(legal.list[i]) & 0xff);
+        had_turn |= block_bit(decision_first(legal.list[i]));
         rules_apply(w, legal.list[i]);
     }
     return had_turn;

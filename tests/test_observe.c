@@ -52,10 +52,10 @@ static void check_observation(const struct world *before, const struct world *af
             kind == DECIDE_TREASON || kind == DECIDE_EXECUTE || kind == DECIDE_DISBAND || kind == DECIDE_RECRUIT)
             check_named(before, after, side, arg);
         if (kind == DECIDE_RETREAT || kind == DECIDE_REGROUP || kind == DECIDE_HOME)
-            check_named(before, after, side, arg & 0xff);
+            check_named(before, after, side, decision_first(o->value));
         if (kind == DECIDE_CHARGE || kind == DECIDE_TREACHERY) {
-            check_named(before, after, side, arg & 0xff);
-            check_named(before, after, side, arg >> 8);
+            check_named(before, after, side, decision_first(o->value));
+            check_named(before, after, side, decision_second(o->value));
         }
     }
 }

@@ -1,7 +1,9 @@
 /*
  * test_world.c: the world struct itself: its size (the truth in 512 bytes), that
  * it is plain data (memcpy, memcmp, hash), the accessors that keep its
- * redundant parts in step, and the invariant checker.
+ * redundant parts in step, and the invariant checker; and the packing of a
+ * two-part decision (engine/core/decision.h), which the rules, the notation and
+ * the policy all read.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/decision.h"
 #include "engine/core/tables.h"
 #include "engine/text/scenario.h"
 
@@ -160,6 +163,24 @@ static void check_finds_each_broken_invariant(void **state)
     assert_string_equal(why, "the side sets do not match the Pretender's side");
 }
 
+/* The two parts come back as given, and the encoding stays the one saved games and trees were made with. */
+static void decision_pairs_round_trip(void **state)
+{
+    (void)state;
+    for (int kind = 0; kind < DECIDE_KIND_COUNT; kind++)
+        for (int first = 0; first < 256; first++)
+            for (int second = 0; second < 256; second += 17) {
+                decision d = decision_pair(kind, first, second);
+                assert_int_equal(decision_kind(d), kind);
+                assert_int_equal(decision_first(d), first);
+                assert_int_equal(decision_second(d), second);
+            }
+    assert_int_equal(decision_pair(DECIDE_RETREAT, BLOCK_Y_MARCH, AREA_NORTHUMBRIA),
+                     (uint32_t)DECIDE_RETREAT << 16 | (uint32_t)AREA_NORTHUMBRIA << 8 | BLOCK_Y_MARCH);
+    assert_int_equal(decision_pair(DECIDE_FIRE, BLOCK_Y_MARCH, 0), decision_make(DECIDE_FIRE, BLOCK_Y_MARCH));
+    assert_int_equal(decision_first(decision_make(DECIDE_FIRE, BLOCK_Y_MARCH)), BLOCK_Y_MARCH);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -171,6 +192,7 @@ int main(void)
         cmocka_unit_test(each_flag_is_its_own_set),
         cmocka_unit_test(rebel_follows_the_pretender),
         cmocka_unit_test(check_finds_each_broken_invariant),
+        cmocka_unit_test(decision_pairs_round_trip),
     };
     return cmocka_run_group_tests_name("world", tests, NULL, NULL);
 }

@@ -58,6 +58,17 @@ static inline decision decision_make(int kind, int arg) { return (decision)kind 
 static inline int decision_kind(decision d) { return (int)(d >> 16); }
 static inline int decision_arg(decision d) { return (int)(d & 0xffff); }
 
+/* A decision about two things (a block and an area, a block and an enemy
+ * block) holds the first, the block, in the argument's low byte and the
+ * second above it. A one-thing decision is the same with second 0, so
+ * decision_first reads the block of either. */
+static inline decision decision_pair(int kind, int first, int second)
+{
+    return decision_make(kind, first | second << 8);
+}
+static inline int decision_first(decision d) { return decision_arg(d) & 0xff; }
+static inline int decision_second(decision d) { return decision_arg(d) >> 8; }
+
 /* In a decision as the other side sees it (engine/observe.h), a face-down
  * piece stands where a block would: 0x80 | its side << 5 | (its label - 1),
  * written "L?3". Block numbers are below 64, so the two never meet. */
@@ -73,6 +84,11 @@ struct decisions {
 static inline void push(struct decisions *out, int kind, int arg)
 {
     out->list[out->count++] = decision_make(kind, arg);
+}
+
+static inline void push_pair(struct decisions *out, int kind, int first, int second)
+{
+    out->list[out->count++] = decision_pair(kind, first, second);
 }
 
 #endif

@@ -486,15 +486,6 @@ const char *const EVENT_NAME[EVENT_TREASON + 1] = {
 const char *const LOCATION_NAME[LOC_COUNT - AREA_COUNT] = {
     "pool", "minor", "other-side", "dead", "prisoner"};
 
-int border_between(int area_a, int area_b)
-{
-    const struct neighbours *n = &AREA_NEIGHBOURS[area_a];
-    for (int i = 0; i < n->count; i++)
-        if (n->area[i] == area_b)
-            return n->border[i];
-    return BORDER_NONE;
-}
-
 int neighbour_index(int area, int next)
 {
     const struct neighbours *n = &AREA_NEIGHBOURS[area];
@@ -502,6 +493,12 @@ int neighbour_index(int area, int next)
         if (n->area[i] == next)
             return i;
     return -1;
+}
+
+int border_between(int area_a, int area_b)
+{
+    int i = neighbour_index(area_a, area_b);
+    return i < 0 ? BORDER_NONE : AREA_NEIGHBOURS[area_a].border[i];
 }
 
 blockset blocks_of_side(int side)

@@ -5,12 +5,11 @@
  */
 #include "engine/core/world.h"
 
-#include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <string.h>
 #include <xxhash.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/tables.h"
 
 const char *const PHASE_NAME[PHASE_COUNT] = {
@@ -243,15 +242,6 @@ uint64_t world_hash(const struct world *w)
 }
 
 /* --- invariants ------------------------------------------------------------ */
-
-static bool fail(char *why, int size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, (size_t)size, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 static bool check_places(const struct world *w, char *why, int size)
 {

@@ -4,22 +4,11 @@
  */
 #include "engine/rules/audit.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-
 #include "engine/core/crown.h"
+#include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/rules/battle.h"
 #include "engine/rules/rules.h"
-
-static bool fail(char *why, int size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, (size_t)size, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 static bool in_play(const struct world *w, int block)
 {
@@ -282,7 +271,7 @@ static void remember_reserves(struct audit_memory *m, const struct world *before
 static bool reserves_hold_fire(const struct audit_memory *m, const struct world *before, decision d, char *why,
                                int size)
 {
-    int kind = decision_kind(d), block = decision_arg(d) & 0xff;
+    int kind = decision_kind(d), block = decision_first(d);
     if (before->phase != PHASE_BATTLE || before->step != BATTLE_TURNS ||
         (kind != DECIDE_FIRE && kind != DECIDE_CHARGE && kind != DECIDE_TREACHERY))
         return true;

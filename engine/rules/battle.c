@@ -172,12 +172,12 @@ static void list_ways(const struct world *w, int block, int kind, struct decisio
     if (w->by_sea & block_bit(block)) {
         for (int a = 0; a < AREA_COUNT; a++)
             if (sea_way_ok(w, side, a))
-                push(out, kind, battle_arg(block, a));
+                push_pair(out, kind, block, a);
         return;
     }
     for (int i = 0; i < AREA_NEIGHBOURS[B->area].count; i++)
         if (land_way_ok(w, side, i, kind == DECIDE_RETREAT))
-            push(out, kind, battle_arg(block, AREA_NEIGHBOURS[B->area].area[i]));
+            push_pair(out, kind, block, AREA_NEIGHBOURS[B->area].area[i]);
 }
 
 static void leave_battle(struct world *w, int block, int to)
@@ -236,7 +236,7 @@ static void list_treachery(const struct world *w, int roller, struct decisions *
     for (blockset left = fighting(w, 1 - side); left; left &= left - 1) {
         int target = __builtin_ctzll(left);
         if (treachery_target_ok(w, side, target, is_warwick(roller)))
-            push(out, DECIDE_TREACHERY, battle_arg(roller, target));
+            push_pair(out, DECIDE_TREACHERY, roller, target);
     }
 }
 
@@ -538,7 +538,7 @@ static void list_turn(const struct world *w, int block, struct decisions *out)
         list_ways(w, block, DECIDE_RETREAT, out);
     if (senior_heir_present(w, side) == block)
         for (blockset left = fighting(w, 1 - side); left; left &= left - 1)
-            push(out, DECIDE_CHARGE, battle_arg(block, __builtin_ctzll(left)));
+            push_pair(out, DECIDE_CHARGE, block, __builtin_ctzll(left));
     if (roll_flag(w, block))
         list_treachery(w, block, out);
 }
@@ -654,7 +654,7 @@ static void apply_treachery(struct world *w, int roller, int target)
 
 void battle_apply(struct world *w, decision d)
 {
-    int arg = decision_arg(d), first = arg & 0xff, second = arg >> 8;
+    int arg = decision_arg(d), first = decision_first(d), second = decision_second(d);
     switch (decision_kind(d)) {
     case DECIDE_BATTLE: start_battle(w, arg); break;
     case DECIDE_TREASON:

@@ -9,9 +9,6 @@
 
 #include "engine/core/decision.h"
 
-/* Two arguments in one decision: a block, and an area or a second block. */
-static inline int battle_arg(int first, int second) { return first | second << 8; }
-
 void battle_phase_begin(struct world *w);
 int battle_actor(const struct world *w);
 void battle_legal(const struct world *w, struct decisions *out);

@@ -16,23 +16,39 @@ static const struct {
     const char *word;
     uint8_t argument;
 } KIND[DECIDE_KIND_COUNT] = {
-    [DECIDE_DEAL] = {"deal", ARG_CARD},        [DECIDE_MULLIGAN] = {"mulligan", ARG_NONE},
-    [DECIDE_KEEP] = {"keep", ARG_NONE},        [DECIDE_REDEAL] = {"redeal", ARG_NONE},
-    [DECIDE_PLAY] = {"play", ARG_CARD},        [DECIDE_PASS] = {"pass", ARG_NONE},
-    [DECIDE_MOVE_FROM] = {"move-from", ARG_AREA}, [DECIDE_SEA_FROM] = {"sea-from", ARG_AREA},
-    [DECIDE_BLOCK] = {"block", ARG_BLOCK},     [DECIDE_TO] = {"to", ARG_AREA},
-    [DECIDE_STOP] = {"halt", ARG_NONE},        [DECIDE_END] = {"end", ARG_NONE},
-    [DECIDE_RECRUIT] = {"recruit", ARG_BLOCK}, [DECIDE_AT] = {"at", ARG_AREA},
-    [DECIDE_MUSTER] = {"muster", ARG_AREA},    [DECIDE_PLAGUE] = {"plague", ARG_AREA},
-    [DECIDE_BATTLE] = {"battle", ARG_AREA},    [DECIDE_TREASON] = {"treason", ARG_BLOCK},
-    [DECIDE_DECLINE] = {"decline", ARG_NONE},  [DECIDE_FIRE] = {"fire", ARG_BLOCK},
-    [DECIDE_HOLD] = {"pass", ARG_BLOCK},       [DECIDE_RETREAT] = {"retreat", ARG_BLOCK_AREA},
-    [DECIDE_CHARGE] = {"charge", ARG_BLOCK_BLOCK}, [DECIDE_TREACHERY] = {"treachery", ARG_BLOCK_BLOCK},
-    [DECIDE_HIT] = {"hit", ARG_BLOCK},         [DECIDE_ROLL] = {"roll", ARG_FACE},
+    [DECIDE_DEAL] = {"deal", ARG_CARD},
+    [DECIDE_MULLIGAN] = {"mulligan", ARG_NONE},
+    [DECIDE_KEEP] = {"keep", ARG_NONE},
+    [DECIDE_REDEAL] = {"redeal", ARG_NONE},
+    [DECIDE_PLAY] = {"play", ARG_CARD},
+    [DECIDE_PASS] = {"pass", ARG_NONE},
+    [DECIDE_MOVE_FROM] = {"move-from", ARG_AREA},
+    [DECIDE_SEA_FROM] = {"sea-from", ARG_AREA},
+    [DECIDE_BLOCK] = {"block", ARG_BLOCK},
+    [DECIDE_TO] = {"to", ARG_AREA},
+    [DECIDE_STOP] = {"halt", ARG_NONE},
+    [DECIDE_END] = {"end", ARG_NONE},
+    [DECIDE_RECRUIT] = {"recruit", ARG_BLOCK},
+    [DECIDE_AT] = {"at", ARG_AREA},
+    [DECIDE_MUSTER] = {"muster", ARG_AREA},
+    [DECIDE_PLAGUE] = {"plague", ARG_AREA},
+    [DECIDE_BATTLE] = {"battle", ARG_AREA},
+    [DECIDE_TREASON] = {"treason", ARG_BLOCK},
+    [DECIDE_DECLINE] = {"decline", ARG_NONE},
+    [DECIDE_FIRE] = {"fire", ARG_BLOCK},
+    [DECIDE_HOLD] = {"pass", ARG_BLOCK},
+    [DECIDE_RETREAT] = {"retreat", ARG_BLOCK_AREA},
+    [DECIDE_CHARGE] = {"charge", ARG_BLOCK_BLOCK},
+    [DECIDE_TREACHERY] = {"treachery", ARG_BLOCK_BLOCK},
+    [DECIDE_HIT] = {"hit", ARG_BLOCK},
+    [DECIDE_ROLL] = {"roll", ARG_FACE},
     [DECIDE_REGROUP] = {"regroup", ARG_BLOCK_AREA},
-    [DECIDE_ENTER] = {"enter", ARG_AREA},      [DECIDE_EXECUTE] = {"execute", ARG_BLOCK},
-    [DECIDE_SPARE] = {"spare", ARG_NONE},      [DECIDE_LOSE] = {"lose", ARG_BLOCK},
-    [DECIDE_HOME] = {"home", ARG_BLOCK_AREA},  [DECIDE_DISBAND] = {"disband", ARG_BLOCK},
+    [DECIDE_ENTER] = {"enter", ARG_AREA},
+    [DECIDE_EXECUTE] = {"execute", ARG_BLOCK},
+    [DECIDE_SPARE] = {"spare", ARG_NONE},
+    [DECIDE_LOSE] = {"lose", ARG_BLOCK},
+    [DECIDE_HOME] = {"home", ARG_BLOCK_AREA},
+    [DECIDE_DISBAND] = {"disband", ARG_BLOCK},
 };
 
 /* Area names are written with '-' for spaces, so that a decision is words without blanks in them. */
@@ -49,8 +65,9 @@ decision decision_masked(decision d, int (*name)(int block, const void *context)
     int kind = decision_kind(d), arg = decision_arg(d);
     switch (KIND[kind].argument) {
     case ARG_BLOCK: return decision_make(kind, name(arg, context));
-    case ARG_BLOCK_AREA: return decision_make(kind, (arg & 0xff00) | name(arg & 0xff, context));
-    case ARG_BLOCK_BLOCK: return decision_make(kind, name(arg >> 8, context) << 8 | name(arg & 0xff, context));
+    case ARG_BLOCK_AREA: return decision_pair(kind, name(decision_first(d), context), decision_second(d));
+    case ARG_BLOCK_BLOCK:
+        return decision_pair(kind, name(decision_first(d), context), name(decision_second(d), context));
     default: return d;
     }
 }
@@ -68,16 +85,16 @@ void decision_text(decision d, char *text, size_t size)
     int kind = decision_kind(d), arg = decision_arg(d);
     char word[32], first[32], second[32];
     if (KIND[kind].argument == ARG_BLOCK || KIND[kind].argument == ARG_BLOCK_AREA || KIND[kind].argument == ARG_BLOCK_BLOCK)
-        block_word(arg & 0xff, first, sizeof first);
+        block_word(decision_first(d), first, sizeof first);
     switch (KIND[kind].argument) {
     case ARG_CARD:
     case ARG_FACE: snprintf(text, size, "%s %d", KIND[kind].word, arg); break;
     case ARG_BLOCK_AREA:
-        area_word(arg >> 8, word, sizeof word);
+        area_word(decision_second(d), word, sizeof word);
         snprintf(text, size, "%s %s %s", KIND[kind].word, first, word);
         break;
     case ARG_BLOCK_BLOCK:
-        block_word(arg >> 8, second, sizeof second);
+        block_word(decision_second(d), second, sizeof second);
         snprintf(text, size, "%s %s %s", KIND[kind].word, first, second);
         break;
     case ARG_BLOCK: snprintf(text, size, "%s %s", KIND[kind].word, first); break;
@@ -112,22 +129,29 @@ static int argument_words(int argument)
     }
 }
 
-/* The argument of one decision kind from its words, or -1. */
-static int read_argument(int argument, char words[][48])
+/* A decision of one kind from its argument words; false if they do not fit. */
+static bool read_argument(int kind, char words[][48], decision *out)
 {
     int first = 0, second = 0;
-    switch (argument) {
-    case ARG_NONE: return 0;
-    case ARG_CARD: return sscanf(words[0], "%d", &first) == 1 && first >= 1 && first <= CARD_COUNT ? first : -1;
-    case ARG_FACE: return sscanf(words[0], "%d", &first) == 1 && first >= 1 && first <= 6 ? first : -1;
-    case ARG_AREA: first = area_by_name(words[0], (int)strlen(words[0])); return first;
-    case ARG_BLOCK: return block_read(words[0], &first) ? first : -1;
+    bool fits;
+    switch (KIND[kind].argument) {
+    case ARG_NONE: fits = true; break;
+    case ARG_CARD: fits = sscanf(words[0], "%d", &first) == 1 && first >= 1 && first <= CARD_COUNT; break;
+    case ARG_FACE: fits = sscanf(words[0], "%d", &first) == 1 && first >= 1 && first <= 6; break;
+    case ARG_AREA:
+        first = area_by_name(words[0], (int)strlen(words[0]));
+        fits = first >= 0;
+        break;
+    case ARG_BLOCK: fits = block_read(words[0], &first); break;
     case ARG_BLOCK_AREA:
         second = area_by_name(words[1], (int)strlen(words[1]));
-        return block_read(words[0], &first) && second >= 0 ? second << 8 | first : -1;
-    default:
-        return block_read(words[0], &first) && block_read(words[1], &second) ? second << 8 | first : -1;
+        fits = block_read(words[0], &first) && second >= 0;
+        break;
+    default: fits = block_read(words[0], &first) && block_read(words[1], &second); break;
     }
+    if (fits)
+        *out = decision_pair(kind, first, second);
+    return fits;
 }
 
 bool decision_read(const char *text, decision *out, char *error, size_t error_size)
@@ -141,11 +165,8 @@ bool decision_read(const char *text, decision *out, char *error, size_t error_si
         known_word = true;
         if (argument_words(KIND[kind].argument) != n - 1)
             continue;
-        int arg = read_argument(KIND[kind].argument, words + 1);
-        if (arg >= 0) {
-            *out = decision_make(kind, arg);
+        if (read_argument(kind, words + 1, out))
             return true;
-        }
     }
     if (known_word)
         snprintf(error, error_size, "'%s': the words after '%s' are not what it takes (docs/decisions.md)", text, words[0]);

@@ -248,16 +248,15 @@ void political_legal(const struct world *w, struct decisions *out)
     for (blockset left = still_to_go(w); left; left &= left - 1) {
         int b = __builtin_ctzll(left);
         for (uint64_t options = home_options(w, b); options; options &= options - 1)
-            push(out, DECIDE_HOME, battle_arg(b, __builtin_ctzll(options)));
+            push_pair(out, DECIDE_HOME, b, __builtin_ctzll(options));
     }
 }
 
 void political_apply(struct world *w, decision d)
 {
-    int arg = decision_arg(d);
     if (decision_kind(d) == DECIDE_DISBAND)
-        world_place(w, arg, LOC_POOL);
+        world_place(w, decision_arg(d), LOC_POOL);
     else
-        go_home(w, arg & 0xff, arg >> 8);
+        go_home(w, decision_first(d), decision_second(d));
     settle(w);
 }

@@ -349,33 +349,38 @@ static bool at_value_end(const char *p) { return *p == '\0' || at_blank(p); }
 static int column(const struct cursor *c, const char *at) { return (int)(at - c->start) + 1; }
 
 /* Reports an error at 'at': "column N: expected <what>, found '<the rest of the field>'". */
+static bool expected_at(struct cursor *c, const char *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static bool expected_at(struct cursor *c, const char *at, const char *fmt, ...)
 {
-    char what[160];
+    struct strbuf sb;
     va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
     int n = 0;
     while (!at_value_end(at + n) && n < 40)
         n++;
+    strbuf_init(&sb, c->error, c->error_size);
+    strbuf_add(&sb, "column %d: expected ", column(c, at));
+    va_start(ap, fmt);
+    strbuf_vadd(&sb, fmt, ap);
+    va_end(ap);
     if (n == 0)
-        snprintf(c->error, c->error_size, "column %d: expected %s, found %s", column(c, at), what,
-                 *at ? "a blank" : "the end of the text");
+        strbuf_add(&sb, ", found %s", *at ? "a blank" : "the end of the text");
     else
-        snprintf(c->error, c->error_size, "column %d: expected %s, found '%.*s'", column(c, at), what, n, at);
+        strbuf_add(&sb, ", found '%.*s'", n, at);
     return false;
 }
 
-/* Reports an error about the value that starts at 'at' and is 'length' long. */
-static bool invalid_at(struct cursor *c, const char *at, int length, const char *fmt, ...)
+/* Reports an error about the value from 'at' up to 'end' (most often c->p, what was just read). */
+static bool invalid_at(struct cursor *c, const char *at, const char *end, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool invalid_at(struct cursor *c, const char *at, const char *end, const char *fmt, ...)
 {
-    char why[200];
+    struct strbuf sb;
     va_list ap;
+    strbuf_init(&sb, c->error, c->error_size);
+    strbuf_add(&sb, "column %d: '%.*s' ", column(c, at), (int)(end - at), at);
     va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
+    strbuf_vadd(&sb, fmt, ap);
     va_end(ap);
-    snprintf(c->error, c->error_size, "column %d: '%.*s' %s", column(c, at), length, at, why);
     return false;
 }
 
@@ -524,23 +529,77 @@ static bool parse_block_or_none(struct cursor *c, const char *stops, uint8_t *ou
     return parse_named_or_none(c, stops, block_by_id, BLOCK_EXPECTED, BLOCK_NONE, out);
 }
 
+/* ---- lists ---- */
+
+/* Every list in the format is items joined by one character; each kind of item
+ * has one of these, which reads an item at c->p, checks it where it stands (so
+ * that an error names its column) and stores it into 'into'. */
+typedef bool parse_item(struct cursor *c, void *into);
+
+/* What a list that belongs to something fills in: the world, and the one of
+ * these it belongs to. */
+struct list_of {
+    struct world *w;
+    int location; /* block entries: the place they are in */
+    int side;     /* retreats: the side that made them */
+    int block;    /* candidates: the hidden block they may be */
+};
+
+static bool parse_list(struct cursor *c, char joiner, parse_item *item, void *into)
+{
+    do {
+        if (!item(c, into))
+            return false;
+    } while (accept_char(c, joiner));
+    return true;
+}
+
+/* A comma list, or '-' for an empty one. */
+static bool parse_list_or_none(struct cursor *c, parse_item *item, void *into)
+{
+    return accept_none(c) || parse_list(c, ',', item, into);
+}
+
+/* The field key=list, or key=-. */
+static bool parse_list_field(struct cursor *c, const char *key, parse_item *item, void *into)
+{
+    return next_field(c) && expect_key(c, key) && parse_list_or_none(c, item, into);
+}
+
+/* Adds member i, read from 'at' up to here, to *set; a second time is an error. */
+static bool add_once(struct cursor *c, const char *at, uint64_t *set, int i)
+{
+    uint64_t bit = (uint64_t)1 << i;
+    if (*set & bit)
+        return invalid_at(c, at, c->p, "is listed twice");
+    *set |= bit;
+    return true;
+}
+
+/* Names from a table, each setting its bit: world and battle flags. */
+struct name_set {
+    const char *const *names;
+    int count;
+    const char *stops, *what;
+    uint64_t bits;
+};
+
+static bool parse_name_item(struct cursor *c, void *into)
+{
+    struct name_set *set = into;
+    const char *at = c->p;
+    int i;
+    return parse_name(c, set->names, set->count, set->stops, set->what, &i) && add_once(c, at, &set->bits, i);
+}
+
 /* A comma list of names from a table, or '-' for none; sets bit i for name i. */
 static bool parse_flag_list(struct cursor *c, const char *const names[], int count, const char *stops,
                             const char *what, unsigned *out)
 {
-    *out = 0;
-    if (accept_none(c))
-        return true;
-    do {
-        const char *at = c->p;
-        int i;
-        if (!parse_name(c, names, count, stops, what, &i))
-            return false;
-        if (*out >> i & 1)
-            return invalid_at(c, at, (int)(c->p - at), "is listed twice");
-        *out |= 1u << i;
-    } while (accept_char(c, ','));
-    return true;
+    struct name_set set = {names, count, stops, what, 0};
+    bool ok = parse_list_or_none(c, parse_name_item, &set);
+    *out = (unsigned)set.bits;
+    return ok;
 }
 
 /* ---- cards ---- */
@@ -549,14 +608,15 @@ static bool add_card(struct cursor *c, const char *at, int card, uint32_t *set)
 {
     uint32_t bit = (uint32_t)1 << card;
     if (c->cards_seen & bit)
-        return invalid_at(c, at, (int)(c->p - at), "names card %d, which is already elsewhere", card);
+        return invalid_at(c, at, c->p, "names card %d, which is already elsewhere", card);
     c->cards_seen |= bit;
     *set |= bit;
     return true;
 }
 
-static bool parse_card_range(struct cursor *c, uint32_t *set)
+static bool parse_card_range(struct cursor *c, void *into)
 {
+    uint32_t *set = into;
     const char *at = c->p;
     int first, last;
     if (!parse_number(c, 1, CARD_COUNT, "a card", &first))
@@ -573,15 +633,7 @@ static bool parse_card_range(struct cursor *c, uint32_t *set)
 static bool parse_card_set(struct cursor *c, const char *key, uint32_t *set)
 {
     *set = 0;
-    if (!next_field(c) || !expect_key(c, key))
-        return false;
-    if (accept_none(c))
-        return true;
-    do {
-        if (!parse_card_range(c, set))
-            return false;
-    } while (accept_char(c, ','));
-    return true;
+    return parse_list_field(c, key, parse_card_range, set);
 }
 
 static bool parse_played(struct cursor *c, const char *key, uint8_t *out)
@@ -611,9 +663,9 @@ static bool parse_crown(struct cursor *c, const char *key, int king, uint8_t *ou
     if (!parse_block_or_none(c, "", out))
         return false;
     if (*out != BLOCK_NONE && BLOCK_INFO[*out].type != BLOCK_HEIR)
-        return invalid_at(c, at, (int)(c->p - at), "cannot be %s: only an heir can (3.21)", key);
+        return invalid_at(c, at, c->p, "cannot be %s: only an heir can (3.21)", key);
     if (*out != BLOCK_NONE && king != BLOCK_NONE && BLOCK_INFO[king].side == BLOCK_INFO[*out].side)
-        return invalid_at(c, at, (int)(c->p - at), "is on the King's side; the Pretender is the other house");
+        return invalid_at(c, at, c->p, "is on the King's side; the Pretender is the other house");
     return true;
 }
 
@@ -659,7 +711,7 @@ static bool parse_crowns(struct cursor *c, struct world *w)
         return false;
     if ((pretender != BLOCK_NONE && BLOCK_INFO[pretender].side != side) ||
         (w->king != BLOCK_NONE && BLOCK_INFO[w->king].side == side))
-        return invalid_at(c, at, 1, "is not the Pretender's side: the other house from the King's, the Pretender's own");
+        return invalid_at(c, at, c->p, "is not the Pretender's side: the other house from the King's, the Pretender's own");
     world_set_pretender_side(w, side);
     world_set_pretender(w, pretender);
     return true;
@@ -696,7 +748,7 @@ static bool parse_block_flags(struct cursor *c, struct world *w, int block)
             return expected_at(c, c->p, "a block flag (m, p, f, r, d, v or s), ',' or a blank");
         int i = (int)(letter - BLOCK_FLAG_LETTER);
         if (seen >> i & 1)
-            return invalid_at(c, c->p, 1, "is given twice for %s", BLOCK_INFO[block].id);
+            return invalid_at(c, c->p, c->p + 1, "is given twice for %s", BLOCK_INFO[block].id);
         seen |= 1u << i;
         world_set_flag(w, block, i, true);
         c->p++;
@@ -704,24 +756,26 @@ static bool parse_block_flags(struct cursor *c, struct world *w, int block)
     return true;
 }
 
-static bool parse_block_entry(struct cursor *c, struct world *w, int location)
+static bool parse_block_entry(struct cursor *c, void *into)
 {
+    const struct list_of *of = into;
+    struct world *w = of->w;
     const char *at = c->p;
     int block, steps;
     if (!parse_block(c, "0123456789,", &block))
         return false;
     if (c->blocks_seen & block_bit(block))
-        return invalid_at(c, at, (int)(c->p - at), "is listed twice; a block is in one place");
+        return invalid_at(c, at, c->p, "is listed twice; a block is in one place");
     c->blocks_seen |= block_bit(block);
-    if (location == LOC_PRISONER && w->prisoner != BLOCK_NONE)
-        return invalid_at(c, at, (int)(c->p - at), "cannot join %s: one prisoner at most",
+    if (of->location == LOC_PRISONER && w->prisoner != BLOCK_NONE)
+        return invalid_at(c, at, c->p, "cannot join %s: one prisoner at most",
                           BLOCK_INFO[w->prisoner].id);
     if (!parse_number(c, 1, 4, "a strength", &steps))
         return false;
     if (steps > BLOCK_INFO[block].steps)
-        return invalid_at(c, at, (int)(c->p - at), "has strength %d, but %s has only %d steps", steps,
+        return invalid_at(c, at, c->p, "has strength %d, but %s has only %d steps", steps,
                           BLOCK_INFO[block].id, BLOCK_INFO[block].steps);
-    world_place(w, block, location);
+    world_place(w, block, of->location);
     world_set_steps(w, block, steps);
     return parse_block_flags(c, w, block);
 }
@@ -737,7 +791,7 @@ static bool parse_place_name(struct cursor *c, int *location)
     if (a < 0)
         return expected_at(c, c->p, "a place (an area, pool, minor, other-side, dead or prisoner) or 'crossed='");
     if (c->places_seen >> a & 1)
-        return invalid_at(c, c->p, n, "is given twice; list each place once");
+        return invalid_at(c, c->p, c->p + n, "is given twice; list each place once");
     c->places_seen |= (uint64_t)1 << a;
     c->p += n;
     *location = a;
@@ -751,13 +805,10 @@ static bool parse_places(struct cursor *c, struct world *w)
             return false;
         if (strncmp(c->p, "crossed=", 8) == 0)
             break;
-        int location;
-        if (!parse_place_name(c, &location) || !expect_char(c, '='))
+        struct list_of entries = {.w = w};
+        if (!parse_place_name(c, &entries.location) || !expect_char(c, '=') ||
+            !parse_list(c, ',', parse_block_entry, &entries))
             return false;
-        do {
-            if (!parse_block_entry(c, w, location))
-                return false;
-        } while (accept_char(c, ','));
     }
     for (int b = 0; b < BLOCK_COUNT; b++)
         if (!(c->blocks_seen & block_bit(b)))
@@ -776,69 +827,57 @@ static bool parse_border(struct cursor *c, char joiner, int *border, bool *rever
         return false;
     *border = border_between(a, b);
     if (*border == BORDER_NONE)
-        return invalid_at(c, at, (int)(c->p - at), "is no border: %s and %s are not adjacent by land",
+        return invalid_at(c, at, c->p, "is no border: %s and %s are not adjacent by land",
                           AREA_INFO[a].name, AREA_INFO[b].name);
     *reversed = BORDER_INFO[*border].a != a;
     return true;
 }
 
+static bool parse_crossing(struct cursor *c, void *into)
+{
+    struct world *w = into;
+    const char *at = c->p;
+    int border, count;
+    bool reversed;
+    if (!parse_border(c, '/', &border, &reversed) || !expect_char(c, ':') ||
+        !parse_number(c, 1, 7, "a crossing count", &count))
+        return false;
+    if (world_crossed(w, border))
+        return invalid_at(c, at, c->p, "counts a border a second time");
+    world_set_crossed(w, border, count);
+    return true;
+}
+
 static bool parse_crossed(struct cursor *c, struct world *w)
 {
-    if (!expect_key(c, "crossed"))
-        return false;
-    if (accept_none(c))
-        return true;
-    do {
-        const char *at = c->p;
-        int border, count;
-        bool reversed;
-        if (!parse_border(c, '/', &border, &reversed) || !expect_char(c, ':') ||
-            !parse_number(c, 1, 7, "a crossing count", &count))
-            return false;
-        if (world_crossed(w, border))
-            return invalid_at(c, at, (int)(c->p - at), "counts a border a second time");
-        world_set_crossed(w, border, count);
-    } while (accept_char(c, ','));
-    return true;
+    return expect_key(c, "crossed") && parse_list_or_none(c, parse_crossing, w);
+}
+
+/* A set of borders: entered= keeps each way apart (a>b), main= does not (a/b). */
+struct border_set {
+    char joiner;
+    uint64_t *way[2]; /* the set for the border read as written, and reversed */
+};
+
+static bool parse_border_item(struct cursor *c, void *into)
+{
+    struct border_set *set = into;
+    const char *at = c->p;
+    int border;
+    bool reversed;
+    return parse_border(c, set->joiner, &border, &reversed) && add_once(c, at, set->way[reversed], border);
 }
 
 static bool parse_entered(struct cursor *c, const char *key, uint64_t entered[2])
 {
-    if (!next_field(c) || !expect_key(c, key))
-        return false;
-    if (accept_none(c))
-        return true;
-    do {
-        const char *at = c->p;
-        int border;
-        bool reversed;
-        if (!parse_border(c, '>', &border, &reversed))
-            return false;
-        uint64_t bit = (uint64_t)1 << border;
-        if (entered[reversed] & bit)
-            return invalid_at(c, at, (int)(c->p - at), "is listed twice");
-        entered[reversed] |= bit;
-    } while (accept_char(c, ','));
-    return true;
+    struct border_set set = {'>', {&entered[0], &entered[1]}};
+    return parse_list_field(c, key, parse_border_item, &set);
 }
 
 static bool parse_main(struct cursor *c, struct world *w)
 {
-    if (!next_field(c) || !expect_key(c, "main"))
-        return false;
-    if (accept_none(c))
-        return true;
-    do {
-        const char *at = c->p;
-        int border;
-        bool reversed;
-        if (!parse_border(c, '/', &border, &reversed))
-            return false;
-        if (w->main_attack >> border & 1)
-            return invalid_at(c, at, (int)(c->p - at), "is listed twice");
-        w->main_attack |= (uint64_t)1 << border;
-    } while (accept_char(c, ','));
-    return true;
+    struct border_set set = {'/', {&w->main_attack, &w->main_attack}};
+    return parse_list_field(c, "main", parse_border_item, &set);
 }
 
 /* ---- move and battle ---- */
@@ -865,44 +904,37 @@ static bool parse_move(struct cursor *c, struct world *w)
     return true;
 }
 
-static bool parse_acted(struct cursor *c, struct world *w)
+static bool parse_acted_block(struct cursor *c, void *into)
 {
-    if (!next_field(c) || !expect_key(c, "acted"))
+    const char *at = c->p;
+    int block;
+    return parse_block(c, ",/", &block) && add_once(c, at, into, block);
+}
+
+static bool parse_retreat(struct cursor *c, void *into)
+{
+    const struct list_of *of = into;
+    struct world *w = of->w;
+    const char *at = c->p;
+    int to, count;
+    if (!parse_area(c, ":,/", &to))
         return false;
-    if (accept_none(c))
-        return true;
-    do {
-        const char *at = c->p;
-        int block;
-        if (!parse_block(c, ",/", &block))
-            return false;
-        if (w->acted & block_bit(block))
-            return invalid_at(c, at, (int)(c->p - at), "is listed twice");
-        w->acted |= block_bit(block);
-    } while (accept_char(c, ','));
+    int i = neighbour_index(w->battle.area, to);
+    if (i < 0)
+        return invalid_at(c, at, c->p, "is not a land neighbour of the battle area %s",
+                          AREA_INFO[w->battle.area].name);
+    if (world_retreats(w, of->side, i))
+        return invalid_at(c, at, c->p, "is listed twice");
+    if (!expect_char(c, ':') || !parse_number(c, 1, 15, "a retreat count", &count))
+        return false;
+    world_set_retreats(w, of->side, i, count);
     return true;
 }
 
 static bool parse_retreats(struct cursor *c, struct world *w, int side)
 {
-    if (accept_none(c))
-        return true;
-    do {
-        const char *at = c->p;
-        int to, count;
-        if (!parse_area(c, ":,/", &to))
-            return false;
-        int i = neighbour_index(w->battle.area, to);
-        if (i < 0)
-            return invalid_at(c, at, (int)(c->p - at), "is not a land neighbour of the battle area %s",
-                              AREA_INFO[w->battle.area].name);
-        if (world_retreats(w, side, i))
-            return invalid_at(c, at, (int)(c->p - at), "is listed twice");
-        if (!expect_char(c, ':') || !parse_number(c, 1, 15, "a retreat count", &count))
-            return false;
-        world_set_retreats(w, side, i, count);
-    } while (accept_char(c, ','));
-    return true;
+    struct list_of retreats = {.w = w, .side = side};
+    return parse_list_or_none(c, parse_retreat, &retreats);
 }
 
 static bool parse_battle(struct cursor *c, struct world *w)
@@ -934,53 +966,46 @@ static bool parse_battle(struct cursor *c, struct world *w)
            parse_retreats(c, w, SIDE_LANCASTER);
 }
 
-static bool parse_candidates(struct cursor *c, struct world *w, int block)
+static bool parse_candidate(struct cursor *c, void *into)
 {
-    int observer = world_observer(w, block);
-    if (!expect_char(c, '('))
+    const struct list_of *of = into;
+    struct world *w = of->w;
+    const char *at = c->p;
+    int cand;
+    if (!parse_block(c, "+)", &cand))
         return false;
-    do {
-        const char *at = c->p;
-        int cand;
-        if (!parse_block(c, "+)", &cand))
-            return false;
-        if (world_block_side(w, cand) != world_block_side(w, block))
-            return invalid_at(c, at, (int)(c->p - at), "cannot be %s: it fights for the other side",
-                              BLOCK_INFO[block].id);
-        w->know.cand[block] |= cand_mask(block_bit(cand), observer);
-    } while (accept_char(c, '+'));
-    return expect_char(c, ')');
-}
-
-static bool parse_hidden(struct cursor *c, struct world *w)
-{
-    if (!next_field(c) || !expect_key(c, "hidden"))
-        return false;
-    if (accept_none(c))
-        return true;
-    do {
-        const char *at = c->p;
-        int block, label;
-        if (!parse_block(c, "?,", &block))
-            return false;
-        if (w->know.label[block])
-            return invalid_at(c, at, (int)(c->p - at), "is listed twice");
-        if (!expect_char(c, '?') || !parse_number(c, 1, MAX_LABELS, "a piece label", &label) ||
-            !parse_candidates(c, w, block))
-            return false;
-        w->know.label[block] = (uint8_t)label;
-    } while (accept_char(c, ','));
+    if (world_block_side(w, cand) != world_block_side(w, of->block))
+        return invalid_at(c, at, c->p, "cannot be %s: it fights for the other side", BLOCK_INFO[of->block].id);
+    w->know.cand[of->block] |= cand_mask(block_bit(cand), world_observer(w, of->block));
     return true;
 }
 
-static bool parse_one_strength(struct cursor *c, struct world *w)
+static bool parse_hidden_piece(struct cursor *c, void *into)
 {
+    struct world *w = into;
+    const char *at = c->p;
+    int block, label;
+    if (!parse_block(c, "?,", &block))
+        return false;
+    if (w->know.label[block])
+        return invalid_at(c, at, c->p, "is listed twice");
+    struct list_of candidates = {.w = w, .block = block};
+    if (!expect_char(c, '?') || !parse_number(c, 1, MAX_LABELS, "a piece label", &label) ||
+        !expect_char(c, '(') || !parse_list(c, '+', parse_candidate, &candidates) || !expect_char(c, ')'))
+        return false;
+    w->know.label[block] = (uint8_t)label;
+    return true;
+}
+
+static bool parse_one_strength(struct cursor *c, void *into)
+{
+    struct world *w = into;
     const char *at = c->p;
     int block, value = 0;
     if (!parse_block(c, "/,", &block) || !expect_char(c, '/'))
         return false;
     if (w->know.vague & block_bit(block))
-        return invalid_at(c, at, (int)(c->p - at - 1), "is listed twice");
+        return invalid_at(c, at, c->p - 1, "is listed twice");
     if (strncmp(c->p, "max-", 4) == 0) {
         c->p += 4;
         if (!parse_number(c, 1, 4, "a strength", &value))
@@ -997,25 +1022,12 @@ static bool parse_one_strength(struct cursor *c, struct world *w)
     return true;
 }
 
-static bool parse_strength_knowledge(struct cursor *c, struct world *w)
-{
-    if (!next_field(c) || !expect_key(c, "strength"))
-        return false;
-    if (accept_none(c))
-        return true;
-    do {
-        if (!parse_one_strength(c, w))
-            return false;
-    } while (accept_char(c, ','));
-    return true;
-}
-
 static bool parse_tail(struct cursor *c, struct world *w)
 {
     if (!parse_crossed(c, w) || !parse_entered(c, "entered-Y", w->entered[SIDE_YORK]) ||
         !parse_entered(c, "entered-L", w->entered[SIDE_LANCASTER]) || !parse_main(c, w) ||
-        !parse_acted(c, w) || !parse_move(c, w) || !parse_battle(c, w) || !parse_hidden(c, w) ||
-        !parse_strength_knowledge(c, w))
+        !parse_list_field(c, "acted", parse_acted_block, &w->acted) || !parse_move(c, w) || !parse_battle(c, w) || !parse_list_field(c, "hidden", parse_hidden_piece, w) ||
+        !parse_list_field(c, "strength", parse_one_strength, w))
         return false;
     if (!at_value_end(c->p))
         return expected_at(c, c->p, "a blank or the end of the text after strength=");

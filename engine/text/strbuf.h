@@ -6,6 +6,7 @@
 #ifndef R3_STRBUF_H
 #define R3_STRBUF_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -17,6 +18,8 @@ struct strbuf {
 
 void strbuf_init(struct strbuf *sb, char *data, size_t size);
 void strbuf_add(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same with the arguments of a caller's own format ('...'). */
+void strbuf_vadd(struct strbuf *sb, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 bool strbuf_overflowed(const struct strbuf *sb);
 
 #endif
