@@ -13,12 +13,10 @@
 #include <xxhash.h>
 
 #include "engine/core/clock.h"
-#include "engine/core/crown.h"
-#include "engine/core/random.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/observe.h"
 #include "engine/rules/audit.h"
-#include "engine/rules/eliminate.h"
+#include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
@@ -37,7 +35,8 @@ static void write_observations(const struct world *before, decision d, const str
     }
 }
 
-struct game_result {
+/* What one game gives the statistics. */
+struct game_tally {
     long decisions, battles;
     int winner, how;
     bool dead_end;
@@ -50,34 +49,66 @@ static void violation(struct playout_stats *s, long game, long decisions, const 
         snprintf(s->first_violation, sizeof s->first_violation, "game %ld, decision %ld: %s", game, decisions, why);
 }
 
-int playout_how_won(const struct world *w, int king_side_before_end)
-{
-    if (!heirs_remaining(w, 1 - w->winner))
-        return WIN_HEIRS;
-    return w->winner != king_side_before_end ? WIN_USURPATION : WIN_END_OF_GAME;
-}
+/* One game in play: its options, generator, audit and what it has counted. */
+struct playout_game {
+    const struct playout_options *o;
+    long game;
+    uint64_t rng;
+    int last_area;
+    struct audit_memory audit;
+    struct game_tally *r;
+    struct playout_stats *s;
+    FILE *dump;
+};
 
-/* One decision: chance from the generator, players uniformly among their
- * choices, or by the heuristic policy, as a search's playout would. */
-static decision choose(const struct world *w, int policy, uint64_t *rng)
+/* Players uniformly among their choices, or by the heuristic policy, as a
+ * search's playout would; chance too, from the one generator. */
+static bool by_policy(void *context, const struct world *w, decision *d)
 {
+    uint64_t *rng = context;
     struct decisions legal;
     rules_legal(w, &legal);
-    if (policy == POLICY_HEURISTIC)
-        return policy_choose(w, &legal, rng);
-    return legal.list[random_next(rng) % (uint64_t)legal.count];
+    *d = policy_choose(w, &legal, rng);
+    return true;
 }
 
-static void play_game(const struct playout_options *o, long game, struct game_result *r, struct playout_stats *s,
+/* Stops at --dump-at; says "go" where the transcript's side decides. */
+static bool before_decision(void *context, const struct world *w, long played)
+{
+    struct playout_game *g = context;
+    if (g->o->dump_at >= 0 && played == g->o->dump_at)
+        return false;
+    if (g->o->transcript >= 0 && g->dump && rules_actor(w) == g->o->transcript)
+        fputs("go\n", g->dump);
+    return true;
+}
+
+static bool after_decision(void *context, const struct world *before, decision d, const struct world *after,
+                           long played)
+{
+    struct playout_game *g = context;
+    char why[256];
+    if (g->o->transcript >= 0 && g->dump)
+        write_observations(before, d, after, g->o->transcript, g->dump);
+    g->r->hash = (g->r->hash ^ d) * 0x100000001b3ull;
+    if (after->battle.area != AREA_NONE && after->battle.area != g->last_area)
+        g->r->battles++;
+    g->last_area = after->battle.area;
+    if (g->o->check && !audit_transition(&g->audit, before, d, after, why, sizeof why))
+        violation(g->s, g->game, played, why);
+    return true;
+}
+
+static void play_game(const struct playout_options *o, long game, struct game_tally *r, struct playout_stats *s,
                       FILE *dump)
 {
-    struct world w, before;
-    uint64_t rng = o->seed ^ (0x51ed270b7f4a7c15ull * (uint64_t)(game + 1));
+    struct world w;
+    struct playout_game g = {.o = o, .game = game, .rng = o->seed ^ (0x51ed270b7f4a7c15ull * (uint64_t)(game + 1)),
+                             .last_area = AREA_NONE, .r = r, .s = s, .dump = dump};
+    const struct game_player player = {o->policy == POLICY_HEURISTIC ? by_policy : game_uniform, &g.rng};
+    const struct game_hooks hooks = {before_decision, after_decision, &g};
     int scenario = o->scenario == PLAYOUT_ALL_SCENARIOS ? (int)(game % SCENARIO_COUNT) : o->scenario;
-    int king_side = SIDE_NONE, last_area = AREA_NONE;
-    char why[256];
-    struct audit_memory audit;
-    audit_begin(&audit);
+    audit_begin(&g.audit);
     memset(r, 0, sizeof *r);
     r->winner = SIDE_NONE;
     scenario_setup(&w, scenario);
@@ -86,36 +117,14 @@ static void play_game(const struct playout_options *o, long game, struct game_re
     if (o->transcript >= 0 && dump)
         fprintf(dump, "newgame scenario %d side %s\n", SCENARIO_INFO[scenario].year,
                 o->transcript == SIDE_YORK ? "york" : "lancaster");
-    while (w.phase != PHASE_OVER && r->decisions < PLAYOUT_DECISION_BOUND) {
-        if (rules_actor(&w) == ACTOR_NONE) {
-            r->dead_end = true;
-            break;
-        }
-        if (o->dump_at >= 0 && r->decisions == o->dump_at)
-            break;
-        if (w.phase != PHASE_POLITICAL)
-            king_side = royal_side(&w);
-        decision d = choose(&w, o->policy, &rng);
-        if (o->transcript >= 0 && dump && rules_actor(&w) == o->transcript)
-            fputs("go\n", dump);
-        if (o->check || o->transcript >= 0)
-            memcpy(&before, &w, sizeof before);
-        rules_apply(&w, d);
-        if (o->transcript >= 0 && dump)
-            write_observations(&before, d, &w, o->transcript, dump);
-        r->decisions++;
-        r->hash = (r->hash ^ d) * 0x100000001b3ull;
-        if (w.battle.area != AREA_NONE && w.battle.area != last_area)
-            r->battles++;
-        last_area = w.battle.area;
-        if (o->check && !audit_transition(&audit, &before, d, &w, why, sizeof why))
-            violation(s, game, r->decisions, why);
-    }
-    if (r->decisions >= PLAYOUT_DECISION_BOUND)
+    struct game_outcome end = game_play(&w, (const struct game_player[GAME_ACTORS]){player, player, player}, &hooks);
+    r->decisions = end.decisions;
+    r->dead_end = end.status == GAME_DEAD_END;
+    if (end.status == GAME_BOUND)
         violation(s, game, r->decisions, "no result within the decision bound");
-    if (w.phase == PHASE_OVER) {
-        r->winner = w.winner;
-        r->how = playout_how_won(&w, king_side);
+    if (end.status == GAME_OVER) {
+        r->winner = end.result.winner;
+        r->how = end.result.how;
     }
     if (dump && o->transcript >= 0) {
         fputs("query result\n", dump);
@@ -142,7 +151,7 @@ struct worker {
     struct progress *progress;
 };
 
-static void add_game(struct playout_stats *s, long game, const struct game_result *r)
+static void add_game(struct playout_stats *s, long game, const struct game_tally *r)
 {
     s->games++;
     s->decisions += r->decisions;
@@ -159,7 +168,7 @@ static void *work(void *arg)
 {
     struct worker *k = arg;
     for (long g = k->index; g < k->o->games; g += k->o->threads) {
-        struct game_result r;
+        struct game_tally r;
         long violations_before = k->stats.violations;
         play_game(k->o, g, &r, &k->stats, k->dump);
         add_game(&k->stats, g, &r);
@@ -182,7 +191,7 @@ static void merge(struct playout_stats *into, const struct playout_stats *from)
     if (from->max_decisions > into->max_decisions)
         into->max_decisions = from->max_decisions;
     for (int s = 0; s < 2; s++)
-        for (int h = 0; h < WIN_KIND_COUNT; h++)
+        for (int h = 0; h < GAME_HOW_COUNT; h++)
             into->wins[s][h] += from->wins[s][h];
     if (!into->violations && from->violations)
         memcpy(into->first_violation, from->first_violation, sizeof into->first_violation);
@@ -276,7 +285,7 @@ void playout_run(const struct playout_options *o, struct playout_stats *s, FILE 
 
 void playout_report(const struct playout_options *o, const struct playout_stats *s, FILE *out)
 {
-    static const char *const HOW[WIN_KIND_COUNT] = {"heirs", "usurpation", "end of game"};
+    static const char *const HOW[GAME_HOW_COUNT] = {"heirs", "usurpation", "end of game"};
     double games = s->games ? (double)s->games : 1;
     if (o->scenario == PLAYOUT_ALL_SCENARIOS)
         fprintf(out, "scenario:    1460, 1470 and 1483 in turn\n");
@@ -293,8 +302,8 @@ void playout_report(const struct playout_options *o, const struct playout_stats 
         long total = s->wins[side][0] + s->wins[side][1] + s->wins[side][2];
         fprintf(out, "%-12s %ld (%.1f%%):", side == SIDE_YORK ? "York won:" : "Lancaster won:", total,
                 100.0 * (double)total / games);
-        for (int h = 0; h < WIN_KIND_COUNT; h++)
-            fprintf(out, " %s %ld%s", HOW[h], s->wins[side][h], h + 1 < WIN_KIND_COUNT ? "," : "\n");
+        for (int h = 0; h < GAME_HOW_COUNT; h++)
+            fprintf(out, " %s %ld%s", HOW[h], s->wins[side][h], h + 1 < GAME_HOW_COUNT ? "," : "\n");
     }
     if (o->check)
         fprintf(out, "violations:  %ld%s%s\n", s->violations, s->violations ? ", first: " : "", s->first_violation);

@@ -1,0 +1,89 @@
+/*
+ * game.h: a whole game, played in one loop for every caller (r3 playout, the
+ * referee, r3 replay, the tests), and its result as the rules define it. The
+ * loop owns only the order of things: who decides, applying, counting, the
+ * decision bound. What differs between callers is who decides (players: an
+ * engine process, a record, a policy, a seeded generator) and what is done
+ * with each transition (hooks: audits, observations, records, printing), so
+ * those are function pointers with a context.
+ */
+#ifndef R3_GAME_H
+#define R3_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/core/decision.h"
+#include "engine/core/world.h"
+
+/* How a finished game was won: 9.0 the loser's last heir died, 8.2 the
+ * Pretender took the crown in the last political turn, or the King's side
+ * held it to the end of the last campaign. */
+enum game_how { GAME_HEIRS, GAME_USURPATION, GAME_END_OF_GAME, GAME_HOW_COUNT };
+
+struct game_result {
+    int winner;         /* enum side */
+    int how;            /* enum game_how */
+    int campaign, turn; /* when it ended */
+};
+
+/* The result of a game that the transition before -> after ended
+ * (after->phase == PHASE_OVER). The finished world alone cannot tell an
+ * usurpation from the King's side holding on: the crown changes sides in
+ * that same transition, so the world before it is asked whose it was. */
+struct game_result game_result_of(const struct world *before, const struct world *after);
+
+/* A game longer than this has gone wrong: the loop stops it (no r3 game has
+ * come near it; the longest take about a thousand decisions). */
+#define GAME_DECISION_BOUND 100000
+
+/* Who decides for one actor. decide() writes the decision of w's actor, which
+ * must be legal, and returns true; or returns false to give the game up
+ * there (an engine that crashed or answered illegally, a record at its end):
+ * the loop stops, the world as it stood. */
+struct game_player {
+    bool (*decide)(void *context, const struct world *w, decision *d);
+    void *context;
+};
+
+/* The players of a game, indexed by actor. */
+#define GAME_ACTORS (ACTOR_CHANCE + 1) /* York, Lancaster, chance */
+
+/* A player that draws from a seeded generator (context: its uint64_t state):
+ * rules_chance() on the generator's next bits, the chance of every r3 game,
+ * and so also a uniformly random choice among a side's legal decisions. */
+bool game_uniform(void *rng, const struct world *w, decision *d);
+
+/* What a caller does around each decision; either may be NULL. played is the
+ * number of transitions applied so far (before) or with this one (after).
+ * Returning false stops the game: before the decision, or after the
+ * transition. */
+struct game_hooks {
+    bool (*before)(void *context, const struct world *w, long played);
+    bool (*after)(void *context, const struct world *before, decision d, const struct world *after, long played);
+    void *context;
+};
+
+enum game_status {
+    GAME_OVER,      /* the rules ended it: see result */
+    GAME_GIVEN_UP,  /* a player did not decide: see actor */
+    GAME_STOPPED,   /* a hook stopped it */
+    GAME_BOUND,     /* GAME_DECISION_BOUND decisions and still no result */
+    GAME_DEAD_END,  /* not over, yet nobody to decide: a fault in the rules */
+};
+
+struct game_outcome {
+    int status;                /* enum game_status */
+    long decisions;            /* transitions applied */
+    int actor;                 /* GAME_GIVEN_UP: whose decision it was */
+    struct game_result result; /* once the world is over: GAME_OVER, or a hook's
+                                * stop after the transition that ended it */
+};
+
+/* Plays w on from where it stands until the game ends or is stopped: asks the
+ * actor's player, applies its decision (rules_apply), tells the hooks. The
+ * world is left where the game stopped. hooks may be NULL. */
+struct game_outcome game_play(struct world *w, const struct game_player player[GAME_ACTORS],
+                              const struct game_hooks *hooks);
+
+#endif
