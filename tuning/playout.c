@@ -61,17 +61,6 @@ struct playout_game {
     FILE *dump;
 };
 
-/* Players uniformly among their choices, or by the heuristic policy, as a
- * search's playout would; chance too, from the one generator. */
-static bool by_policy(void *context, const struct world *w, decision *d)
-{
-    uint64_t *rng = context;
-    struct decisions legal;
-    rules_legal(w, &legal);
-    *d = policy_choose(w, &legal, rng);
-    return true;
-}
-
 /* Stops at --dump-at; says "go" where the transcript's side decides. */
 static bool before_decision(void *context, const struct world *w, long played)
 {
@@ -99,13 +88,40 @@ static bool after_decision(void *context, const struct world *before, decision d
     return true;
 }
 
+/* What the game that ended so gives the statistics. */
+static void tally_game(const struct game_outcome *end, long game, struct game_tally *r, struct playout_stats *s)
+{
+    r->decisions = end->decisions;
+    r->dead_end = end->status == GAME_DEAD_END;
+    if (end->status == GAME_BOUND)
+        violation(s, game, r->decisions, "no result within the decision bound");
+    if (end->status == GAME_OVER) {
+        r->winner = end->result.winner;
+        r->how = end->result.how;
+    }
+}
+
+/* The end of a game's dump: the transcript's last line, or the position. */
+static void dump_end(const struct playout_options *o, const struct world *w, FILE *dump)
+{
+    if (o->transcript >= 0) {
+        fputs("query result\n", dump);
+    } else {
+        char text[POSITION_TEXT_MAX];
+        position_print(w, text, sizeof text);
+        fprintf(dump, "%s\n", text);
+    }
+}
+
 static void play_game(const struct playout_options *o, long game, struct game_tally *r, struct playout_stats *s,
                       FILE *dump)
 {
     struct world w;
     struct playout_game g = {.o = o, .game = game, .rng = o->seed ^ (0x51ed270b7f4a7c15ull * (uint64_t)(game + 1)),
                              .last_area = AREA_NONE, .r = r, .s = s, .dump = dump};
-    const struct game_player player = {o->policy == POLICY_HEURISTIC ? by_policy : game_uniform, &g.rng};
+    /* players uniformly among their choices, or by the heuristic policy as a
+     * search's playout would; chance too, from the one generator */
+    const struct game_player player = {o->policy == POLICY_HEURISTIC ? policy_player : game_uniform, &g.rng};
     const struct game_hooks hooks = {before_decision, after_decision, &g};
     int scenario = o->scenario == PLAYOUT_ALL_SCENARIOS ? (int)(game % SCENARIO_COUNT) : o->scenario;
     audit_begin(&g.audit);
@@ -118,21 +134,9 @@ static void play_game(const struct playout_options *o, long game, struct game_ta
         fprintf(dump, "newgame scenario %d side %s\n", SCENARIO_INFO[scenario].year,
                 o->transcript == SIDE_YORK ? "york" : "lancaster");
     struct game_outcome end = game_play(&w, (const struct game_player[GAME_ACTORS]){player, player, player}, &hooks);
-    r->decisions = end.decisions;
-    r->dead_end = end.status == GAME_DEAD_END;
-    if (end.status == GAME_BOUND)
-        violation(s, game, r->decisions, "no result within the decision bound");
-    if (end.status == GAME_OVER) {
-        r->winner = end.result.winner;
-        r->how = end.result.how;
-    }
-    if (dump && o->transcript >= 0) {
-        fputs("query result\n", dump);
-    } else if (dump) {
-        char text[POSITION_TEXT_MAX];
-        position_print(&w, text, sizeof text);
-        fprintf(dump, "%s\n", text);
-    }
+    tally_game(&end, game, r, s);
+    if (dump)
+        dump_end(o, &w, dump);
 }
 
 /* What the workers share for the progress lines. */
