@@ -131,6 +131,20 @@ void empty_board(struct world *w, int york_card, int lancaster_card)
     play_text(w, text);
 }
 
+void richmond_usurps_in_1483(struct world *w)
+{
+    static const int OUT[] = {BLOCK_Y_GLOUCESTER, BLOCK_Y_ESSEX,          BLOCK_Y_SUFFOLK, BLOCK_Y_NORFOLK,
+                              BLOCK_Y_ARUNDEL,    BLOCK_Y_NORTHUMBERLAND, BLOCK_Y_STANLEY};
+    scenario_setup(w, SCENARIO_1483);
+    w->turn = 7;
+    w->deck = (1u << 26) - 2;
+    world_place(w, BLOCK_L_RICHMOND, AREA_MIDDLESEX);
+    world_place(w, BLOCK_L_OXFORD, AREA_ESSEX);
+    world_place(w, BLOCK_L_PEMBROKE, AREA_PEMBROKE);
+    for (int i = 0; i < 7; i++)
+        world_place(w, OUT[i], AREA_CALAIS);
+}
+
 void put(struct world *w, int block, int area)
 {
     world_place(w, block, area);

@@ -131,17 +131,8 @@ static void the_result_agrees_with_the_finished_world(void **state)
 static void usurpation_is_told_from_the_crown_before_the_end(void **state)
 {
     (void)state;
-    static const int OUT[] = {BLOCK_Y_GLOUCESTER, BLOCK_Y_ESSEX,          BLOCK_Y_SUFFOLK, BLOCK_Y_NORFOLK,
-                              BLOCK_Y_ARUNDEL,    BLOCK_Y_NORTHUMBERLAND, BLOCK_Y_STANLEY};
     struct world before, after;
-    scenario_setup(&before, SCENARIO_1483);
-    before.turn = 7;
-    before.deck = (1u << 26) - 2;
-    world_place(&before, BLOCK_L_RICHMOND, AREA_MIDDLESEX);
-    world_place(&before, BLOCK_L_OXFORD, AREA_ESSEX);
-    world_place(&before, BLOCK_L_PEMBROKE, AREA_PEMBROKE);
-    for (int i = 0; i < 7; i++)
-        world_place(&before, OUT[i], AREA_CALAIS);
+    richmond_usurps_in_1483(&before);
     after = before;
     political_begin(&after);
     assert_int_equal(after.phase, PHASE_OVER);
