@@ -36,7 +36,7 @@ static void write_observations(const struct world *before, decision d, const str
 }
 
 /* What one game gives the statistics. */
-struct game_tally {
+struct playout_tally {
     long decisions, battles;
     int winner, how;
     bool dead_end;
@@ -56,7 +56,7 @@ struct playout_game {
     uint64_t rng;
     int last_area;
     struct audit_memory audit;
-    struct game_tally *r;
+    struct playout_tally *r;
     struct playout_stats *s;
     FILE *dump;
 };
@@ -89,7 +89,7 @@ static bool after_decision(void *context, const struct world *before, decision d
 }
 
 /* What the game that ended so gives the statistics. */
-static void tally_game(const struct game_outcome *end, long game, struct game_tally *r, struct playout_stats *s)
+static void tally_game(const struct game_outcome *end, long game, struct playout_tally *r, struct playout_stats *s)
 {
     r->decisions = end->decisions;
     r->dead_end = end->status == GAME_DEAD_END;
@@ -113,7 +113,7 @@ static void dump_end(const struct playout_options *o, const struct world *w, FIL
     }
 }
 
-static void play_game(const struct playout_options *o, long game, struct game_tally *r, struct playout_stats *s,
+static void play_game(const struct playout_options *o, long game, struct playout_tally *r, struct playout_stats *s,
                       FILE *dump)
 {
     struct world w;
@@ -155,7 +155,7 @@ struct worker {
     struct progress *progress;
 };
 
-static void add_game(struct playout_stats *s, long game, const struct game_tally *r)
+static void add_game(struct playout_stats *s, long game, const struct playout_tally *r)
 {
     s->games++;
     s->decisions += r->decisions;
@@ -172,7 +172,7 @@ static void *work(void *arg)
 {
     struct worker *k = arg;
     for (long g = k->index; g < k->o->games; g += k->o->threads) {
-        struct game_tally r;
+        struct playout_tally r;
         long violations_before = k->stats.violations;
         play_game(k->o, g, &r, &k->stats, k->dump);
         add_game(&k->stats, g, &r);

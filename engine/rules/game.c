@@ -26,14 +26,16 @@ bool game_uniform(void *rng, const struct world *w, decision *d)
     return true;
 }
 
-/* Why the game cannot go on from w, or -1 while it can. */
+enum { GOES_ON = -1 };
+
+/* Why the game cannot go on from w (enum game_status), or GOES_ON. */
 static int halt(const struct world *w, long played)
 {
     if (w->phase == PHASE_OVER)
         return GAME_OVER;
     if (played >= GAME_DECISION_BOUND)
         return GAME_BOUND;
-    return rules_actor(w) == ACTOR_NONE ? GAME_DEAD_END : -1;
+    return rules_actor(w) == ACTOR_NONE ? GAME_DEAD_END : GOES_ON;
 }
 
 struct game_outcome game_play(struct world *w, const struct game_player player[GAME_ACTORS],
@@ -43,9 +45,7 @@ struct game_outcome game_play(struct world *w, const struct game_player player[G
     struct game_outcome o = {.actor = ACTOR_NONE};
     struct world before = *w; /* a game over before it began was ended by no transition of its own */
     const struct game_hooks *h = hooks ? hooks : &NONE;
-    for (;;) {
-        if ((o.status = halt(w, o.decisions)) >= 0)
-            break;
+    while ((o.status = halt(w, o.decisions)) == GOES_ON) {
         if (h->before && !h->before(h->context, w, o.decisions)) {
             o.status = GAME_STOPPED;
             return o;
