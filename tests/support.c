@@ -197,7 +197,7 @@ void observe_random_games(int games, uint64_t seed, observed_fn *each, void *con
     uint64_t rng = seed;
     const struct game_player random = {game_uniform, &rng};
     struct observing o = {each, context};
-    const struct game_hooks hooks = {NULL, observe_both, &o};
+    const struct game_hooks hooks = {.after = observe_both, .context = &o};
     for (int g = 0; g < games; g++) {
         struct world w;
         scenario_setup(&w, g % SCENARIO_COUNT);
@@ -215,7 +215,7 @@ void random_decision_point(struct world *w, int scenario, int depth, uint64_t *r
 {
     const struct game_player random = {game_uniform, rng};
     for (;; depth /= 2) {
-        const struct game_hooks hooks = {short_of, NULL, &depth};
+        const struct game_hooks hooks = {.before = short_of, .context = &depth};
         scenario_setup(w, scenario);
         game_play(w, (const struct game_player[GAME_ACTORS]){random, random, random}, &hooks);
         if (w->phase != PHASE_OVER)

@@ -683,7 +683,7 @@ static void random_turns_keep_every_invariant(void **state)
     uint64_t rng = 1;
     long decisions = 0;
     const struct game_player random = {game_uniform, &rng};
-    const struct game_hooks hooks = {offers_a_decision, keeps_every_invariant, NULL};
+    const struct game_hooks hooks = {.before = offers_a_decision, .after = keeps_every_invariant};
     for (int game = 0; game < 300; game++) {
         struct world w;
         scenario_setup(&w, game % SCENARIO_COUNT);

@@ -21,13 +21,15 @@
 
 /* What the hooks are to do in one game, and what they saw. */
 struct seen {
-    long stop_before, stop_after; /* say no there; -1: never */
-    long keep_at;                 /* keep the world after this transition */
-    long befores, afters;
-    uint64_t hash;        /* of every decision, in order */
-    struct world last;    /* the world the before hook saw last */
-    struct world kept;    /* the world after transition keep_at */
-    int crown_before_end; /* the crown's side before the last transition out of a non-political phase */
+    long stop_before, stop_decided, stop_after; /* say no there; -1: never */
+    long keep_at;                               /* keep the world after this transition */
+    long befores, decideds, afters;
+    decision last_decided;
+    uint64_t hash;            /* of every decision, in order */
+    struct world last;        /* the world the before hook saw last */
+    struct world last_before; /* the world before the last transition */
+    struct world kept;        /* the world after transition keep_at */
+    int crown_before_end;     /* the crown's side before the last transition out of a non-political phase */
 };
 
 static bool saw_before(void *context, const struct world *w, long played)
@@ -41,18 +43,32 @@ static bool saw_before(void *context, const struct world *w, long played)
     return s->stop_before < 0 || played < s->stop_before;
 }
 
-/* Every transition is the one rules_apply() makes of the world the before hook saw. */
+/* The decision is the actor's at the world the before hook saw, not yet applied. */
+static bool saw_decided(void *context, const struct world *w, decision d, long played)
+{
+    struct seen *s = context;
+    assert_int_equal(played, s->decideds++);
+    assert_int_equal(s->decideds, s->befores);
+    assert_memory_equal(w, &s->last, sizeof *w);
+    assert_true(legal_has(w, d));
+    s->last_decided = d;
+    return s->stop_decided < 0 || played < s->stop_decided;
+}
+
+/* Every transition is the one rules_apply() makes of the world the before
+ * hook saw, with the decision the decided hook saw. */
 static bool saw_after(void *context, const struct world *before, decision d, const struct world *after, long played)
 {
     struct seen *s = context;
     struct world again = s->last;
     assert_int_equal(played, ++s->afters);
-    assert_int_equal(s->afters, s->befores);
+    assert_int_equal(s->afters, s->decideds);
     assert_memory_equal(before, &s->last, sizeof *before);
-    assert_true(legal_has(before, d));
+    assert_true(d == s->last_decided);
     rules_apply(&again, d);
     assert_memory_equal(after, &again, sizeof *after);
     s->hash = (s->hash ^ d) * 0x100000001b3ull;
+    s->last_before = *before;
     if (played == s->keep_at)
         s->kept = *after;
     if (before->phase != PHASE_POLITICAL)
@@ -65,8 +81,8 @@ static struct game_outcome watched_game(struct world *w, int scenario, uint64_t 
 {
     uint64_t rng = seed;
     const struct game_player random = {game_uniform, &rng};
-    const struct game_hooks hooks = {saw_before, saw_after, s};
-    s->befores = s->afters = 0;
+    const struct game_hooks hooks = {saw_before, saw_decided, saw_after, s};
+    s->befores = s->decideds = s->afters = 0;
     s->hash = 0;
     s->crown_before_end = SIDE_NONE;
     scenario_setup(w, scenario);
@@ -75,8 +91,17 @@ static struct game_outcome watched_game(struct world *w, int scenario, uint64_t 
 
 static struct game_outcome whole_game(struct world *w, int scenario, uint64_t seed, struct seen *s)
 {
-    s->stop_before = s->stop_after = s->keep_at = -1;
+    s->stop_before = s->stop_decided = s->stop_after = s->keep_at = -1;
     return watched_game(w, scenario, seed, s);
+}
+
+/* The same game with no hooks at all: the loop keeps no copy of the world. */
+static struct game_outcome unwatched_game(struct world *w, int scenario, uint64_t seed)
+{
+    uint64_t rng = seed;
+    const struct game_player random = {game_uniform, &rng};
+    scenario_setup(w, scenario);
+    return game_play(w, (const struct game_player[GAME_ACTORS]){random, random, random}, NULL);
 }
 
 /* DESIGN.md contract 7: the same seed plays the same game; another seed another. */
@@ -98,11 +123,13 @@ static void a_seeded_game_is_played_again_the_same(void **state)
 /* Whole games end by the rules, every transition seen once by each hook, and
  * the result is the world's: its winner, campaign and turn; by heirs exactly
  * when the loser has none left; by usurpation exactly when the crown changed
- * sides in the last transition. 600 games see all three ways. */
+ * sides in the last transition; game_result_of() of that transition says the
+ * same, and so does the game played again unwatched. 600 games see all three
+ * ways. */
 static void the_result_agrees_with_the_finished_world(void **state)
 {
     (void)state;
-    static struct world w;
+    static struct world w, again;
     static struct seen s;
     long how[GAME_HOW_COUNT] = {0};
     for (int g = 0; g < 600; g++) {
@@ -110,6 +137,7 @@ static void the_result_agrees_with_the_finished_world(void **state)
         assert_int_equal(o.status, GAME_OVER);
         assert_int_equal(w.phase, PHASE_OVER);
         assert_int_equal(o.decisions, s.afters);
+        assert_int_equal(o.decisions, s.decideds);
         assert_int_equal(o.decisions, s.befores);
         assert_int_equal(o.result.winner, w.winner);
         assert_int_equal(o.result.campaign, w.campaign);
@@ -118,6 +146,13 @@ static void the_result_agrees_with_the_finished_world(void **state)
         assert_int_equal(o.result.how == GAME_HEIRS, heirs);
         if (!heirs)
             assert_int_equal(o.result.how == GAME_USURPATION, w.winner != s.crown_before_end);
+        struct game_result r = game_result_of(&s.last_before, &w);
+        assert_memory_equal(&r, &o.result, sizeof r);
+        struct game_outcome u = unwatched_game(&again, g % SCENARIO_COUNT, 1000 + (uint64_t)g);
+        assert_int_equal(u.status, o.status);
+        assert_int_equal(u.decisions, o.decisions);
+        assert_memory_equal(&u.result, &o.result, sizeof u.result);
+        assert_memory_equal(&again, &w, sizeof w);
         how[o.result.how]++;
     }
     print_message("600 games: %ld by heirs, %ld by usurpation, %ld at the end\n", how[GAME_HEIRS],
@@ -151,28 +186,35 @@ static void usurpation_is_told_from_the_crown_before_the_end(void **state)
     assert_int_equal(r.campaign, SCENARIO_INFO[SCENARIO_1470].last_campaign);
 }
 
-/* A before hook that says no stops the game ahead of that decision, an after
- * hook after that transition; either way the world is the one the whole game
- * passed through at that point. */
+/* A before hook that says no stops the game ahead of that decision, a decided
+ * hook with the decision chosen but not applied, an after hook after that
+ * transition; either way the world is the one the whole game passed through
+ * at that point. */
 static void a_hook_that_stops_stops_the_game_there(void **state)
 {
     (void)state;
     static struct world whole, stopped, at_25;
     static struct seen s;
-    s.stop_before = s.stop_after = -1;
+    s.stop_before = s.stop_decided = s.stop_after = -1;
     s.keep_at = 25;
     watched_game(&whole, SCENARIO_1460, 5, &s);
     at_25 = s.kept;
     s.keep_at = -1;
     s.stop_before = 40;
-    s.stop_after = -1;
     struct game_outcome o = watched_game(&stopped, SCENARIO_1460, 5, &s);
     assert_int_equal(o.status, GAME_STOPPED);
     assert_int_equal(o.decisions, 40);
-    assert_int_equal(s.afters, 40);
+    assert_int_equal(s.decideds, 40);
     assert_true(stopped.phase != PHASE_OVER);
     assert_memory_equal(&stopped, &s.last, sizeof stopped); /* the world the hook said no to */
     s.stop_before = -1;
+    s.stop_decided = 25;
+    o = watched_game(&stopped, SCENARIO_1460, 5, &s);
+    assert_int_equal(o.status, GAME_STOPPED);
+    assert_int_equal(o.decisions, 25);
+    assert_int_equal(s.afters, 25);
+    assert_memory_equal(&stopped, &at_25, sizeof stopped); /* the 26th decision was not applied */
+    s.stop_decided = -1;
     s.stop_after = 25;
     o = watched_game(&stopped, SCENARIO_1460, 5, &s);
     assert_int_equal(o.status, GAME_STOPPED);

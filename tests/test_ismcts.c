@@ -92,7 +92,7 @@ static void a_tiny_search_plays_a_legal_decision_everywhere(void **state)
     uint64_t rng = 41;
     int phases = 0;
     const struct game_player random = {game_uniform, &rng};
-    const struct game_hooks hooks = {search_here, NULL, &t};
+    const struct game_hooks hooks = {.before = search_here, .context = &t};
     for (int g = 0; g < 24; g++) {
         struct world w;
         t.game_phases = 0;

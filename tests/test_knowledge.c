@@ -414,7 +414,7 @@ static void a_block_seen_in_battle_is_remembered_until_an_unseen_loss(void **sta
     uint64_t rng = 5;
     struct remembering r = {0};
     const struct game_player random = {game_uniform, &rng};
-    const struct game_hooks hooks = {NULL, remembers, &r};
+    const struct game_hooks hooks = {.after = remembers, .context = &r};
     for (int g = 0; g < 300; g++) {
         struct world w;
         scenario_setup(&w, g % SCENARIO_COUNT);

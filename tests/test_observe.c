@@ -295,7 +295,7 @@ static void keys_tell_apart_what_the_side_sees_apart(void **state)
     uint64_t rng = 34;
     struct key_pairs n = {0};
     const struct game_player random = {game_uniform, &rng};
-    const struct game_hooks hooks = {compare_keys_here, NULL, &n};
+    const struct game_hooks hooks = {.before = compare_keys_here, .context = &n};
     for (int g = 0; g < 30; g++) {
         struct world w;
         scenario_setup(&w, g % SCENARIO_COUNT);

@@ -51,10 +51,10 @@ static bool policy_decides(void *rng, const struct world *w, decision *d)
     return true;
 }
 
-static bool hash_decision(void *hash, const struct world *before, decision d, const struct world *after, long played)
+static bool hash_decision(void *hash, const struct world *w, decision d, long played)
 {
     uint64_t *h = hash;
-    (void)before, (void)after, (void)played;
+    (void)w, (void)played;
     *h = (*h ^ d) * 0x100000001b3ull;
     return true;
 }
@@ -67,7 +67,7 @@ static uint64_t policy_game(int scenario, uint64_t seed)
     struct world w;
     uint64_t rng = seed, hash = 0;
     const struct game_player policy = {policy_decides, &rng};
-    const struct game_hooks hooks = {NULL, hash_decision, &hash};
+    const struct game_hooks hooks = {.decided = hash_decision, .context = &hash};
     scenario_setup(&w, scenario);
     w.flags |= WORLD_NO_KNOWLEDGE; /* as in a search's playout */
     struct game_outcome o = game_play(&w, (const struct game_player[GAME_ACTORS]){policy, policy, policy}, &hooks);

@@ -72,6 +72,26 @@ static bool before_decision(void *context, const struct world *w, long played)
     return true;
 }
 
+/* A battle is counted in the first world that has it. */
+static void count_battle(struct playout_game *g, const struct world *w)
+{
+    if (w->battle.area != AREA_NONE && w->battle.area != g->last_area)
+        g->r->battles++;
+    g->last_area = w->battle.area;
+}
+
+/* Every decision goes into the game's hash, and every world it is taken in
+ * is looked at for a new battle (the last world is, once the game stops). */
+static bool decided(void *context, const struct world *w, decision d, long played)
+{
+    struct playout_game *g = context;
+    (void)played;
+    count_battle(g, w);
+    g->r->hash = (g->r->hash ^ d) * 0x100000001b3ull;
+    return true;
+}
+
+/* --check and --transcript need the whole transition. */
 static bool after_decision(void *context, const struct world *before, decision d, const struct world *after,
                            long played)
 {
@@ -79,10 +99,6 @@ static bool after_decision(void *context, const struct world *before, decision d
     char why[256];
     if (g->o->transcript >= 0 && g->dump)
         write_observations(before, d, after, g->o->transcript, g->dump);
-    g->r->hash = (g->r->hash ^ d) * 0x100000001b3ull;
-    if (after->battle.area != AREA_NONE && after->battle.area != g->last_area)
-        g->r->battles++;
-    g->last_area = after->battle.area;
     if (g->o->check && !audit_transition(&g->audit, before, d, after, why, sizeof why))
         violation(g->s, g->game, played, why);
     return true;
@@ -122,7 +138,9 @@ static void play_game(const struct playout_options *o, long game, struct playout
     /* players uniformly among their choices, or by the heuristic policy as a
      * search's playout would; chance too, from the one generator */
     const struct game_player player = {o->policy == POLICY_HEURISTIC ? policy_player : game_uniform, &g.rng};
-    const struct game_hooks hooks = {before_decision, after_decision, &g};
+    bool transitions = o->check || (o->transcript >= 0 && dump);
+    const struct game_hooks hooks = {.before = before_decision, .decided = decided,
+                                     .after = transitions ? after_decision : NULL, .context = &g};
     int scenario = o->scenario == PLAYOUT_ALL_SCENARIOS ? (int)(game % SCENARIO_COUNT) : o->scenario;
     audit_begin(&g.audit);
     memset(r, 0, sizeof *r);
@@ -134,6 +152,7 @@ static void play_game(const struct playout_options *o, long game, struct playout
         fprintf(dump, "newgame scenario %d side %s\n", SCENARIO_INFO[scenario].year,
                 o->transcript == SIDE_YORK ? "york" : "lancaster");
     struct game_outcome end = game_play(&w, (const struct game_player[GAME_ACTORS]){player, player, player}, &hooks);
+    count_battle(&g, &w);
     tally_game(&end, game, r, s);
     if (dump)
         dump_end(o, &w, dump);

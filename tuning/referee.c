@@ -300,7 +300,7 @@ void referee_play(struct engine_process *york, struct engine_process *lancaster,
     struct world w;
     uint64_t rng = seed;
     const struct game_player engine = {engine_decides, &g}, chance = {game_uniform, &rng};
-    const struct game_hooks hooks = {NULL, observed, &g};
+    const struct game_hooks hooks = {.after = observed, .context = &g};
     *out = (struct game_result_record){.winner = SIDE_NONE, .end = END_BOUND};
     scenario_setup(&w, scenario);
     for (int s = 0; s < SIDE_COUNT; s++) {

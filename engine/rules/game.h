@@ -54,12 +54,16 @@ struct game_player {
  * and so also a uniformly random choice among a side's legal decisions. */
 bool game_uniform(void *rng, const struct world *w, decision *d);
 
-/* What a caller does around each decision; either may be NULL. played is the
- * number of transitions applied so far (before) or with this one (after).
- * Returning false stops the game: before the decision, or after the
- * transition. */
+/* What a caller does around each decision; any may be NULL. played is the
+ * number of transitions applied so far (before, decided) or with this one
+ * (after). before() sees the point where a decision is due, decided() the
+ * decision chosen there, after() the whole transition. Returning false stops
+ * the game: before the decision, before it is applied, or after the
+ * transition. The loop copies the world before each transition only for an
+ * after() hook, so a caller that needs only the decisions does without. */
 struct game_hooks {
     bool (*before)(void *context, const struct world *w, long played);
+    bool (*decided)(void *context, const struct world *w, decision d, long played);
     bool (*after)(void *context, const struct world *before, decision d, const struct world *after, long played);
     void *context;
 };
