@@ -186,6 +186,17 @@ static void usurpation_is_told_from_the_crown_before_the_end(void **state)
     assert_int_equal(r.campaign, SCENARIO_INFO[SCENARIO_1470].last_campaign);
 }
 
+/* The 1460 game of seed 5 with one hook ('stop', a field of s) saying no at 'at'. */
+static struct game_outcome stopped_game(struct world *w, struct seen *s, long *stop, long at)
+{
+    s->stop_before = s->stop_decided = s->stop_after = s->keep_at = -1;
+    *stop = at;
+    struct game_outcome o = watched_game(w, SCENARIO_1460, 5, s);
+    assert_int_equal(o.status, GAME_STOPPED);
+    assert_true(w->phase != PHASE_OVER);
+    return o;
+}
+
 /* A before hook that says no stops the game ahead of that decision, a decided
  * hook with the decision chosen but not applied, an after hook after that
  * transition; either way the world is the one the whole game passed through
@@ -199,26 +210,13 @@ static void a_hook_that_stops_stops_the_game_there(void **state)
     s.keep_at = 25;
     watched_game(&whole, SCENARIO_1460, 5, &s);
     at_25 = s.kept;
-    s.keep_at = -1;
-    s.stop_before = 40;
-    struct game_outcome o = watched_game(&stopped, SCENARIO_1460, 5, &s);
-    assert_int_equal(o.status, GAME_STOPPED);
-    assert_int_equal(o.decisions, 40);
+    assert_int_equal(stopped_game(&stopped, &s, &s.stop_before, 40).decisions, 40);
     assert_int_equal(s.decideds, 40);
-    assert_true(stopped.phase != PHASE_OVER);
     assert_memory_equal(&stopped, &s.last, sizeof stopped); /* the world the hook said no to */
-    s.stop_before = -1;
-    s.stop_decided = 25;
-    o = watched_game(&stopped, SCENARIO_1460, 5, &s);
-    assert_int_equal(o.status, GAME_STOPPED);
-    assert_int_equal(o.decisions, 25);
+    assert_int_equal(stopped_game(&stopped, &s, &s.stop_decided, 25).decisions, 25);
     assert_int_equal(s.afters, 25);
     assert_memory_equal(&stopped, &at_25, sizeof stopped); /* the 26th decision was not applied */
-    s.stop_decided = -1;
-    s.stop_after = 25;
-    o = watched_game(&stopped, SCENARIO_1460, 5, &s);
-    assert_int_equal(o.status, GAME_STOPPED);
-    assert_int_equal(o.decisions, 25);
+    assert_int_equal(stopped_game(&stopped, &s, &s.stop_after, 25).decisions, 25);
     assert_int_equal(s.befores, 25);
     assert_memory_equal(&stopped, &at_25, sizeof stopped);
 }

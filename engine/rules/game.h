@@ -1,11 +1,8 @@
 /*
- * game.h: a whole game, played in one loop for every caller (r3 playout, the
- * referee, r3 replay, the tests), and its result as the rules define it. The
- * loop owns only the order of things: who decides, applying, counting, the
- * decision bound. What differs between callers is who decides (players: an
- * engine process, a record, a policy, a seeded generator) and what is done
- * with each transition (hooks: audits, observations, records, printing), so
- * those are function pointers with a context.
+ * game.h: the one game loop (every caller's: playout, referee, replay, tests)
+ * and how a game was won, as the rules tell it. The loop keeps the order of
+ * things; who decides (players) and what is done around each decision (hooks)
+ * are the caller's, as functions with a context.
  */
 #ifndef R3_GAME_H
 #define R3_GAME_H
