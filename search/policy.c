@@ -198,6 +198,14 @@ decision policy_choose(const struct world *w, const struct decisions *legal, uin
     return legal->list[policy_draw(weight, legal->count, rng)];
 }
 
+bool policy_player(void *rng, const struct world *w, decision *d)
+{
+    struct decisions legal;
+    rules_legal(w, &legal);
+    *d = policy_choose(w, &legal, rng);
+    return true;
+}
+
 decision policy_decide(int policy, const struct world *w, const struct decisions *legal, uint64_t *rng)
 {
     if (policy == POLICY_HEURISTIC)

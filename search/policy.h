@@ -12,6 +12,7 @@
 #ifndef R3_POLICY_H
 #define R3_POLICY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/rules/rules.h"
@@ -24,13 +25,17 @@ extern const char *const POLICY_NAME[POLICY_COUNT]; /* "random", "heuristic" */
  * higher more often. Exposed for the tests, which check the preferences. */
 unsigned policy_weight(const struct world *w, decision d);
 
-/* A decision of 'legal' (the legal list of w, not empty), drawn by the
- * heuristic's weights; chance points are drawn uniformly, as listed. */
 /* An index below count drawn in proportion to the weights, which must not
  * all be 0. */
 int policy_draw(const unsigned *weight, int count, uint64_t *rng);
 
+/* A decision of 'legal' (the legal list of w, not empty), drawn by the
+ * heuristic's weights; chance points are drawn uniformly, as listed. */
 decision policy_choose(const struct world *w, const struct decisions *legal, uint64_t *rng);
+
+/* The heuristic policy as a player of a whole game (engine/rules/game.h), for
+ * any actor, chance too; rng is its uint64_t generator. */
+bool policy_player(void *rng, const struct world *w, decision *d);
 
 /* The same by the named policy: POLICY_RANDOM is a uniform draw. */
 decision policy_decide(int policy, const struct world *w, const struct decisions *legal, uint64_t *rng);

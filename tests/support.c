@@ -11,6 +11,7 @@
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/observe.h"
+#include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
@@ -130,6 +131,20 @@ void empty_board(struct world *w, int york_card, int lancaster_card)
     play_text(w, text);
 }
 
+void richmond_usurps_in_1483(struct world *w)
+{
+    static const int OUT[] = {BLOCK_Y_GLOUCESTER, BLOCK_Y_ESSEX,          BLOCK_Y_SUFFOLK, BLOCK_Y_NORFOLK,
+                              BLOCK_Y_ARUNDEL,    BLOCK_Y_NORTHUMBERLAND, BLOCK_Y_STANLEY};
+    scenario_setup(w, SCENARIO_1483);
+    w->turn = 7;
+    w->deck = (1u << 26) - 2;
+    world_place(w, BLOCK_L_RICHMOND, AREA_MIDDLESEX);
+    world_place(w, BLOCK_L_OXFORD, AREA_ESSEX);
+    world_place(w, BLOCK_L_PEMBROKE, AREA_PEMBROKE);
+    for (int i = 0; i < 7; i++)
+        world_place(w, OUT[i], AREA_CALAIS);
+}
+
 void put(struct world *w, int block, int area)
 {
     world_place(w, block, area);
@@ -159,37 +174,50 @@ void rolls(struct world *w, const char *faces)
     }
 }
 
-void observe_random_games(int games, uint64_t seed, observed_fn *each, void *context)
+/* observe_random_games()'s hook: both sides' observations of each transition. */
+struct observing {
+    observed_fn *each;
+    void *context;
+};
+
+static bool observe_both(void *context, const struct world *before, decision d, const struct world *after, long played)
 {
     static struct observations seen;
-    uint64_t rng = seed;
-    for (int g = 0; g < games; g++) {
-        struct world w, next;
-        scenario_setup(&w, g % SCENARIO_COUNT);
-        while (w.phase != PHASE_OVER) {
-            struct decisions legal;
-            rules_legal(&w, &legal);
-            decision d = legal.list[random_below(&rng, legal.count)];
-            next = w;
-            rules_apply(&next, d);
-            for (int side = 0; side < SIDE_COUNT; side++) {
-                observe(&w, d, &next, side, &seen);
-                each(&w, d, &next, side, &seen, context);
-            }
-            w = next;
-        }
+    struct observing *o = context;
+    (void)played;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        observe(before, d, after, side, &seen);
+        o->each(before, d, after, side, &seen, o->context);
     }
+    return true;
+}
+
+void observe_random_games(int games, uint64_t seed, observed_fn *each, void *context)
+{
+    uint64_t rng = seed;
+    const struct game_player random = {game_uniform, &rng};
+    struct observing o = {each, context};
+    const struct game_hooks hooks = {.after = observe_both, .context = &o};
+    for (int g = 0; g < games; g++) {
+        struct world w;
+        scenario_setup(&w, g % SCENARIO_COUNT);
+        game_play(&w, (const struct game_player[GAME_ACTORS]){random, random, random}, &hooks);
+    }
+}
+
+/* random_decision_point()'s hook: on to the depth, then to a side's decision. */
+static bool short_of(void *depth, const struct world *w, long played)
+{
+    return played < *(int *)depth || rules_actor(w) >= SIDE_COUNT;
 }
 
 void random_decision_point(struct world *w, int scenario, int depth, uint64_t *rng)
 {
-    struct decisions legal;
+    const struct game_player random = {game_uniform, rng};
     for (;; depth /= 2) {
+        const struct game_hooks hooks = {.before = short_of, .context = &depth};
         scenario_setup(w, scenario);
-        for (int i = 0; w->phase != PHASE_OVER && (i < depth || rules_actor(w) >= SIDE_COUNT); i++) {
-            rules_legal(w, &legal);
-            rules_apply(w, legal.list[random_below(rng, legal.count)]);
-        }
+        game_play(w, (const struct game_player[GAME_ACTORS]){random, random, random}, &hooks);
         if (w->phase != PHASE_OVER)
             return;
     }

@@ -61,6 +61,11 @@ void observe_random_games(int games, uint64_t seed, observed_fn *each, void *con
  * played again from the start with half the depth. */
 void random_decision_point(struct world *w, int scenario, int depth, uint64_t *rng);
 
+/* 1483 at its last turn, Richmond, Oxford and Pembroke in the field and
+ * York's nobles in Calais: the political turn (political_begin) makes
+ * Richmond King by usurpation (8.2), and the game ends Lancaster's. */
+void richmond_usurps_in_1483(struct world *w);
+
 /* Fails the test if the world breaks one of its invariants. */
 void assert_world_ok(const struct world *w);
 

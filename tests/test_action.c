@@ -16,6 +16,7 @@
 
 #include "engine/core/tables.h"
 #include "engine/rules/action.h"
+#include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
 #include "tests/support.h"
@@ -652,6 +653,26 @@ static void ruling_b22_no_recruit_into_an_enemy_exile(void **state)
     assert_true(is_legal(&w, "at Calais")); /* York's own exile */
 }
 
+/* Every point of a random game offers a decision. */
+static bool offers_a_decision(void *context, const struct world *w, long played)
+{
+    struct decisions legal;
+    (void)context, (void)played;
+    rules_legal(w, &legal);
+    assert_true(legal.count > 0 && legal.count <= MAX_DECISIONS);
+    return true;
+}
+
+static bool keeps_every_invariant(void *context, const struct world *before, decision d, const struct world *after,
+                                  long played)
+{
+    (void)context, (void)before, (void)d, (void)played;
+    assert_world_ok(after);
+    for (int e = 0; e < BORDER_COUNT; e++)
+        assert_true(world_crossed(after, e) <= BORDER_INFO[e].limit + 1);
+    return true;
+}
+
 /* Random legal play from each scenario's start through the cards, the action
  * phase and the battles, checking after every decision that the invariants
  * hold, that no border takes more blocks than its limit (+1 under Surprise),
@@ -660,23 +681,18 @@ static void random_turns_keep_every_invariant(void **state)
 {
     (void)state;
     uint64_t rng = 1;
-    int decisions = 0;
+    long decisions = 0;
+    const struct game_player random = {game_uniform, &rng};
+    const struct game_hooks hooks = {.before = offers_a_decision, .after = keeps_every_invariant};
     for (int game = 0; game < 300; game++) {
         struct world w;
         scenario_setup(&w, game % SCENARIO_COUNT);
-        while (rules_actor(&w) != ACTOR_NONE) {
-            struct decisions legal;
-            rules_legal(&w, &legal);
-            assert_true(legal.count > 0 && legal.count <= MAX_DECISIONS);
-            rules_apply(&w, legal.list[rng_next(&rng) % (uint64_t)legal.count]);
-            decisions++;
-            assert_world_ok(&w);
-            for (int e = 0; e < BORDER_COUNT; e++)
-                assert_true(world_crossed(&w, e) <= BORDER_INFO[e].limit + 1);
-        }
+        struct game_outcome o = game_play(&w, (const struct game_player[GAME_ACTORS]){random, random, random}, &hooks);
+        decisions += o.decisions;
+        assert_int_equal(o.status, GAME_OVER);
         assert_int_equal(w.phase, PHASE_OVER);
     }
-    printf("random games: %d decisions checked\n", decisions);
+    printf("random games: %ld decisions checked\n", decisions);
 }
 
 int main(void)

@@ -17,6 +17,7 @@
 #include "engine/core/random.h"
 #include "engine/hidden/sample.h"
 #include "engine/hidden/view.h"
+#include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
 #include "search/ismcts.h"
@@ -58,40 +59,51 @@ static void assert_same_search(struct ismcts *a, decision x, struct ismcts *b, d
     ismcts_end(b);
 }
 
+/* What a_tiny_search_plays_a_legal_decision_everywhere() has searched. */
+struct tiny_searches {
+    struct ismcts tree;
+    int searched, game_phases;
+};
+
+/* A side's decision at every 25th point and at the first of each phase. */
+static bool search_here(void *context, const struct world *w, long played)
+{
+    struct tiny_searches *t = context;
+    int side = rules_actor(w);
+    bool first_of_phase = !(t->game_phases & 1 << w->phase);
+    if (side < SIDE_COUNT && (played % 25 == 0 || first_of_phase)) {
+        decision d = search(w, side, 20, (uint64_t)played, &t->tree, MEMORY);
+        assert_true(legal_has(w, d));
+        assert_true(t->tree.iterations == 20);
+        ismcts_end(&t->tree);
+        t->game_phases |= 1 << w->phase;
+        t->searched++;
+    }
+    return true;
+}
+
 /* With 20 iterations the search still answers a legal decision wherever a
  * side decides: random games of all three scenarios, searched at every 25th
  * decision and at the first decision of each phase a game reaches. */
 static void a_tiny_search_plays_a_legal_decision_everywhere(void **state)
 {
     (void)state;
-    static struct ismcts s;
+    static struct tiny_searches t;
     uint64_t rng = 41;
-    int searched = 0, phases = 0;
+    int phases = 0;
+    const struct game_player random = {game_uniform, &rng};
+    const struct game_hooks hooks = {.before = search_here, .context = &t};
     for (int g = 0; g < 24; g++) {
         struct world w;
-        struct decisions legal;
-        int game_phases = 0;
+        t.game_phases = 0;
         scenario_setup(&w, g % SCENARIO_COUNT);
-        for (int i = 0; w.phase != PHASE_OVER; i++) {
-            int side = rules_actor(&w);
-            bool first_of_phase = !(game_phases & 1 << w.phase);
-            if (side < SIDE_COUNT && (i % 25 == 0 || first_of_phase)) {
-                decision d = search(&w, side, 20, (uint64_t)i, &s, MEMORY);
-                assert_true(legal_has(&w, d));
-                assert_true(s.iterations == 20);
-                ismcts_end(&s);
-                game_phases |= 1 << w.phase;
-                searched++;
-            }
-            rules_legal(&w, &legal);
-            rules_apply(&w, legal.list[random_below(&rng, legal.count)]);
-        }
-        phases |= game_phases;
+        game_play(&w, (const struct game_player[GAME_ACTORS]){random, random, random}, &hooks);
+        phases |= t.game_phases;
     }
-    printf("%d positions searched, in phases 0x%x\n", searched, phases);
+    printf("%d positions searched, in phases 0x%x\n", t.searched, phases);
     int wanted = 1 << PHASE_CARDS | 1 << PHASE_ACTION | 1 << PHASE_BATTLE | 1 << PHASE_SUPPLY | 1 << PHASE_POLITICAL;
     assert_true((phases & wanted) == wanted);
-    assert_true(searched > 250);
+    assert_true(t.searched > 250);
 }
 
 /* On one thread, the same seed, position and budget give the same decision

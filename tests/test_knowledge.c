@@ -16,6 +16,7 @@
 #include "engine/core/tables.h"
 #include "engine/hidden/knowledge.h"
 #include "engine/hidden/sample.h"
+#include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/rules/supply.h"
 #include "engine/text/position.h"
@@ -364,51 +365,65 @@ static void a_lancaster_recruit_in_middlesex_could_be_the_bombard(void **state)
     assert_world_ok(&w);
 }
 
+/* What a_block_seen_in_battle_is_remembered_until_an_unseen_loss() follows. */
+struct remembering {
+    blockset seen; /* revealed in a battle, not touched by an unseen loss since */
+    int remembered, blurred;
+};
+
+/* The blocks an unseen supply loss in the transition may have struck (7.1). */
+static blockset struck_by(const struct world *before, decision d)
+{
+    if (decision_kind(d) != DECIDE_LOSE)
+        return 0;
+    int loser = decision_arg(d), area = world_location(before, loser);
+    return supply_counted(before, area) & before->side_blocks[world_block_side(before, loser)];
+}
+
+static bool remembers(void *context, const struct world *before, decision d, const struct world *w, long played)
+{
+    struct remembering *r = context;
+    blockset struck = struck_by(before, d);
+    bool new_campaign = w->campaign != before->campaign;
+    (void)played;
+    r->seen |= w->revealed;
+    for (blockset left = r->seen; left; left &= left - 1) {
+        int b = __builtin_ctzll(left), where = world_location(w, b);
+        if (where >= AREA_COUNT || new_campaign) {
+            r->seen &= ~block_bit(b);
+            continue;
+        }
+        assert_int_equal(w->know.label[b], 0); /* its face stays known */
+        if (block_bit(b) & struck) {
+            assert_int_equal(world_strength_knowledge(w, b, &(int){0}), KNOW_AT_MOST);
+            r->seen &= ~block_bit(b);
+            r->blurred++;
+        } else {
+            assert_int_equal(world_strength_knowledge(w, b, &(int){0}), KNOW_EXACT);
+            r->remembered++;
+        }
+    }
+    return true;
+}
+
 /* RULINGS C: a block revealed in battle and then left alone stays known;
  * an unseen supply loss in its area makes its strength uncertain again. */
 static void a_block_seen_in_battle_is_remembered_until_an_unseen_loss(void **state)
 {
     (void)state;
     uint64_t rng = 5;
-    int remembered = 0, blurred = 0;
+    struct remembering r = {0};
+    const struct game_player random = {game_uniform, &rng};
+    const struct game_hooks hooks = {.after = remembers, .context = &r};
     for (int g = 0; g < 300; g++) {
         struct world w;
         scenario_setup(&w, g % SCENARIO_COUNT);
-        blockset seen = 0; /* revealed in a battle, not touched by an unseen loss since */
-        while (w.phase != PHASE_OVER) {
-            struct decisions legal;
-            rules_legal(&w, &legal);
-            decision d = legal.list[random_below(&rng, legal.count)];
-            blockset struck = 0; /* the blocks an unseen supply loss may have struck (7.1) */
-            if (decision_kind(d) == DECIDE_LOSE) {
-                int loser = decision_arg(d), area = world_location(&w, loser);
-                struck = supply_counted(&w, area) & w.side_blocks[world_block_side(&w, loser)];
-            }
-            bool new_campaign = false;
-            int campaign = w.campaign;
-            rules_apply(&w, d);
-            new_campaign = w.campaign != campaign;
-            seen |= w.revealed;
-            for (blockset left = seen; left; left &= left - 1) {
-                int b = __builtin_ctzll(left), where = world_location(&w, b);
-                if (where >= AREA_COUNT || new_campaign) {
-                    seen &= ~block_bit(b);
-                    continue;
-                }
-                assert_int_equal(w.know.label[b], 0); /* its face stays known */
-                if (block_bit(b) & struck) {
-                    assert_int_equal(world_strength_knowledge(&w, b, &(int){0}), KNOW_AT_MOST);
-                    seen &= ~block_bit(b);
-                    blurred++;
-                } else {
-                    assert_int_equal(world_strength_knowledge(&w, b, &(int){0}), KNOW_EXACT);
-                    remembered++;
-                }
-            }
-        }
+        r.seen = 0;
+        game_play(&w, (const struct game_player[GAME_ACTORS]){random, random, random}, &hooks);
     }
-    printf("%d checks of a remembered strength, %d strengths blurred by an unseen supply loss\n", remembered, blurred);
-    assert_true(remembered > 1000 && blurred > 10);
+    printf("%d checks of a remembered strength, %d strengths blurred by an unseen supply loss\n", r.remembered,
+           r.blurred);
+    assert_true(r.remembered > 1000 && r.blurred > 10);
 }
 
 /* The position text carries the knowledge, so the round trip stays exact. */

@@ -15,6 +15,7 @@
 #include "engine/hidden/knowledge.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/sample.h"
+#include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
@@ -251,41 +252,57 @@ static void first_seen(const struct world *w, decision d, int side, struct obser
     *out = seen.list[0];
 }
 
+struct key_pairs {
+    long pairs, merged; /* pairs of decisions compared; of them, seen alike */
+};
+
+/* Every pair of a side's legal decisions at w: seen alike exactly when keyed alike. */
+static void compare_keys(const struct world *w, int side, struct key_pairs *n)
+{
+    struct decisions legal;
+    struct observation seen[MAX_DECISIONS];
+    decision key[MAX_DECISIONS];
+    rules_legal(w, &legal);
+    for (int k = 0; k < legal.count; k++) {
+        first_seen(w, legal.list[k], side, &seen[k]);
+        key[k] = observe_key(w, legal.list[k], side);
+    }
+    for (int a = 0; a < legal.count; a++)
+        for (int b = a + 1; b < legal.count; b++) {
+            bool same_seen = memcmp(&seen[a], &seen[b], sizeof seen[a]) == 0;
+            assert_true(same_seen == (key[a] == key[b]));
+            n->pairs++;
+            n->merged += same_seen;
+        }
+}
+
+/* At every 4th decision point of a side, for both sides; 3000 decisions at most. */
+static bool compare_keys_here(void *context, const struct world *w, long played)
+{
+    if (played >= 3000)
+        return false;
+    if (rules_actor(w) < SIDE_COUNT && played % 4 == 0)
+        for (int side = 0; side < SIDE_COUNT; side++)
+            compare_keys(w, side, context);
+    return true;
+}
+
 /* A search over a side's information sets branches on observe_key: two
  * decisions get the same key exactly when the side sees them the same. */
 static void keys_tell_apart_what_the_side_sees_apart(void **state)
 {
     (void)state;
     uint64_t rng = 34;
-    long pairs = 0, merged = 0;
+    struct key_pairs n = {0};
+    const struct game_player random = {game_uniform, &rng};
+    const struct game_hooks hooks = {.before = compare_keys_here, .context = &n};
     for (int g = 0; g < 30; g++) {
         struct world w;
         scenario_setup(&w, g % SCENARIO_COUNT);
-        for (int i = 0; i < 3000 && w.phase != PHASE_OVER; i++) {
-            struct decisions legal;
-            struct observation seen[MAX_DECISIONS];
-            decision key[MAX_DECISIONS];
-            rules_legal(&w, &legal);
-            int actor = rules_actor(&w);
-            if (actor < SIDE_COUNT && i % 4 == 0)
-                for (int side = 0; side < SIDE_COUNT; side++) {
-                    for (int k = 0; k < legal.count; k++) {
-                        first_seen(&w, legal.list[k], side, &seen[k]);
-                        key[k] = observe_key(&w, legal.list[k], side);
-                    }
-                    for (int a = 0; a < legal.count; a++)
-                        for (int b = a + 1; b < legal.count; b++) {
-                            bool same_seen = memcmp(&seen[a], &seen[b], sizeof seen[a]) == 0;
-                            assert_true(same_seen == (key[a] == key[b]));
-                            pairs++;
-                            merged += same_seen;
-                        }
-                }
-            rules_apply(&w, legal.list[random_below(&rng, legal.count)]);
-        }
+        game_play(&w, (const struct game_player[GAME_ACTORS]){random, random, random}, &hooks);
     }
-    printf("%ld pairs of decisions compared, %ld of them seen alike\n", pairs, merged);
-    assert_true(merged > 1000);
+    printf("%ld pairs of decisions compared, %ld of them seen alike\n", n.pairs, n.merged);
+    assert_true(n.merged > 1000);
 }
 
 struct label_counts {

@@ -16,6 +16,7 @@
 
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
+#include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
@@ -42,25 +43,35 @@ static void the_policy_picks_legal_decisions_in_random_positions(void **state)
     }
 }
 
+/* The policy as every actor's player, each of its decisions checked legal. */
+static bool policy_decides(void *rng, const struct world *w, decision *d)
+{
+    assert_true(policy_player(rng, w, d));
+    assert_true(legal_has(w, *d));
+    return true;
+}
+
+static bool hash_decision(void *hash, const struct world *w, decision d, long played)
+{
+    uint64_t *h = hash;
+    (void)w, (void)played;
+    *h = (*h ^ d) * 0x100000001b3ull;
+    return true;
+}
+
 /* One whole game with every decision, chance too, by the policy; a hash of
- * its decisions. Every decision is checked to be legal, and the game ends. */
+ * its decisions. Every decision is checked to be legal, and the game ends,
+ * within the decision bound. */
 static uint64_t policy_game(int scenario, uint64_t seed)
 {
     struct world w;
     uint64_t rng = seed, hash = 0;
-    long decisions = 0;
+    const struct game_player policy = {policy_decides, &rng};
+    const struct game_hooks hooks = {.decided = hash_decision, .context = &hash};
     scenario_setup(&w, scenario);
     w.flags |= WORLD_NO_KNOWLEDGE; /* as in a search's playout */
-    while (w.phase != PHASE_OVER) {
-        struct decisions legal;
-        assert_true(rules_actor(&w) != ACTOR_NONE);
-        rules_legal(&w, &legal);
-        decision d = policy_choose(&w, &legal, &rng);
-        assert_true(legal_has(&w, d));
-        rules_apply(&w, d);
-        hash = (hash ^ d) * 0x100000001b3ull;
-        assert_true(++decisions < 100000);
-    }
+    struct game_outcome o = game_play(&w, (const struct game_player[GAME_ACTORS]){policy, policy, policy}, &hooks);
+    assert_int_equal(o.status, GAME_OVER);
     assert_world_ok(&w);
     return hash;
 }

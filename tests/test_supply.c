@@ -208,18 +208,7 @@ static void rule_8_usurpation_ends_1483_for_the_pretender(void **state)
 {
     (void)state;
     struct world w;
-    scenario_setup(&w, SCENARIO_1483);
-    w.turn = 7;
-    w.deck = (1u << 26) - 2;
-    /* Richmond, Oxford and Pembroke take the field; York's nobles fall back to exile */
-    world_place(&w, BLOCK_L_RICHMOND, AREA_MIDDLESEX);
-    world_place(&w, BLOCK_L_OXFORD, AREA_ESSEX);
-    world_place(&w, BLOCK_L_PEMBROKE, AREA_PEMBROKE);
-    world_place(&w, BLOCK_Y_GLOUCESTER, AREA_CALAIS);
-    static const int OUT[] = {BLOCK_Y_ESSEX, BLOCK_Y_SUFFOLK, BLOCK_Y_NORFOLK, BLOCK_Y_ARUNDEL,
-                              BLOCK_Y_NORTHUMBERLAND, BLOCK_Y_STANLEY};
-    for (int i = 0; i < 6; i++)
-        world_place(&w, OUT[i], AREA_CALAIS);
+    richmond_usurps_in_1483(&w);
     political_begin(&w);
     assert_int_equal(w.phase, PHASE_OVER);
     assert_int_equal(w.winner, SIDE_LANCASTER);

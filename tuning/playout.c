@@ -13,12 +13,10 @@
 #include <xxhash.h>
 
 #include "engine/core/clock.h"
-#include "engine/core/crown.h"
-#include "engine/core/random.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/observe.h"
 #include "engine/rules/audit.h"
-#include "engine/rules/eliminate.h"
+#include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
@@ -37,7 +35,8 @@ static void write_observations(const struct world *before, decision d, const str
     }
 }
 
-struct game_result {
+/* What one game gives the statistics. */
+struct playout_tally {
     long decisions, battles;
     int winner, how;
     bool dead_end;
@@ -50,34 +49,100 @@ static void violation(struct playout_stats *s, long game, long decisions, const 
         snprintf(s->first_violation, sizeof s->first_violation, "game %ld, decision %ld: %s", game, decisions, why);
 }
 
-int playout_how_won(const struct world *w, int king_side_before_end)
+/* One game in play: its options, generator, audit and what it has counted. */
+struct playout_game {
+    const struct playout_options *o;
+    long game;
+    uint64_t rng;
+    int last_area;
+    struct audit_memory audit;
+    struct playout_tally *r;
+    struct playout_stats *s;
+    FILE *dump;
+};
+
+/* Stops at --dump-at; says "go" where the transcript's side decides. */
+static bool before_decision(void *context, const struct world *w, long played)
 {
-    if (!heirs_remaining(w, 1 - w->winner))
-        return WIN_HEIRS;
-    return w->winner != king_side_before_end ? WIN_USURPATION : WIN_END_OF_GAME;
+    struct playout_game *g = context;
+    if (g->o->dump_at >= 0 && played == g->o->dump_at)
+        return false;
+    if (g->o->transcript >= 0 && g->dump && rules_actor(w) == g->o->transcript)
+        fputs("go\n", g->dump);
+    return true;
 }
 
-/* One decision: chance from the generator, players uniformly among their
- * choices, or by the heuristic policy, as a search's playout would. */
-static decision choose(const struct world *w, int policy, uint64_t *rng)
+/* A battle is counted in the first world that has it. */
+static void count_battle(struct playout_game *g, const struct world *w)
 {
-    struct decisions legal;
-    rules_legal(w, &legal);
-    if (policy == POLICY_HEURISTIC)
-        return policy_choose(w, &legal, rng);
-    return legal.list[random_next(rng) % (uint64_t)legal.count];
+    if (w->battle.area != AREA_NONE && w->battle.area != g->last_area)
+        g->r->battles++;
+    g->last_area = w->battle.area;
 }
 
-static void play_game(const struct playout_options *o, long game, struct game_result *r, struct playout_stats *s,
+/* Every decision goes into the game's hash, and every world it is taken in
+ * is looked at for a new battle (the last world is, once the game stops). */
+static bool decided(void *context, const struct world *w, decision d, long played)
+{
+    struct playout_game *g = context;
+    (void)played;
+    count_battle(g, w);
+    g->r->hash = (g->r->hash ^ d) * 0x100000001b3ull;
+    return true;
+}
+
+/* --check and --transcript need the whole transition. */
+static bool after_decision(void *context, const struct world *before, decision d, const struct world *after,
+                           long played)
+{
+    struct playout_game *g = context;
+    char why[256];
+    if (g->o->transcript >= 0 && g->dump)
+        write_observations(before, d, after, g->o->transcript, g->dump);
+    if (g->o->check && !audit_transition(&g->audit, before, d, after, why, sizeof why))
+        violation(g->s, g->game, played, why);
+    return true;
+}
+
+/* What the game that ended so gives the statistics. */
+static void tally_game(const struct game_outcome *end, long game, struct playout_tally *r, struct playout_stats *s)
+{
+    r->decisions = end->decisions;
+    r->dead_end = end->status == GAME_DEAD_END;
+    if (end->status == GAME_BOUND)
+        violation(s, game, r->decisions, "no result within the decision bound");
+    if (end->status == GAME_OVER) {
+        r->winner = end->result.winner;
+        r->how = end->result.how;
+    }
+}
+
+/* The end of a game's dump: the transcript's last line, or the position. */
+static void dump_end(const struct playout_options *o, const struct world *w, FILE *dump)
+{
+    if (o->transcript >= 0) {
+        fputs("query result\n", dump);
+    } else {
+        char text[POSITION_TEXT_MAX];
+        position_print(w, text, sizeof text);
+        fprintf(dump, "%s\n", text);
+    }
+}
+
+static void play_game(const struct playout_options *o, long game, struct playout_tally *r, struct playout_stats *s,
                       FILE *dump)
 {
-    struct world w, before;
-    uint64_t rng = o->seed ^ (0x51ed270b7f4a7c15ull * (uint64_t)(game + 1));
+    struct world w;
+    struct playout_game g = {.o = o, .game = game, .rng = o->seed ^ (0x51ed270b7f4a7c15ull * (uint64_t)(game + 1)),
+                             .last_area = AREA_NONE, .r = r, .s = s, .dump = dump};
+    /* players uniformly among their choices, or by the heuristic policy as a
+     * search's playout would; chance too, from the one generator */
+    const struct game_player player = {o->policy == POLICY_HEURISTIC ? policy_player : game_uniform, &g.rng};
+    bool transitions = o->check || (o->transcript >= 0 && dump);
+    const struct game_hooks hooks = {.before = before_decision, .decided = decided,
+                                     .after = transitions ? after_decision : NULL, .context = &g};
     int scenario = o->scenario == PLAYOUT_ALL_SCENARIOS ? (int)(game % SCENARIO_COUNT) : o->scenario;
-    int king_side = SIDE_NONE, last_area = AREA_NONE;
-    char why[256];
-    struct audit_memory audit;
-    audit_begin(&audit);
+    audit_begin(&g.audit);
     memset(r, 0, sizeof *r);
     r->winner = SIDE_NONE;
     scenario_setup(&w, scenario);
@@ -86,44 +151,11 @@ static void play_game(const struct playout_options *o, long game, struct game_re
     if (o->transcript >= 0 && dump)
         fprintf(dump, "newgame scenario %d side %s\n", SCENARIO_INFO[scenario].year,
                 o->transcript == SIDE_YORK ? "york" : "lancaster");
-    while (w.phase != PHASE_OVER && r->decisions < PLAYOUT_DECISION_BOUND) {
-        if (rules_actor(&w) == ACTOR_NONE) {
-            r->dead_end = true;
-            break;
-        }
-        if (o->dump_at >= 0 && r->decisions == o->dump_at)
-            break;
-        if (w.phase != PHASE_POLITICAL)
-            king_side = royal_side(&w);
-        decision d = choose(&w, o->policy, &rng);
-        if (o->transcript >= 0 && dump && rules_actor(&w) == o->transcript)
-            fputs("go\n", dump);
-        if (o->check || o->transcript >= 0)
-            memcpy(&before, &w, sizeof before);
-        rules_apply(&w, d);
-        if (o->transcript >= 0 && dump)
-            write_observations(&before, d, &w, o->transcript, dump);
-        r->decisions++;
-        r->hash = (r->hash ^ d) * 0x100000001b3ull;
-        if (w.battle.area != AREA_NONE && w.battle.area != last_area)
-            r->battles++;
-        last_area = w.battle.area;
-        if (o->check && !audit_transition(&audit, &before, d, &w, why, sizeof why))
-            violation(s, game, r->decisions, why);
-    }
-    if (r->decisions >= PLAYOUT_DECISION_BOUND)
-        violation(s, game, r->decisions, "no result within the decision bound");
-    if (w.phase == PHASE_OVER) {
-        r->winner = w.winner;
-        r->how = playout_how_won(&w, king_side);
-    }
-    if (dump && o->transcript >= 0) {
-        fputs("query result\n", dump);
-    } else if (dump) {
-        char text[POSITION_TEXT_MAX];
-        position_print(&w, text, sizeof text);
-        fprintf(dump, "%s\n", text);
-    }
+    struct game_outcome end = game_play(&w, (const struct game_player[GAME_ACTORS]){player, player, player}, &hooks);
+    count_battle(&g, &w);
+    tally_game(&end, game, r, s);
+    if (dump)
+        dump_end(o, &w, dump);
 }
 
 /* What the workers share for the progress lines. */
@@ -142,7 +174,7 @@ struct worker {
     struct progress *progress;
 };
 
-static void add_game(struct playout_stats *s, long game, const struct game_result *r)
+static void add_game(struct playout_stats *s, long game, const struct playout_tally *r)
 {
     s->games++;
     s->decisions += r->decisions;
@@ -159,7 +191,7 @@ static void *work(void *arg)
 {
     struct worker *k = arg;
     for (long g = k->index; g < k->o->games; g += k->o->threads) {
-        struct game_result r;
+        struct playout_tally r;
         long violations_before = k->stats.violations;
         play_game(k->o, g, &r, &k->stats, k->dump);
         add_game(&k->stats, g, &r);
@@ -182,7 +214,7 @@ static void merge(struct playout_stats *into, const struct playout_stats *from)
     if (from->max_decisions > into->max_decisions)
         into->max_decisions = from->max_decisions;
     for (int s = 0; s < 2; s++)
-        for (int h = 0; h < WIN_KIND_COUNT; h++)
+        for (int h = 0; h < GAME_HOW_COUNT; h++)
             into->wins[s][h] += from->wins[s][h];
     if (!into->violations && from->violations)
         memcpy(into->first_violation, from->first_violation, sizeof into->first_violation);
@@ -276,7 +308,7 @@ void playout_run(const struct playout_options *o, struct playout_stats *s, FILE 
 
 void playout_report(const struct playout_options *o, const struct playout_stats *s, FILE *out)
 {
-    static const char *const HOW[WIN_KIND_COUNT] = {"heirs", "usurpation", "end of game"};
+    static const char *const HOW[GAME_HOW_COUNT] = {"heirs", "usurpation", "end of game"};
     double games = s->games ? (double)s->games : 1;
     if (o->scenario == PLAYOUT_ALL_SCENARIOS)
         fprintf(out, "scenario:    1460, 1470 and 1483 in turn\n");
@@ -293,8 +325,8 @@ void playout_report(const struct playout_options *o, const struct playout_stats 
         long total = s->wins[side][0] + s->wins[side][1] + s->wins[side][2];
         fprintf(out, "%-12s %ld (%.1f%%):", side == SIDE_YORK ? "York won:" : "Lancaster won:", total,
                 100.0 * (double)total / games);
-        for (int h = 0; h < WIN_KIND_COUNT; h++)
-            fprintf(out, " %s %ld%s", HOW[h], s->wins[side][h], h + 1 < WIN_KIND_COUNT ? "," : "\n");
+        for (int h = 0; h < GAME_HOW_COUNT; h++)
+            fprintf(out, " %s %ld%s", HOW[h], s->wins[side][h], h + 1 < GAME_HOW_COUNT ? "," : "\n");
     }
     if (o->check)
         fprintf(out, "violations:  %ld%s%s\n", s->violations, s->violations ? ", first: " : "", s->first_violation);

@@ -12,15 +12,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "engine/rules/game.h"
+
 #define PLAYOUT_ALL_SCENARIOS (-1)
-#define PLAYOUT_DECISION_BOUND 100000 /* a game longer than this is a violation */
-
-enum win_kind { WIN_HEIRS, WIN_USURPATION, WIN_END_OF_GAME, WIN_KIND_COUNT };
-
-/* How a finished game was won (9.0 heirs, 8.2 usurpation, or the King's side
- * at the end), given the side that held the crown before the game ended. */
-struct world;
-int playout_how_won(const struct world *w, int king_side_before_end);
 
 struct playout_options {
     int scenario;  /* SCENARIO_* or PLAYOUT_ALL_SCENARIOS (game g plays scenario g % 3) */
@@ -36,7 +30,7 @@ struct playout_options {
 
 struct playout_stats {
     long games, decisions, max_decisions, battles;
-    long wins[2][WIN_KIND_COUNT]; /* [side][how] */
+    long wins[2][GAME_HOW_COUNT]; /* [side][enum game_how] */
     long violations, dead_ends;
     double seconds;
     uint64_t signature; /* a hash of every decision taken, combined over games in a fixed way */

@@ -19,15 +19,13 @@
 #include <unistd.h>
 
 #include "engine/core/clock.h"
-#include "engine/core/crown.h"
-#include "engine/core/random.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/observe.h"
+#include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
-#include "tuning/playout.h"
 
 #define HANDSHAKE_MS 10000
 #define MARGIN_MS 2000
@@ -172,7 +170,6 @@ static void restart(struct engine_process *p)
 
 /* ---- a game ---- */
 
-/* Asks an engine for its decision; false with the reason it loses. */
 /* Whether the engine plays the cheat baseline, which is sent the true world before each go. */
 static bool sees_all(const struct engine_spec *spec)
 {
@@ -258,46 +255,62 @@ static void settle_engine(struct engine_process *p)
             restart(p);
 }
 
+/* One refereed game: the engines, their limit, the record, the result. */
+struct refereed {
+    struct engine_process *engine[SIDE_COUNT];
+    const struct time_control *tc;
+    FILE *record;
+    struct game_result_record *out;
+};
+
+/* The engine of the side to decide answers; one that cannot forfeits. */
+static bool engine_decides(void *context, const struct world *w, decision *d)
+{
+    struct refereed *g = context;
+    int side = rules_actor(w), end;
+    char why[200];
+    if (ask(g->engine[side], w, g->tc, d, why, sizeof why, &end))
+        return true;
+    forfeit(g->out, side, why, end, g->engine[side]);
+    return false;
+}
+
+/* Records the decision and sends each engine what its side observes. */
+static bool observed(void *context, const struct world *before, decision d, const struct world *after, long played)
+{
+    struct refereed *g = context;
+    char text[64], why[200];
+    (void)played;
+    decision_text(d, text, sizeof text);
+    if (g->record)
+        fprintf(g->record, "%s\n", text);
+    for (int s = 0; s < SIDE_COUNT; s++)
+        if (!tell(g->engine[s], before, d, after, s)) {
+            snprintf(why, sizeof why, "%s crashed (its input is closed)", g->engine[s]->spec->name);
+            forfeit(g->out, s, why, END_CRASH, g->engine[s]);
+            return false;
+        }
+    return true;
+}
+
 void referee_play(struct engine_process *york, struct engine_process *lancaster, int scenario, uint64_t seed,
                   const struct time_control *tc, struct game_result_record *out, FILE *record)
 {
-    struct engine_process *engine[SIDE_COUNT] = {york, lancaster};
-    struct world w, before;
+    struct refereed g = {{york, lancaster}, tc, record, out};
+    struct world w;
     uint64_t rng = seed;
-    char why[200], text[64];
-    int end, king_side = SIDE_NONE;
+    const struct game_player engine = {engine_decides, &g}, chance = {game_uniform, &rng};
+    const struct game_hooks hooks = {.after = observed, .context = &g};
     *out = (struct game_result_record){.winner = SIDE_NONE, .end = END_BOUND};
     scenario_setup(&w, scenario);
     for (int s = 0; s < SIDE_COUNT; s++) {
-        settle_engine(engine[s]);
-        send_line(engine[s], "newgame scenario %d side %s", SCENARIO_INFO[scenario].year, s ? "lancaster" : "york");
+        settle_engine(g.engine[s]);
+        send_line(g.engine[s], "newgame scenario %d side %s", SCENARIO_INFO[scenario].year, s ? "lancaster" : "york");
     }
-    while (w.phase != PHASE_OVER && out->decisions < PLAYOUT_DECISION_BOUND) {
-        int actor = rules_actor(&w);
-        decision d;
-        if (actor == ACTOR_CHANCE) {
-            d = rules_chance(&w, random_next(&rng));
-        } else if (!ask(engine[actor], &w, tc, &d, why, sizeof why, &end)) {
-            forfeit(out, actor, why, end, engine[actor]);
-            return;
-        }
-        if (w.phase != PHASE_POLITICAL)
-            king_side = royal_side(&w);
-        before = w;
-        rules_apply(&w, d);
-        out->decisions++;
-        decision_text(d, text, sizeof text);
-        if (record)
-            fprintf(record, "%s\n", text);
-        for (int s = 0; s < SIDE_COUNT; s++)
-            if (!tell(engine[s], &before, d, &w, s)) {
-                snprintf(why, sizeof why, "%s crashed (its input is closed)", engine[s]->spec->name);
-                forfeit(out, s, why, END_CRASH, engine[s]);
-                return;
-            }
-    }
-    if (w.phase == PHASE_OVER) {
-        out->winner = w.winner;
-        out->end = END_HEIRS + playout_how_won(&w, king_side); /* enum win_kind in enum game_end's order */
+    struct game_outcome end = game_play(&w, (const struct game_player[GAME_ACTORS]){engine, engine, chance}, &hooks);
+    out->decisions = end.decisions;
+    if (end.status == GAME_OVER) {
+        out->winner = end.result.winner;
+        out->end = end.result.how; /* the first of enum game_end are enum game_how */
     }
 }

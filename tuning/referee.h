@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "engine/rules/game.h"
+
 #define REFEREE_MAX_OPTIONS 8
 
 struct engine_spec {
@@ -31,11 +33,11 @@ struct engine_process {
     int restarts;
 };
 
-/* How a game ended: by the rules (9.0: the last heir dead; 8.2: usurpation;
- * the King's side at the end of the last campaign), by a forfeit, or at the
- * decision bound (a draw). */
+/* How a game ended: by the rules (enum game_how, in its order: 9.0 the last
+ * heir dead, 8.2 usurpation, the King's side at the end of the last
+ * campaign), by a forfeit, or at the decision bound (a draw). */
 enum game_end {
-    END_HEIRS, END_USURPATION, END_LAST_CAMPAIGN,
+    END_HEIRS = GAME_HEIRS, END_USURPATION = GAME_USURPATION, END_LAST_CAMPAIGN = GAME_END_OF_GAME,
     END_ILLEGAL, END_CRASH, END_HANG, END_GARBAGE,
     END_BOUND,
     END_COUNT
