@@ -1,6 +1,7 @@
 # r3: the build. `make` builds ./r3; `make run` shows the default job; `make test`
 # builds and runs every test (unit tests, the same under ASan+UBSan, r3 under
-# ThreadSanitizer, command-line tests, and valgrind). Missing Debian packages are installed when run as root.
+# ThreadSanitizer, command-line tests, valgrind, the layer check). Missing
+# Debian packages are installed when run as root.
 
 CC      ?= cc
 BUILD   := build
@@ -11,7 +12,8 @@ TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 
 # Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4.
 PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev gnulib autoconf automake m4
-TEST_PACKAGES := valgrind
+# cscope for tests/layers.sh.
+TEST_PACKAGES := valgrind cscope
 
 GNULIB    := $(BUILD)/gnulib
 LIBGNU    := $(GNULIB)/gllib/libgnu.a
@@ -43,7 +45,7 @@ TSAN_R3  := $(BUILD)/tsan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run test unit asan-test tsan-test cli-test valgrind-test clean deps fuzz
+.PHONY: all run test unit asan-test tsan-test cli-test valgrind-test layers-test clean deps fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -163,7 +165,11 @@ tsan-test: r3 $(TSAN_R3)
 valgrind-test: r3 $(TDEPS_OK)
 	@sh tests/valgrind.sh ./r3
 
-test: unit asan-test tsan-test cli-test valgrind-test
+# The dependencies point one way down the layers (docs/architecture.md).
+layers-test: $(TDEPS_OK)
+	@sh tests/layers.sh
+
+test: layers-test unit asan-test tsan-test cli-test valgrind-test
 	@echo "make test: all tests passed"
 
 clean:
