@@ -1,7 +1,8 @@
 # r3: the build. `make` builds ./r3; `make run` shows the default job; `make test`
 # builds and runs every test (unit tests, the same under ASan+UBSan, r3 under
-# ThreadSanitizer, command-line tests, valgrind, the layer check). Missing
-# Debian packages are installed when run as root.
+# ThreadSanitizer, command-line tests, valgrind, the layer check, the bench
+# signature). `make bench` prints the bench signature. Missing Debian packages
+# are installed when run as root.
 
 CC      ?= cc
 BUILD   := build
@@ -45,7 +46,8 @@ TSAN_R3  := $(BUILD)/tsan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run test unit asan-test tsan-test cli-test valgrind-test layers-test clean deps fuzz
+.PHONY: all run test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test bench \
+        clean deps fuzz
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -169,7 +171,15 @@ valgrind-test: r3 $(TDEPS_OK)
 layers-test: $(TDEPS_OK)
 	@sh tests/layers.sh
 
-test: layers-test unit asan-test tsan-test cli-test valgrind-test
+# r3 bench's node count against tests/bench-signature.
+signature-test: r3
+	@sh tests/signature.sh ./r3
+
+# The bench signature, for tests/bench-signature and the commit message.
+bench: r3
+	@./r3 bench | grep '^Nodes searched: '
+
+test: layers-test unit asan-test tsan-test cli-test valgrind-test signature-test
 	@echo "make test: all tests passed"
 
 clean:
