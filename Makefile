@@ -2,8 +2,8 @@
 # builds and runs every test (unit tests, the same under ASan+UBSan, r3 under
 # ThreadSanitizer, command-line tests, valgrind, the layer check, the bench
 # signature and the format check). `make bench` prints the bench signature;
-# `make format` formats the C files. Missing Debian packages are installed
-# when run as root.
+# `make format` formats the C files; `make docs/architecture.svg` draws the
+# layers. Missing Debian packages are installed when run as root.
 
 CC      ?= cc
 BUILD   := build
@@ -16,12 +16,15 @@ TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev gnulib autoconf automake m4
 # cscope for tests/layers.sh, clang-format for make format-check.
 TEST_PACKAGES := valgrind cscope clang-format
+# Graphviz's dot draws docs/architecture.svg.
+DOC_PACKAGES  := graphviz
 
 GNULIB    := $(BUILD)/gnulib
 LIBGNU    := $(GNULIB)/gllib/libgnu.a
 DEPS_OK   := $(BUILD)/deps.ok
 TDEPS_OK  := $(BUILD)/test-deps.ok
 FDEPS_OK  := $(BUILD)/fuzz-deps.ok
+DDEPS_OK  := $(BUILD)/doc-deps.ok
 
 # The protocol fuzzer (libFuzzer): make fuzz [FUZZ_SECONDS=600]. Not part of make test.
 FUZZ_PACKAGES := clang
@@ -48,7 +51,7 @@ TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
 .PHONY: all run test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test bench \
-        format format-check clean deps fuzz
+        format format-check clean deps fuzz docs/architecture.svg
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -88,6 +91,9 @@ deps: $(DEPS_OK)
 
 $(FDEPS_OK): Makefile $(DEPS_OK)
 	$(call ensure_packages,$(FUZZ_PACKAGES),$@)
+
+$(DDEPS_OK): Makefile $(DEPS_OK)
+	$(call ensure_packages,$(DOC_PACKAGES),$@)
 
 $(FUZZER): $(FUZZ_SRC) $(wildcard */*.h */*/*.h) $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
@@ -198,6 +204,12 @@ format: $(TDEPS_OK)
 # Lists each file that make format would change and by how many lines; fails if any.
 format-check: $(TDEPS_OK)
 	@sh tests/format_check.sh $(FORMAT_SRC)
+
+# The picture of docs/architecture.md: the include graph between the layers.
+docs/architecture.svg: $(TDEPS_OK) $(DDEPS_OK)
+	@mkdir -p $(BUILD)
+	sh tests/layers.sh --dot > $(BUILD)/architecture.dot
+	dot -Tsvg $(BUILD)/architecture.dot -o $@
 
 clean:
 	rm -rf $(BUILD) r3
