@@ -1,6 +1,9 @@
 # r3: the build. `make` builds ./r3; `make run` shows the default job; `make test`
 # builds and runs every test (unit tests, the same under ASan+UBSan, r3 under
-# ThreadSanitizer, command-line tests, and valgrind). Missing Debian packages are installed when run as root.
+# ThreadSanitizer, command-line tests, valgrind, the layer check, the bench
+# signature and the format check). `make bench` prints the bench signature;
+# `make format` formats the C files; `make docs/architecture.svg` draws the
+# layers. Missing Debian packages are installed when run as root.
 
 CC      ?= cc
 BUILD   := build
@@ -11,13 +14,17 @@ TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 
 # Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4.
 PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev gnulib autoconf automake m4
-TEST_PACKAGES := valgrind
+# cscope for tests/layers.sh, clang-format for make format-check.
+TEST_PACKAGES := valgrind cscope clang-format
+# Graphviz's dot draws docs/architecture.svg.
+DOC_PACKAGES  := graphviz
 
 GNULIB    := $(BUILD)/gnulib
 LIBGNU    := $(GNULIB)/gllib/libgnu.a
 DEPS_OK   := $(BUILD)/deps.ok
 TDEPS_OK  := $(BUILD)/test-deps.ok
 FDEPS_OK  := $(BUILD)/fuzz-deps.ok
+DDEPS_OK  := $(BUILD)/doc-deps.ok
 
 # The protocol fuzzer (libFuzzer): make fuzz [FUZZ_SECONDS=600]. Not part of make test.
 FUZZ_PACKAGES := clang
@@ -43,7 +50,8 @@ TSAN_R3  := $(BUILD)/tsan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run test unit asan-test tsan-test cli-test valgrind-test clean deps fuzz
+.PHONY: all run test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test bench \
+        format format-check clean deps fuzz docs/architecture.svg
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -83,6 +91,9 @@ deps: $(DEPS_OK)
 
 $(FDEPS_OK): Makefile $(DEPS_OK)
 	$(call ensure_packages,$(FUZZ_PACKAGES),$@)
+
+$(DDEPS_OK): Makefile $(DEPS_OK)
+	$(call ensure_packages,$(DOC_PACKAGES),$@)
 
 $(FUZZER): $(FUZZ_SRC) $(wildcard */*.h */*/*.h) $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
@@ -163,8 +174,42 @@ tsan-test: r3 $(TSAN_R3)
 valgrind-test: r3 $(TDEPS_OK)
 	@sh tests/valgrind.sh ./r3
 
-test: unit asan-test tsan-test cli-test valgrind-test
+# The dependencies point one way down the layers (docs/architecture.md).
+layers-test: $(TDEPS_OK)
+	@sh tests/layers.sh
+
+# r3 bench's node count against tests/bench-signature.
+signature-test: r3
+	@sh tests/signature.sh ./r3
+
+# The bench signature, for tests/bench-signature and the commit message.
+bench: r3
+	@./r3 bench | grep '^Nodes searched: '
+
+# format-check runs last and, until the tree is formatted once (make format),
+# does not fail make test: then the '-' before it goes.
+test: layers-test unit asan-test tsan-test cli-test valgrind-test signature-test
+	-@$(MAKE) --no-print-directory format-check
 	@echo "make test: all tests passed"
+
+# ---- format --------------------------------------------------------------------------
+# clang-format with .clang-format (tests/.clang-format in tests/). The data
+# tables are laid out by hand, a row a line, and are left alone.
+FORMAT_SKIP := engine/core/tables.c tuning/bench_positions.c
+FORMAT_SRC   = $(filter-out $(FORMAT_SKIP),$(shell find engine eval search tuning protocol tests -name '*.[ch]' | LC_ALL=C sort))
+
+format: $(TDEPS_OK)
+	@clang-format -i $(FORMAT_SRC)
+
+# Lists each file that make format would change and by how many lines; fails if any.
+format-check: $(TDEPS_OK)
+	@sh tests/format_check.sh $(FORMAT_SRC)
+
+# The picture of docs/architecture.md: the include graph between the layers.
+docs/architecture.svg: $(TDEPS_OK) $(DDEPS_OK)
+	@mkdir -p $(BUILD)
+	sh tests/layers.sh --dot > $(BUILD)/architecture.dot
+	dot -Tsvg $(BUILD)/architecture.dot -o $@
 
 clean:
 	rm -rf $(BUILD) r3

@@ -294,7 +294,7 @@ static int label_count(const struct world *w, int observer)
     return n;
 }
 
-/* DESIGN.md: the setup is public, so at the start every block's place is known. */
+/* docs/architecture.md: the setup is public, so at the start every block's place is known. */
 static void every_block_is_known_at_the_start(void **state)
 {
     (void)state;

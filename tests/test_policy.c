@@ -84,7 +84,7 @@ static void the_policy_plays_whole_games_of_every_scenario(void **state)
         policy_game(g % SCENARIO_COUNT, 1000 + (uint64_t)g);
 }
 
-/* DESIGN.md contract 7: a seed fixes every choice. */
+/* docs/architecture.md (determinism): a seed fixes every choice. */
 static void the_same_seed_plays_the_same_game(void **state)
 {
     (void)state;

@@ -17,7 +17,7 @@
 #include "engine/core/tables.h"
 #include "engine/text/scenario.h"
 
-/* DESIGN.md: the truth fits in 512 bytes; the knowledge of both sides follows it. */
+/* docs/architecture.md: the truth fits in 512 bytes; the knowledge of both sides follows it. */
 static void the_truth_fits_in_512_bytes(void **state)
 {
     (void)state;

@@ -1,7 +1,7 @@
 /*
  * random.h: splitmix64, the one seeded generator r3 uses. Every random choice
  * (playouts, samplers, tests) draws from a state the caller owns, so a seed
- * fixes the result (DESIGN.md contract 7).
+ * fixes the result (docs/architecture.md: determinism).
  */
 #ifndef R3_RANDOM_H
 #define R3_RANDOM_H

@@ -68,7 +68,7 @@
  *       1      1         v             full strength less v steps
  *       1      0         v             at most v + 1 steps
  *
- * The truth fills the first 512 bytes, as DESIGN.md asks of a world; the
+ * The truth fills the first 512 bytes (docs/architecture.md); the
  * knowledge is the 352 bytes after it. Search playouts may set
  * WORLD_NO_KNOWLEDGE to skip keeping it.
  */

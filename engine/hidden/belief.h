@@ -1,6 +1,6 @@
 /*
  * belief.h: a side's picture of the game built from its observations alone
- * (DESIGN.md contract 6: an engine plays from what it saw, never from the
+ * (docs/architecture.md: an engine plays from what it saw, never from the
  * referee's world). The belief is one full world consistent with everything
  * the side has observed: its own blocks and cards are the truth, the enemy's
  * hidden facts are a draw from what it knows. After every transition the

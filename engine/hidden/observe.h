@@ -1,12 +1,12 @@
 /*
  * observe.h: what each side sees of one transition (RULINGS C,
  * docs/observations.md). A referee sends exactly these to an engine that plays
- * that side; the engine's knowledge (engine/knowledge.h) is what a player who
+ * that side; the engine's knowledge (engine/hidden/knowledge.h) is what a player who
  * saw them all would know.
  *
  * Each observation is 8 bytes (struct observation) and has one stable line of
  * text. Blocks the side cannot identify appear as piece references "L?3"
- * (rules.h: piece_ref), numbered by the labels of the side's knowledge.
+ * (decision.h: piece_ref), numbered by the labels of the side's knowledge.
  */
 #ifndef R3_OBSERVE_H
 #define R3_OBSERVE_H

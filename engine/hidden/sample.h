@@ -1,6 +1,6 @@
 /*
- * sample.h: draws full worlds consistent with one side's view (DESIGN.md
- * contract 5, docs/knowledge.md). The sampler reads the view only, so it
+ * sample.h: draws full worlds consistent with one side's view
+ * (docs/architecture.md, docs/knowledge.md). The sampler reads the view only, so it
  * cannot peek at the true world: every hidden fact it writes is drawn.
  *
  * Identities: each draw starts from a fresh one-to-one assignment of the

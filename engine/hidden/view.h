@@ -1,6 +1,6 @@
 /*
  * view.h: one side's view of a world, the information state that the search
- * and the sampler work from (DESIGN.md contracts 4 and 5, docs/knowledge.md).
+ * and the sampler work from (docs/architecture.md, docs/knowledge.md).
  *
  * A view is the world with everything that side cannot see taken out: the
  * enemy's face-down pieces are lifted off the map into a list by label, with

@@ -9,6 +9,7 @@
 #include "engine/core/crown.h"
 #include "engine/core/places.h"
 #include "engine/core/tables.h"
+/* upward: the political turn narrows each side's knowledge step by step as it runs (docs/architecture.md) */
 #include "engine/hidden/knowledge.h"
 #include "engine/rules/battle.h"
 #include "engine/rules/supply.h"

@@ -5,6 +5,7 @@
 #include "engine/rules/rules.h"
 
 #include "engine/core/tables.h"
+/* upward: the rules keep each side's record of what it saw, after every transition (docs/architecture.md) */
 #include "engine/hidden/knowledge.h"
 #include "engine/rules/action.h"
 #include "engine/rules/battle.h"

@@ -1,5 +1,5 @@
 /*
- * rules.h: the game as decision points (DESIGN.md contract 2). At every point
+ * rules.h: the game as decision points (docs/architecture.md). At every point
  * exactly one actor decides: York, Lancaster or chance. Decisions are atomic
  * (one card, one area, one block, one choice) and are small integers with a
  * stable text form (docs/decisions.md). apply() works in place; callers that
