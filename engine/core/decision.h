@@ -69,7 +69,7 @@ static inline decision decision_pair(int kind, int first, int second)
 static inline int decision_first(decision d) { return decision_arg(d) & 0xff; }
 static inline int decision_second(decision d) { return decision_arg(d) >> 8; }
 
-/* In a decision as the other side sees it (engine/observe.h), a face-down
+/* In a decision as the other side sees it (engine/hidden/observe.h), a face-down
  * piece stands where a block would: 0x80 | its side << 5 | (its label - 1),
  * written "L?3". Block numbers are below 64, so the two never meet. */
 static inline int piece_ref(int side, int label) { return 0x80 | side << 5 | (label - 1); }

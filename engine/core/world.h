@@ -104,6 +104,23 @@ enum mulligan_step {
  * lies face-down in played[] until both are down; Lancaster has not seen it. */
 enum card_step { CARDS_YORK_PLAYS, CARDS_LANCASTER_PLAYS, CARD_STEP_COUNT };
 
+/* world.step in PHASE_POLITICAL. */
+enum political_step {
+    POLITICAL_PRETENDER_HOME, /* the Pretender's blocks go home (8.3) */
+    POLITICAL_KING_HOME,      /* then the King's (8.4) */
+    POLITICAL_EXILE_SURPLUS,  /* blocks over an exile limit go to the pool (RULINGS A.8) */
+    POLITICAL_STEP_COUNT,
+    /* Set by the supply phase when the campaign's last turn ends. rules_apply()
+     * begins the turn only after the knowledge has taken in the decision that
+     * ended the campaign, since 8.1's narrowing must start from what the
+     * observer knew then (a block recruited by that very decision included). */
+    POLITICAL_DUE = POLITICAL_STEP_COUNT,
+    /* Set when 8.1 and 8.2 are done: the blocks going home come next, as a
+     * stage of their own, since a block that disbanded to the pool and one
+     * that went home to it look alike but for when they went. */
+    POLITICAL_HOMING_DUE
+};
+
 /* Game-wide flags (world.flags). */
 enum {
     WORLD_MULLIGAN_USED_YORK = 1 << 0,      /* York asked for a redeal this campaign (5.1) */

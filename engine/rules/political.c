@@ -11,8 +11,6 @@
 #include "engine/core/tables.h"
 /* upward: the political turn narrows each side's knowledge step by step as it runs (docs/architecture.md) */
 #include "engine/hidden/knowledge.h"
-#include "engine/rules/battle.h"
-#include "engine/rules/supply.h"
 
 static bool is_exile(int area) { return area < AREA_COUNT && AREA_INFO[area].kind == AREA_EXILE; }
 

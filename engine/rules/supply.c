@@ -9,7 +9,6 @@
 #include "engine/core/places.h"
 #include "engine/core/tables.h"
 #include "engine/rules/eliminate.h"
-#include "engine/rules/political.h"
 
 /* ---- minors and crowns (6.81, 6.82, RULINGS B.6, B.7) ---- */
 
