@@ -38,10 +38,14 @@ int cli_world_options(int argc, char **argv, const char *flag, struct world_opti
     int c;
     optind = 0; /* glibc and gnulib: start a fresh scan of this subcommand's arguments */
     while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        if (c == 's') o->scenario = optarg;
-        else if (c == 'p') o->position = optarg;
-        else if (c == 'f') o->flag = true;
-        else return cli_option_error(argv, c);
+        if (c == 's')
+            o->scenario = optarg;
+        else if (c == 'p')
+            o->position = optarg;
+        else if (c == 'f')
+            o->flag = true;
+        else
+            return cli_option_error(argv, c);
     }
     return 0;
 }
@@ -52,7 +56,8 @@ bool cli_option_number(const char *name, const char *text, long long min, long l
     errno = 0;
     long long value = strtoll(text, &end, 10);
     if (errno || end == text || *end || value < min || value > max) {
-        fprintf(stderr, "r3: %s needs a whole number from %lld to %lld, not '%s'\nTry 'r3 --help' for more information.\n",
+        fprintf(stderr,
+                "r3: %s needs a whole number from %lld to %lld, not '%s'\nTry 'r3 --help' for more information.\n",
                 name, min, max, text);
         return false;
     }

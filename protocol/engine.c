@@ -31,7 +31,7 @@ struct engine {
     bool in_game;
     struct belief belief;
     struct observations pending;
-    struct world truth;  /* the referee's world, for the cheat player; only until the next observation */
+    struct world truth; /* the referee's world, for the cheat player; only until the next observation */
     bool has_truth;
     long pending_line, pending_item, line; /* where the gathered transition began: a line, or an item of position */
     uint64_t seed;
@@ -64,7 +64,8 @@ static bool take_in(struct engine *e)
     if (belief_observe(&e->belief, &seen, why, sizeof why))
         return true;
     if (e->pending_item)
-        return fail(e, "inconsistent", "position: the observations from observation %ld on do not fit what this side has seen: %s",
+        return fail(e, "inconsistent",
+                    "position: the observations from observation %ld on do not fit what this side has seen: %s",
                     e->pending_item, why);
     return fail(e, "inconsistent", "the observations from line %ld on do not fit what this side has seen: %s",
                 e->pending_line, why);
@@ -220,7 +221,8 @@ static bool cmd_position(struct engine *e, const char *args)
     int scenario, side, used = 0;
     sscanf(args, "%63s %63s %63s %63s%n", w[0], w[1], w[2], w[3], &used);
     if (!used)
-        return fail(e, "bad-arguments", "expected 'position scenario 1460|1470|1483 side york|lancaster "
+        return fail(e, "bad-arguments",
+                    "expected 'position scenario 1460|1470|1483 side york|lancaster "
                     "[observations OBS, OBS, ...]'");
     if (!read_game(e, w, "position", &scenario, &side))
         return false;
@@ -312,7 +314,9 @@ static bool cmd_legal(struct engine *e, const char *args)
     int actor = rules_actor(&e->belief.w);
     if (actor != e->belief.side) /* another's choices may turn on what this side cannot see */
         return fail(e, "not-your-turn", "it is %s to decide; legal lists %s's own decisions",
-                    actor < SIDE_COUNT ? SIDE_WORD[actor] : actor == ACTOR_CHANCE ? "chance" : "nobody",
+                    actor < SIDE_COUNT      ? SIDE_WORD[actor]
+                    : actor == ACTOR_CHANCE ? "chance"
+                                            : "nobody",
                     SIDE_WORD[e->belief.side]);
     struct decisions legal;
     char line[MAX_DECISIONS * 40] = "legal", text[64];
@@ -369,10 +373,10 @@ static const struct {
     bool (*run)(struct engine *e, const char *args);
     bool while_searching; /* reads nothing the search could be changing */
 } COMMAND[] = {
-    {"r3p", cmd_hello, true},       {"isready", cmd_isready, true}, {"setoption", cmd_setoption, false},
+    {"r3p", cmd_hello, true},        {"isready", cmd_isready, true},    {"setoption", cmd_setoption, false},
     {"newgame", cmd_newgame, false}, {"position", cmd_position, false}, {"go", cmd_go, false},
-    {"stop", cmd_stop, true},       {"legal", cmd_legal, true},     {"query", cmd_query, true},
-    {"show", cmd_show, true},       {"truth", cmd_truth, false},
+    {"stop", cmd_stop, true},        {"legal", cmd_legal, true},        {"query", cmd_query, true},
+    {"show", cmd_show, true},        {"truth", cmd_truth, false},
 };
 
 static void run_command(struct engine *e, int i, const char *args)
@@ -423,9 +427,9 @@ static bool run_line(struct engine *e, char *line, size_t length)
             fail(e, "busy", "a go infinite search is running: send stop before observations");
         else
             observation_line(e, &o);
-    }
-    else
-        fail(e, "unknown", "'%.*s' is neither a command nor an observation: %s", (int)(word > 40 ? 40 : word), start, why);
+    } else
+        fail(e, "unknown", "'%.*s' is neither a command nor an observation: %s", (int)(word > 40 ? 40 : word), start,
+             why);
     return true;
 }
 

@@ -15,8 +15,13 @@
 static long *limit_slot(struct limits *l, const char *word)
 {
     static const char *const NAME[] = {"movetime", "nodes", "movestogo", "wtime", "btime", "winc", "binc"};
-    long *slot[] = {&l->movetime, &l->nodes, &l->movestogo, &l->clock[SIDE_YORK], &l->clock[SIDE_LANCASTER],
-                    &l->increment[SIDE_YORK], &l->increment[SIDE_LANCASTER]};
+    long *slot[] = {&l->movetime,
+                    &l->nodes,
+                    &l->movestogo,
+                    &l->clock[SIDE_YORK],
+                    &l->clock[SIDE_LANCASTER],
+                    &l->increment[SIDE_YORK],
+                    &l->increment[SIDE_LANCASTER]};
     for (size_t i = 0; i < sizeof NAME / sizeof NAME[0]; i++)
         if (strcmp(word, NAME[i]) == 0)
             return slot[i];
@@ -35,12 +40,16 @@ bool go_limits(const char *args, struct limits *out, char *why, size_t size)
         }
         long *slot = limit_slot(&l, word);
         if (!slot)
-            return snprintf(why, size, "'%s' is no limit of go (movetime, nodes, wtime, btime, winc, binc, "
-                                       "movestogo, infinite)", word), false;
+            return snprintf(why, size,
+                            "'%s' is no limit of go (movetime, nodes, wtime, btime, winc, binc, "
+                            "movestogo, infinite)",
+                            word),
+                   false;
         if (sscanf(p + used, "%63s%n", number, &more) != 1 || strspn(number, "0123456789") != strlen(number) ||
             strlen(number) > 12)
             return snprintf(why, size, "%s needs a whole number of at most 12 digits, not '%s'", word,
-                            sscanf(p + used, "%63s", number) == 1 ? number : "nothing"), false;
+                            sscanf(p + used, "%63s", number) == 1 ? number : "nothing"),
+                   false;
         *slot = atol(number);
         used += more;
     }
@@ -57,8 +66,8 @@ static void info_line(void *context, const struct driver_progress *p)
     double nps = (double)p->nodes * 1e6 / (double)(us > 0 ? us : 1);
     decision_text(p->best, pv, sizeof pv);
     if (p->trees)
-        say(context, "info time %ld nodes %ld nps %.0f iterations %ld tree %u winrate %.3f pv %s", us / 1000,
-            p->nodes, nps, p->iterations, p->tree_nodes, p->value, pv);
+        say(context, "info time %ld nodes %ld nps %.0f iterations %ld tree %u winrate %.3f pv %s", us / 1000, p->nodes,
+            nps, p->iterations, p->tree_nodes, p->value, pv);
     else
         say(context, "info time %ld nodes %ld nps %.0f worlds %d score eval %.3f pv %s", us / 1000, p->nodes, nps,
             p->worlds, p->value, pv);
@@ -68,18 +77,10 @@ static void info_line(void *context, const struct driver_progress *p)
 static void info_string(void *context, enum driver_note note, long count)
 {
     switch (note) {
-    case DRIVER_ONLY_ONE:
-        say(context, "info string only one legal decision");
-        break;
-    case DRIVER_RANDOM:
-        say(context, "info string random choice among %ld legal decisions", count);
-        break;
-    case DRIVER_REUSED:
-        say(context, "info string tree reused: %ld nodes kept", count);
-        break;
-    case DRIVER_NO_MEMORY:
-        say(context, "info string no memory for the trees: the first legal decision");
-        break;
+    case DRIVER_ONLY_ONE: say(context, "info string only one legal decision"); break;
+    case DRIVER_RANDOM: say(context, "info string random choice among %ld legal decisions", count); break;
+    case DRIVER_REUSED: say(context, "info string tree reused: %ld nodes kept", count); break;
+    case DRIVER_NO_MEMORY: say(context, "info string no memory for the trees: the first legal decision"); break;
     }
 }
 
@@ -92,6 +93,6 @@ static void bestmove_line(void *context, decision best)
 
 struct driver_callbacks go_lines(FILE *out)
 {
-    return (struct driver_callbacks){.progress = info_line, .note = info_string, .bestmove = bestmove_line,
-                                     .context = out};
+    return (struct driver_callbacks){
+        .progress = info_line, .note = info_string, .bestmove = bestmove_line, .context = out};
 }

@@ -31,25 +31,35 @@ static bool parse_side_option(const char *text, int *side)
 
 static int parse_hidden_options(int argc, char **argv, struct hidden_options *o, bool sampling)
 {
-    static const struct option LONG[] = {
-        {"scenario", required_argument, NULL, 'S'}, {"position", required_argument, NULL, 'p'},
-        {"side", required_argument, NULL, 's'},     {"count", required_argument, NULL, 'n'},
-        {"seed", required_argument, NULL, 'r'},     {"speed", no_argument, NULL, 'b'},
-        {NULL, 0, NULL, 0}};
-    static const struct option VIEW_ONLY[] = {
-        {"scenario", required_argument, NULL, 'S'}, {"position", required_argument, NULL, 'p'},
-        {"side", required_argument, NULL, 's'},     {NULL, 0, NULL, 0}};
+    static const struct option LONG[] = {{"scenario", required_argument, NULL, 'S'},
+                                         {"position", required_argument, NULL, 'p'},
+                                         {"side", required_argument, NULL, 's'},
+                                         {"count", required_argument, NULL, 'n'},
+                                         {"seed", required_argument, NULL, 'r'},
+                                         {"speed", no_argument, NULL, 'b'},
+                                         {NULL, 0, NULL, 0}};
+    static const struct option VIEW_ONLY[] = {{"scenario", required_argument, NULL, 'S'},
+                                              {"position", required_argument, NULL, 'p'},
+                                              {"side", required_argument, NULL, 's'},
+                                              {NULL, 0, NULL, 0}};
     int c;
     optind = 0;
     while ((c = getopt_long(argc, argv, ":", sampling ? LONG : VIEW_ONLY, NULL)) != -1) {
         bool ok = true;
-        if (c == 'S') o->scenario = optarg;
-        else if (c == 'p') o->position = optarg;
-        else if (c == 's') ok = parse_side_option(optarg, &o->side);
-        else if (c == 'n') ok = cli_option_number("--count", optarg, 1, 1000000000LL, &o->count);
-        else if (c == 'r') ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &o->seed);
-        else if (c == 'b') o->speed = true;
-        else return cli_option_error(argv, c);
+        if (c == 'S')
+            o->scenario = optarg;
+        else if (c == 'p')
+            o->position = optarg;
+        else if (c == 's')
+            ok = parse_side_option(optarg, &o->side);
+        else if (c == 'n')
+            ok = cli_option_number("--count", optarg, 1, 1000000000LL, &o->count);
+        else if (c == 'r')
+            ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &o->seed);
+        else if (c == 'b')
+            o->speed = true;
+        else
+            return cli_option_error(argv, c);
         if (!ok)
             return 2;
     }
@@ -136,12 +146,6 @@ static void print_view(const struct world *w, int side)
     fputs(text, stdout);
 }
 
-int command_infokey(int argc, char **argv)
-{
-    return show_for_side(argc, argv, "infokey", print_infokey);
-}
+int command_infokey(int argc, char **argv) { return show_for_side(argc, argv, "infokey", print_infokey); }
 
-int command_observe(int argc, char **argv)
-{
-    return show_for_side(argc, argv, "observe", print_view);
-}
+int command_observe(int argc, char **argv) { return show_for_side(argc, argv, "observe", print_view); }

@@ -31,7 +31,6 @@
 #include "tuning/bench.h"
 #include "tuning/playout.h"
 
-
 static const char HELP[] =
     "r3 " R3_VERSION ": an AI opponent and game-tree search engine for Columbia Games' Richard III.\n"
     "\n"
@@ -118,16 +117,17 @@ static int print_version(void)
     mallctl("version", &jemalloc, &size, NULL, 0);
 #endif
     unsigned xxh = XXH_versionNumber();
-    printf("r3 %s (jemalloc %.*s, xxHash %u.%u.%u)\n", R3_VERSION, (int)strcspn(jemalloc, "-"), jemalloc,
-           xxh / 10000, xxh / 100 % 100, xxh % 100);
+    printf("r3 %s (jemalloc %.*s, xxHash %u.%u.%u)\n", R3_VERSION, (int)strcspn(jemalloc, "-"), jemalloc, xxh / 10000,
+           xxh / 100 % 100, xxh % 100);
     return 0;
 }
 
 static int command_data(int argc, char **argv)
 {
     if (argc != 2)
-        return cli_usage_error("%s", argc < 2 ? "data needs a TABLE: areas, borders, blocks, cards, scenarios or scenario_info"
-                                          : "data takes one TABLE");
+        return cli_usage_error(
+            "%s", argc < 2 ? "data needs a TABLE: areas, borders, blocks, cards, scenarios or scenario_info"
+                           : "data takes one TABLE");
     if (!tsv_print_table(argv[1], stdout))
         return cli_usage_error("unknown table '%s' (areas, borders, blocks, cards, scenarios, scenario_info)", argv[1]);
     return 0;
@@ -227,14 +227,29 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
         bool ok = true;
         switch (c) {
         case 's': ok = playout_scenario(optarg, &o->scenario); break;
-        case 'g': ok = cli_option_number("--games", optarg, 1, 1000000000LL, &n); o->games = (long)n; break;
-        case 'r': ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &n); o->seed = (uint64_t)n; break;
+        case 'g':
+            ok = cli_option_number("--games", optarg, 1, 1000000000LL, &n);
+            o->games = (long)n;
+            break;
+        case 'r':
+            ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &n);
+            o->seed = (uint64_t)n;
+            break;
         case 'c': o->check = true; break;
         case 'k': o->no_knowledge = true; break;
         case 'p': ok = playout_policy(optarg, &o->policy); break;
-        case 'T': o->transcript = cli_side(optarg); ok = o->transcript >= 0; break;
-        case 't': ok = cli_option_number("--threads", optarg, 1, 64, &n); o->threads = (int)n; break;
-        case 'd': ok = cli_option_number("--dump-at", optarg, 0, 1000000000LL, &n); o->dump_at = (long)n; break;
+        case 'T':
+            o->transcript = cli_side(optarg);
+            ok = o->transcript >= 0;
+            break;
+        case 't':
+            ok = cli_option_number("--threads", optarg, 1, 64, &n);
+            o->threads = (int)n;
+            break;
+        case 'd':
+            ok = cli_option_number("--dump-at", optarg, 0, 1000000000LL, &n);
+            o->dump_at = (long)n;
+            break;
         default: return cli_option_error(argv, c);
         }
         if (!ok)
@@ -248,8 +263,8 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
 /* r3 playout: random games; the statistics, or with --dump-at the positions. */
 static int command_playout(int argc, char **argv)
 {
-    struct playout_options o = {.scenario = PLAYOUT_ALL_SCENARIOS, .games = 1000, .seed = 1, .threads = 1, .dump_at = -1,
-                                .transcript = -1};
+    struct playout_options o = {
+        .scenario = PLAYOUT_ALL_SCENARIOS, .games = 1000, .seed = 1, .threads = 1, .dump_at = -1, .transcript = -1};
     struct playout_stats s;
     int status = parse_playout_options(argc, argv, &o);
     if (status)
@@ -288,23 +303,21 @@ static int command_bench(int argc, char **argv)
     return bench_run((long)iterations, (uint64_t)seed, policy, stdout);
 }
 
-
 /* Every command, by the word that names it. */
 static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
 } COMMAND[] = {
-    {"data", command_data},       {"show", command_show},         {"legal", command_legal},
-    {"apply", command_apply},     {"playout", command_playout},   {"sample", command_sample},
-    {"infokey", command_infokey}, {"observe", command_observe},   {"match", command_match},
-    {"replay", command_replay},   {"bench", command_bench},       {"match-merge", command_match_merge},
+    {"data", command_data},       {"show", command_show},       {"legal", command_legal},
+    {"apply", command_apply},     {"playout", command_playout}, {"sample", command_sample},
+    {"infokey", command_infokey}, {"observe", command_observe}, {"match", command_match},
+    {"replay", command_replay},   {"bench", command_bench},     {"match-merge", command_match_merge},
 };
 
 int main(int argc, char **argv)
 {
-    static const struct option LONG[] = {{"help", no_argument, NULL, 'h'},
-                                         {"version", no_argument, NULL, 'V'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option LONG[] = {
+        {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "+:hV", LONG, NULL)) != -1) {

@@ -165,7 +165,8 @@ static int read_option(char **argv, int argc, int i, struct match_options *o, in
 static int check_engines(const struct match_options *o, int engines)
 {
     if (engines != 2)
-        return cli_usage_error("%s", "match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice");
+        return cli_usage_error("%s",
+                               "match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice");
     for (int e = 0; e < 2; e++)
         if (strpbrk(o->engine[e].name, "\t\n\r"))
             return cli_usage_error("match: the engine name '%s' has a tab or line break, which results.tsv cannot hold",
@@ -177,8 +178,13 @@ static int check_engines(const struct match_options *o, int engines)
 
 int command_match(int argc, char **argv)
 {
-    struct match_options o = {.games = 2, .scenario = MATCH_ALL_SCENARIOS, .seed = 1, .tc = {.movetime_ms = 100},
-                              .concurrency = 1, .shard = 1, .shards = 1};
+    struct match_options o = {.games = 2,
+                              .scenario = MATCH_ALL_SCENARIOS,
+                              .seed = 1,
+                              .tc = {.movetime_ms = 100},
+                              .concurrency = 1,
+                              .shard = 1,
+                              .shards = 1};
     int engines = 0;
     for (int i = 1; i < argc;) {
         i = read_option(argv, argc, i, &o, &engines);

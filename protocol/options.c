@@ -11,7 +11,7 @@
 
 struct option {
     const char *name;
-    long low, high, fallback;   /* a combo's low/high are its word indexes */
+    long low, high, fallback;    /* a combo's low/high are its word indexes */
     const char *word[MAX_WORDS]; /* a combo's words; NULL for a spin */
 };
 
@@ -26,7 +26,8 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_FINAL_CHOICE] = {"FinalChoice", 0, 1, 0, {"visits", "value"}},
     [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 2, {NULL}},
     [OPTION_VARIANT] = {"Variant", 0, 1, 0, {"so", "mo"}},
-    [OPTION_PLAYOUT_POLICY] = {"PlayoutPolicy", POLICY_RANDOM, POLICY_HEURISTIC, POLICY_HEURISTIC, {"random", "heuristic"}},
+    [OPTION_PLAYOUT_POLICY] =
+        {"PlayoutPolicy", POLICY_RANDOM, POLICY_HEURISTIC, POLICY_HEURISTIC, {"random", "heuristic"}},
     [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
     [OPTION_WIDENING] = {"Widening", 0, 100, 30, {NULL}},
     [OPTION_KOMI] = {"Komi", 0, 100, 100, {NULL}},
@@ -85,7 +86,10 @@ static bool set_combo(const struct option *o, long *slot, const char *value, cha
     for (long w = o->low; w <= o->high; w++) {
         if (strcmp(value, o->word[w]) == 0)
             return *slot = w, true;
-        n += (size_t)snprintf(words + n, sizeof words - n, "%s%s", w == o->low ? "" : w == o->high ? " or " : ", ",
+        n += (size_t)snprintf(words + n, sizeof words - n, "%s%s",
+                              w == o->low    ? ""
+                              : w == o->high ? " or "
+                                             : ", ",
                               o->word[w]);
     }
     snprintf(why, size, "no %s '%s'; it takes %s", o->name, value, words);

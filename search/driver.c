@@ -13,16 +13,13 @@
 
 #define PROGRESS_EVERY_MS 1000
 
-static void report_bestmove(struct driver *d)
-{
-    d->report.bestmove(d->report.context, d->best);
-}
+static void report_bestmove(struct driver *d) { d->report.bestmove(d->report.context, d->best); }
 
 static void report_greedy(struct driver *d, long started_us, decision best, double mean)
 {
     long us = clock_us() - started_us;
-    struct driver_progress p = {.elapsed_us = us, .nodes = atomic_load(&d->nodes), .best = best, .value = mean,
-                                .worlds = d->greedy.worlds};
+    struct driver_progress p = {
+        .elapsed_us = us, .nodes = atomic_load(&d->nodes), .best = best, .value = mean, .worlds = d->greedy.worlds};
     d->report.progress(d->report.context, &p);
 }
 
@@ -154,11 +151,10 @@ static bool same_search(const struct player *a, const struct player *b)
 {
     const struct ismcts_options *x = &a->ismcts, *y = &b->ismcts;
     return a->kind == b->kind && a->threads == b->threads && a->parallel == b->parallel &&
-           a->memory_mb == b->memory_mb && x->kind == y->kind &&
-           x->exploration == y->exploration && x->first_play == y->first_play &&
-           x->robust_choice == y->robust_choice && x->playout_turns == y->playout_turns &&
-           x->playout_policy == y->playout_policy && x->widening == y->widening &&
-           x->komi == y->komi;
+           a->memory_mb == b->memory_mb && x->kind == y->kind && x->exploration == y->exploration &&
+           x->first_play == y->first_play && x->robust_choice == y->robust_choice &&
+           x->playout_turns == y->playout_turns && x->playout_policy == y->playout_policy &&
+           x->widening == y->widening && x->komi == y->komi;
 }
 
 void driver_forget(struct driver *d)
@@ -215,9 +211,10 @@ static bool begin_trees(struct driver *d)
     if (reuse_trees(d))
         return true;
     struct ismcts_options o = tree_options(&d->player);
-    d->trees = d->player.kind == PLAYER_PIMC ? (int)(d->player.samples < DRIVER_MAX_TREES ? d->player.samples
-                                                                                          : DRIVER_MAX_TREES)
-                                             : d->shared ? 1 : d->player.threads;
+    d->trees = d->player.kind == PLAYER_PIMC
+                   ? (int)(d->player.samples < DRIVER_MAX_TREES ? d->player.samples : DRIVER_MAX_TREES)
+               : d->shared ? 1
+                           : d->player.threads;
     size_t share = ((size_t)d->player.memory_mb << 20) / (size_t)d->trees;
     for (int i = 0; i < d->trees; i++) {
         uint64_t rng = d->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull; /* tree 0 draws as a lone search would */
@@ -249,7 +246,8 @@ static int start_helpers(struct driver *d, struct helper *helper, long deadline)
 {
     int helpers = 0;
     for (int i = 1; i < searching_threads(d); i++) {
-        helper[helpers] = (struct helper){.d = d, .index = i, .deadline_us = deadline, .rng = random_next(&d->rng) ^ (uint64_t)i};
+        helper[helpers] =
+            (struct helper){.d = d, .index = i, .deadline_us = deadline, .rng = random_next(&d->rng) ^ (uint64_t)i};
         if (d->shared)
             helper[helpers].sampler = d->tree[0].sampler;
         if (pthread_create(&helper[helpers].thread, NULL, iterate_trees, &helper[helpers]) == 0)

@@ -40,13 +40,13 @@ enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_ISMCTS, PLAYER_FLATMC, P
 enum parallel_kind { PARALLEL_ROOT, PARALLEL_TREE };
 
 struct player {
-    int kind;                /* enum player_kind */
-    long samples;            /* greedy: at most this many worlds unless go sets nodes or infinite;
+    int kind;        /* enum player_kind */
+    long samples;    /* greedy: at most this many worlds unless go sets nodes or infinite;
                                 pimc: its worlds, one tree each (at most DRIVER_MAX_TREES) */
-    long iterations;         /* tree players: at most this many iterations unless go sets nodes or infinite */
-    long memory_mb;          /* ismcts: the trees' memory, all threads together */
-    int threads;             /* tree players: searching threads */
-    int parallel;            /* enum parallel_kind: how the ismcts player's threads share the search */
+    long iterations; /* tree players: at most this many iterations unless go sets nodes or infinite */
+    long memory_mb;  /* ismcts: the trees' memory, all threads together */
+    int threads;     /* tree players: searching threads */
+    int parallel;    /* enum parallel_kind: how the ismcts player's threads share the search */
     struct ismcts_options ismcts;
 };
 
@@ -64,10 +64,10 @@ struct driver_progress {
 
 /* What a search has to say besides progress; 'count' is the number named. */
 enum driver_note {
-    DRIVER_ONLY_ONE,   /* one legal decision: chosen without a search */
-    DRIVER_RANDOM,     /* the random player chose among 'count' legal decisions */
-    DRIVER_REUSED,     /* the kept trees were reused, 'count' nodes of them */
-    DRIVER_NO_MEMORY,  /* no memory for the trees: the first legal decision */
+    DRIVER_ONLY_ONE,  /* one legal decision: chosen without a search */
+    DRIVER_RANDOM,    /* the random player chose among 'count' legal decisions */
+    DRIVER_REUSED,    /* the kept trees were reused, 'count' nodes of them */
+    DRIVER_NO_MEMORY, /* no memory for the trees: the first legal decision */
 };
 
 struct driver_callbacks {
@@ -79,32 +79,32 @@ struct driver_callbacks {
 
 struct driver {
     pthread_t thread;
-    bool started;             /* a thread exists and is not yet joined */
-    atomic_bool stop, done;   /* stop asked; search over (bestmove reported unless infinite) */
+    bool started;           /* a thread exists and is not yet joined */
+    atomic_bool stop, done; /* stop asked; search over (bestmove reported unless infinite) */
     struct driver_callbacks report;
     struct world w;
-    struct world truth;       /* cheat only: the referee's world, if has_truth */
+    struct world truth; /* cheat only: the referee's world, if has_truth */
     bool has_truth;
     int side;
     struct player player;
     struct limits limits;
-    uint64_t rng;             /* the player's stream, carried from search to search */
+    uint64_t rng; /* the player's stream, carried from search to search */
     decision best;
     atomic_long nodes, iterations; /* all threads together */
     struct greedy greedy;
     int trees;
-    bool shared;              /* this search's threads share tree[0] (tree parallelism) */
-    pthread_spinlock_t lock;  /* tree[0]'s, while shared */
+    bool shared;             /* this search's threads share tree[0] (tree parallelism) */
+    pthread_spinlock_t lock; /* tree[0]'s, while shared */
     struct ismcts tree[DRIVER_MAX_TREES];
     /* Tree reuse: the ismcts player's trees outlive their search, with the
      * belief's key count then; the next search follows the keys since, if
      * they are all the side's own decisions. */
     bool kept;
-    long kept_at, keys_now;   /* the belief's keys when the trees were kept, and now */
+    long kept_at, keys_now;           /* the belief's keys when the trees were kept, and now */
     long kept_after, transitions_now; /* the same for its transitions, chance included */
     struct player kept_for;
     decision path[BELIEF_KEYS];
-    int path_count;           /* -1: the path since is not known */
+    int path_count; /* -1: the path since is not known */
 };
 
 /* Starts the search for the belief's side (to decide in its world) on its

@@ -8,8 +8,7 @@
 #include "engine/rules/rules.h"
 #include "eval/eval.h"
 
-void greedy_begin(struct greedy *g, const struct world *w, int side, const struct eval_weights *weights,
-                  uint64_t *rng)
+void greedy_begin(struct greedy *g, const struct world *w, int side, const struct eval_weights *weights, uint64_t *rng)
 {
     struct view v;
     rules_legal(w, &g->legal);

@@ -17,13 +17,12 @@ struct greedy {
     double total[MAX_DECISIONS]; /* each decision's evaluations summed over the worlds */
     const struct eval_weights *weights;
     int side, worlds;
-    bool can_sample;             /* false if the view admits no world (never for a real one) */
+    bool can_sample; /* false if the view admits no world (never for a real one) */
 };
 
 /* Starts a choice for 'side', which must be to decide in w, judged by
  * 'weights'; w is the side's own belief, and only its view is read. */
-void greedy_begin(struct greedy *g, const struct world *w, int side, const struct eval_weights *weights,
-                  uint64_t *rng);
+void greedy_begin(struct greedy *g, const struct world *w, int side, const struct eval_weights *weights, uint64_t *rng);
 
 /* Draws one more world and evaluates every legal decision in it; returns the
  * evaluations made (the search's nodes). */

@@ -18,17 +18,22 @@
 #include "eval/eval.h"
 #include "search/policy.h"
 
-#define MAX_DEPTH 1024          /* decisions in one descent; the tree is far shallower in practice */
-#define PLAYOUT_BOUND 20000     /* decisions in one playout; a real game is about a tenth of that */
+#define MAX_DEPTH 1024      /* decisions in one descent; the tree is far shallower in practice */
+#define PLAYOUT_BOUND 20000 /* decisions in one playout; a real game is about a tenth of that */
 
 const struct ismcts_options ISMCTS_DEFAULT = {
-    .kind = ISMCTS_INFORMATION_SET, .exploration = 0.2, .first_play = 10.0, .robust_choice = true, .playout_turns = 2,
+    .kind = ISMCTS_INFORMATION_SET,
+    .exploration = 0.2,
+    .first_play = 10.0,
+    .robust_choice = true,
+    .playout_turns = 2,
     .weights = &EVAL_DEFAULT,
     .playout_policy = POLICY_HEURISTIC, /* stronger than random playouts in matches (docs/search.md) */
-    .widening = 0.3, /* of the enemy's nodes; with exploration 0.2 (docs/STRENGTH.md) */
-    .komi = 1.0};    /* wins the losing side more games against random and flat MC (docs/STRENGTH.md) */
+    .widening = 0.3,                    /* of the enemy's nodes; with exploration 0.2 (docs/STRENGTH.md) */
+    .komi = 1.0}; /* wins the losing side more games against random and flat MC (docs/STRENGTH.md) */
 
-#define KOMI_WORLDS 16 /* worlds whose evaluations make the root's mean: enough for a centre, cheap beside 1 iteration */
+#define KOMI_WORLDS \
+    16 /* worlds whose evaluations make the root's mean: enough for a centre, cheap beside 1 iteration */
 
 /* Dynamic komi (as in Go programs): York's mean evaluation logit over worlds
  * drawn from the root, times options.komi. Where one side is far ahead, every
@@ -232,23 +237,17 @@ static decision decision_with_key(const struct step *st, decision key, uint64_t 
 static uint32_t add_child(struct ismcts_tree *t, uint32_t parent, decision key, int mover)
 {
     uint32_t c = t->count++;
-    t->node[c] = (struct ismcts_node){.sibling = t->node[parent].child, .key = key, .available = 1,
-                                      .mover = (uint8_t)mover};
+    t->node[c] =
+        (struct ismcts_node){.sibling = t->node[parent].child, .key = key, .available = 1, .mover = (uint8_t)mover};
     t->node[parent].child = c;
     return c;
 }
 
 /* The side whose sight keys tree i's edges: the searching side's, or (MO) the enemy's. */
-static int viewer(const struct ismcts *s, int i)
-{
-    return i ? 1 - s->side : s->side;
-}
+static int viewer(const struct ismcts *s, int i) { return i ? 1 - s->side : s->side; }
 
 /* Flat Monte Carlo tries every child in turn, so it never widens. */
-static bool widens(const struct ismcts *s)
-{
-    return s->options.widening > 0 && s->options.kind != ISMCTS_FLAT;
-}
+static bool widens(const struct ismcts *s) { return s->options.widening > 0 && s->options.kind != ISMCTS_FLAT; }
 
 /* Progressive widening: may a node where 'actor' decides, seen 'visits'
  * times, with 'available' children legal in this world, take one more? Only
@@ -268,8 +267,8 @@ static bool may_widen(const struct ismcts *s, int actor, uint32_t visits, int av
  * policy's weights of the decisions that have it, so that a node seen
  * seldom plays as the playouts would rather than at random. At the side's
  * own nodes, which are not narrowed, this orders the first tries. */
-static decision fresh_key(const struct ismcts *s, const struct world *w, const struct step *st,
-                          const decision *fresh, int nfresh, uint64_t *rng)
+static decision fresh_key(const struct ismcts *s, const struct world *w, const struct step *st, const decision *fresh,
+                          int nfresh, uint64_t *rng)
 {
     if (!widens(s))
         return fresh[random_below(rng, nfresh)];
@@ -309,8 +308,8 @@ static void count_virtual_visit(const struct ismcts *s, struct ismcts_tree *t, u
 /* Chooses at 'parent' of tree i for the actor of w and returns the decision;
  * *child is the child taken (0 when the tree is full and nothing was added),
  * and *expanded is set if it is new. */
-static decision choose(struct ismcts *s, int i, uint32_t parent, const struct world *w, uint64_t *rng,
-                       uint32_t *child, bool *expanded)
+static decision choose(struct ismcts *s, int i, uint32_t parent, const struct world *w, uint64_t *rng, uint32_t *child,
+                       bool *expanded)
 {
     static _Thread_local struct step st;
     decision sorted[MAX_DECISIONS], fresh[MAX_DECISIONS];
@@ -318,13 +317,14 @@ static decision choose(struct ismcts *s, int i, uint32_t parent, const struct wo
     rules_legal(w, &st.legal);
     for (int k = 0; k < st.legal.count; k++)
         sorted[k] = st.key[k] = s->options.kind == ISMCTS_DETERMINIZED ? st.legal.list[k] /* nothing hidden */
-                                                                        : observe_key(w, st.legal.list[k], viewer(s, i));
+                                                                       : observe_key(w, st.legal.list[k], viewer(s, i));
     qsort(sorted, (size_t)st.legal.count, sizeof *sorted, compare_keys);
     int nfresh, navailable;
     double best_value;
     lock(s);
     uint32_t best = survey(s, t, parent, sorted, st.legal.count, fresh, &nfresh, &best_value, &navailable);
-    if (nfresh && best_value <= s->options.first_play && may_widen(s, rules_actor(w), t->node[parent].visits, navailable))
+    if (nfresh && best_value <= s->options.first_play &&
+        may_widen(s, rules_actor(w), t->node[parent].visits, navailable))
         best = 0; /* a key never tried is worth first_play */
     decision key;
     if (best) {
@@ -419,8 +419,7 @@ static void back_up(struct ismcts_tree *t, const struct descent *d, double york,
 /* Down the tree(s) from the root to the first new node, a full tree or the
  * game's end, choosing and applying on w; the decisions applied are counted
  * in *nodes. */
-static void descend(struct ismcts *s, struct descent down[2], int trees, struct world *w, uint64_t *rng,
-                    long *nodes)
+static void descend(struct ismcts *s, struct descent down[2], int trees, struct world *w, uint64_t *rng, long *nodes)
 {
     down[0].at = down[1].at = 0;
     down[0].depth = down[1].depth = 0;
@@ -469,10 +468,7 @@ long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *
     return nodes;
 }
 
-long ismcts_iterate(struct ismcts *s, uint64_t *rng)
-{
-    return ismcts_iterate_shared(s, &s->sampler, rng);
-}
+long ismcts_iterate(struct ismcts *s, uint64_t *rng) { return ismcts_iterate_shared(s, &s->sampler, rng); }
 
 struct root_total {
     decision key;

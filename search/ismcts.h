@@ -26,22 +26,24 @@
 /* How a tree searches. SO-ISMCTS is the engine; the other two are the
  * baselines it is measured against (docs/STRENGTH.md). */
 enum ismcts_kind {
-    ISMCTS_INFORMATION_SET, /* a world drawn each iteration, edges keyed as the side sees them */
-    ISMCTS_FLAT,            /* flat Monte Carlo: the root's children only, tried in turn, no tree below */
-    ISMCTS_DETERMINIZED,    /* perfect-information UCT on one world fixed at the start; edges are decisions */
+    ISMCTS_INFORMATION_SET,   /* a world drawn each iteration, edges keyed as the side sees them */
+    ISMCTS_FLAT,              /* flat Monte Carlo: the root's children only, tried in turn, no tree below */
+    ISMCTS_DETERMINIZED,      /* perfect-information UCT on one world fixed at the start; edges are decisions */
     ISMCTS_MULTIPLE_OBSERVER, /* MO-ISMCTS: a tree per side, keyed as that side sees; each side chooses in its own */
 };
 
 struct ismcts_options {
-    int kind;             /* enum ismcts_kind */
-    double exploration;   /* UCB constant C */
-    double first_play;    /* value of a child never tried (first-play urgency); above ~1.5 means try every child the widening admits first */
-    bool robust_choice;   /* most visits; else the best mean among children with a tenth of the most visits */
-    int playout_turns;    /* game turns a playout runs before the evaluation decides; 0: to the end */
+    int kind;           /* enum ismcts_kind */
+    double exploration; /* UCB constant C */
+    double
+        first_play; /* value of a child never tried (first-play urgency); above ~1.5 means try every child the widening admits first */
+    bool robust_choice; /* most visits; else the best mean among children with a tenth of the most visits */
+    int playout_turns;  /* game turns a playout runs before the evaluation decides; 0: to the end */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
-    int playout_policy;   /* how a playout decides: enum playout_policy (search/policy.h) */
-    double widening;      /* progressive widening: an enemy's node seen n times has at most (n+1)^widening children; 0: off */
-    double komi;          /* dynamic komi, 0..1: the share of the root's mean evaluation (as a logit) taken off every
+    int playout_policy;                 /* how a playout decides: enum playout_policy (search/policy.h) */
+    double
+        widening; /* progressive widening: an enemy's node seen n times has at most (n+1)^widening children; 0: off */
+    double komi;  /* dynamic komi, 0..1: the share of the root's mean evaluation (as a logit) taken off every
                            * playout's, so that in a lopsided position the outcomes still spread around 1/2; 0: off */
 };
 
@@ -53,7 +55,7 @@ struct ismcts_node {
     uint32_t child, sibling; /* first child and next sibling; 0 for none */
     decision key;            /* the decision into this node, as the searching side sees it */
     uint32_t visits, available;
-    float reward;            /* summed results for the side that made the decision */
+    float reward; /* summed results for the side that made the decision */
     uint8_t mover;
 };
 
@@ -75,8 +77,8 @@ struct ismcts {
     struct sampler sampler;
     bool can_sample;
     int side;
-    struct world root;        /* the side's belief: only its view is read */
-    struct world fixed;       /* ISMCTS_DETERMINIZED: the one world every iteration starts from */
+    struct world root;  /* the side's belief: only its view is read */
+    struct world fixed; /* ISMCTS_DETERMINIZED: the one world every iteration starts from */
     long iterations;
     long nodes;               /* decisions applied in all iterations, tree and playouts: the states visited */
     double komi_logit;        /* York's logit taken off each playout's evaluation (options.komi of the root's) */

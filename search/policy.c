@@ -16,7 +16,7 @@
 const char *const POLICY_NAME[POLICY_COUNT] = {"random", "heuristic"};
 
 enum {
-    RARE = 1,    /* foolish, but keep it possible */
+    RARE = 1, /* foolish, but keep it possible */
     LOW = 4,
     NORMAL = 16, /* no view on it */
     HIGH = 64,
@@ -51,10 +51,7 @@ static bool counts_for_throne(int block)
 }
 
 /* ...but not in an exile or the Isle of Man. */
-static bool outside_count(int area)
-{
-    return AREA_INFO[area].kind == AREA_EXILE || area == AREA_ISLE_OF_MAN;
-}
+static bool outside_count(int area) { return AREA_INFO[area].kind == AREA_EXILE || area == AREA_ISLE_OF_MAN; }
 
 static bool is_heir(int block) { return BLOCK_INFO[block].type == BLOCK_HEIR; }
 
@@ -62,10 +59,7 @@ static bool is_heir(int block) { return BLOCK_INFO[block].type == BLOCK_HEIR; }
 
 /* 5.4: a recruit that counts for the throne is worth an action more than a
  * levy is; both beat passing. */
-static unsigned recruit_weight(int block)
-{
-    return counts_for_throne(block) ? HIGH : NORMAL;
-}
+static unsigned recruit_weight(int block) { return counts_for_throne(block) ? HIGH : NORMAL; }
 
 /* The steps the mover's group brings to an area it enters: its blocks there
  * already, the moving block, and the blocks of its group still to move (the
@@ -170,8 +164,7 @@ unsigned policy_weight(const struct world *w, decision d)
     case DECIDE_TREACHERY:
     case DECIDE_TREASON:
     case DECIDE_DECLINE:
-    case DECIDE_HIT:
-        return battle_weight(w, d);
+    case DECIDE_HIT: return battle_weight(w, d);
     case DECIDE_REGROUP: return LOW; /* many of them; ending stays as likely as regrouping somewhere */
     case DECIDE_LOSE: return is_heir(decision_arg(d)) ? RARE : NORMAL; /* 7.1: lose a step of a lesser block */
     default: return NORMAL;

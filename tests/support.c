@@ -50,15 +50,9 @@ void lines_free(struct lines *l)
     l->count = 0;
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int compare_strings(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-void lines_sort(struct lines *l)
-{
-    qsort(l->line, (size_t)l->count, sizeof l->line[0], compare_strings);
-}
+void lines_sort(struct lines *l) { qsort(l->line, (size_t)l->count, sizeof l->line[0], compare_strings); }
 
 char *capture(void (*writer)(FILE *out, const void *arg), const void *arg)
 {
@@ -70,15 +64,9 @@ char *capture(void (*writer)(FILE *out, const void *arg), const void *arg)
     return text;
 }
 
-uint64_t rng_next(uint64_t *state)
-{
-    return random_next(state);
-}
+uint64_t rng_next(uint64_t *state) { return random_next(state); }
 
-int rng_below(uint64_t *state, int n)
-{
-    return random_below(state, n);
-}
+int rng_below(uint64_t *state, int n) { return random_below(state, n); }
 
 void play_text(struct world *w, const char *text)
 {

@@ -5,8 +5,8 @@
 #ifndef R3_TEST_SUPPORT_H
 #define R3_TEST_SUPPORT_H
 
-#include <stdbool.h>
 #include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #define MAX_LINES 512

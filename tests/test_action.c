@@ -53,8 +53,8 @@ static void rule_1_2_example_ap3_allows_two_moves_and_one_recruit(void **state)
     play_text(&w, "at Sussex");
     assert_int_equal(world_location(&w, BLOCK_Y_ARUNDEL), AREA_SUSSEX);
     assert_true(world_has_flag(&w, BLOCK_Y_ARUNDEL, FLAG_MOVED)); /* recruits may not move this turn */
-    assert_false(is_legal(&w, "move-from Sussex")); /* Arundel and March there have both moved */
-    assert_int_equal(w.step, ACTION_PLAYER2); /* York's three actions are spent */
+    assert_false(is_legal(&w, "move-from Sussex"));               /* Arundel and March there have both moved */
+    assert_int_equal(w.step, ACTION_PLAYER2);                     /* York's three actions are spent */
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
     assert_int_equal(w.ap_left, 2);
     assert_world_ok(&w);
@@ -92,7 +92,8 @@ static void rule_5_2_example_east_anglia_group_for_one_ap(void **state)
 {
     (void)state;
     struct world w;
-    static const int SIX[] = {BLOCK_Y_MARCH, BLOCK_Y_WARWICK, BLOCK_Y_KENT, BLOCK_Y_SALISBURY, BLOCK_Y_NORFOLK, BLOCK_Y_SUFFOLK};
+    static const int SIX[] = {BLOCK_Y_MARCH,     BLOCK_Y_WARWICK, BLOCK_Y_KENT,
+                              BLOCK_Y_SALISBURY, BLOCK_Y_NORFOLK, BLOCK_Y_SUFFOLK};
     board(&w, 13, 20);
     for (int i = 0; i < 6; i++)
         put(&w, SIX[i], AREA_EAST_ANGLIA);
@@ -103,9 +104,10 @@ static void rule_5_2_example_east_anglia_group_for_one_ap(void **state)
     assert_int_equal(first.count, 2); /* one area away: Rutland and Essex */
     assert_true(is_legal(&w, "to Rutland") && is_legal(&w, "to Essex"));
     play_text(&w, "to Essex");
-    assert_true(is_legal(&w, "to Middlesex") && is_legal(&w, "to Leicester") && is_legal(&w, "to Rutland") && is_legal(&w, "halt"));
+    assert_true(is_legal(&w, "to Middlesex") && is_legal(&w, "to Leicester") && is_legal(&w, "to Rutland") &&
+                is_legal(&w, "halt"));
     assert_false(is_legal(&w, "to East-Anglia")); /* never straight back over the border just crossed */
-    play_text(&w, "to Leicester"); /* two areas: it stops by itself */
+    play_text(&w, "to Leicester");                /* two areas: it stops by itself */
     static const char *const THREE[] = {"block Y:Warwick", "block Y:Kent", "block Y:Salisbury"};
     for (int i = 0; i < 3; i++) {
         play_text(&w, THREE[i]);
@@ -201,8 +203,8 @@ static void rule_5_31_example_ap2_sails_two_to_one_port_and_one_to_a_non_port(vo
     assert_int_equal(w.player1, SIDE_YORK);
     play_text(&w, "sea-from Calais");
     play_text(&w, "block Y:March");
-    assert_true(is_legal(&w, "to Cornwall")); /* Calais reaches the Channel */
-    assert_false(is_legal(&w, "to Somerset"));           /* but not the Irish Sea */
+    assert_true(is_legal(&w, "to Cornwall"));  /* Calais reaches the Channel */
+    assert_false(is_legal(&w, "to Somerset")); /* but not the Irish Sea */
     play_text(&w, "to Kent");
     play_text(&w, "block Y:Warwick"); /* the second block of the port pair follows for the same AP */
     assert_int_equal(world_location(&w, BLOCK_Y_WARWICK), AREA_KENT);
@@ -227,9 +229,9 @@ static void rule_5_3_who_and_where_by_sea(void **state)
     play_text(&w, "sea-from Kent");
     assert_false(is_legal(&w, "block L:Coventry-levy"));
     play_text(&w, "block L:Oxford");
-    assert_false(is_legal(&w, "to Sussex"));  /* enemy */
-    assert_false(is_legal(&w, "to Calais"));  /* York's exile */
-    assert_true(is_legal(&w, "to Cornwall")); /* Kent touches the Channel... */
+    assert_false(is_legal(&w, "to Sussex"));     /* enemy */
+    assert_false(is_legal(&w, "to Calais"));     /* York's exile */
+    assert_true(is_legal(&w, "to Cornwall"));    /* Kent touches the Channel... */
     assert_true(is_legal(&w, "to Northumbria")); /* ...and the North Sea */
     assert_false(is_legal(&w, "to Somerset"));
 }
@@ -285,7 +287,8 @@ static void rule_5_4_recruit_places_by_type(void **state)
     assert_false(is_legal(&w, "at South-Yorks"));
     play_text(&w, "at Kent");
     play_text(&w, "recruit L:Welsh-mercenary");
-    assert_true(is_legal(&w, "at Powys") && is_legal(&w, "at Pembroke") && is_legal(&w, "at Glamorgan") && is_legal(&w, "at Caernarvon"));
+    assert_true(is_legal(&w, "at Powys") && is_legal(&w, "at Pembroke") && is_legal(&w, "at Glamorgan") &&
+                is_legal(&w, "at Caernarvon"));
     play_text(&w, "at Powys");
     assert_false(is_legal(&w, "recruit L:French-mercenary")); /* comes out of France by sea */
     assert_world_ok(&w);
@@ -633,9 +636,8 @@ static void ruling_b21_the_bombard_may_sail(void **state)
 static void ruling_b22_no_recruit_into_an_enemy_exile(void **state)
 {
     (void)state;
-    static const int NEVILLES[][2] = {{BLOCK_L_WARWICK, BLOCK_Y_WARWICK},
-                                      {BLOCK_L_SALISBURY, BLOCK_Y_SALISBURY},
-                                      {BLOCK_L_KENT, BLOCK_Y_KENT}};
+    static const int NEVILLES[][2] = {
+        {BLOCK_L_WARWICK, BLOCK_Y_WARWICK}, {BLOCK_L_SALISBURY, BLOCK_Y_SALISBURY}, {BLOCK_L_KENT, BLOCK_Y_KENT}};
     static const char *const RECRUIT[] = {"recruit L:Warwick", "recruit L:Salisbury", "recruit L:Kent"};
     for (int i = 0; i < 3; i++) {
         struct world w;

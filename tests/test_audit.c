@@ -50,8 +50,8 @@ static void audited_rolls(struct audited *a, const char *faces)
 }
 
 /* Asks the audit about before --text--> after, expecting it to find 'broken'. */
-static void assert_audit_finds(struct audited *a, const struct world *before, const char *text, const struct world *after,
-                               const char *broken)
+static void assert_audit_finds(struct audited *a, const struct world *before, const char *text,
+                               const struct world *after, const char *broken)
 {
     char why[256] = "";
     decision d;
@@ -161,7 +161,8 @@ static void a_survivor_with_hits_left_over_is_found(void **state)
     after.step = BATTLE_HITS;
     after.battle.hits = 1;
     after.battle.actor = BLOCK_L_NORTHUMBERLAND;
-    assert_audit_finds(&a, &a.w, "roll 1", &after, "Y:Herbert survived its hits while the volley still had hits to place");
+    assert_audit_finds(&a, &a.w, "roll 1", &after,
+                       "Y:Herbert survived its hits while the volley still had hits to place");
 }
 
 /* York's March charges Beaumont in Essex, with Oxford beside him; Lancaster's

@@ -84,7 +84,8 @@ static void york_passes(struct world *w)
 /* Lancaster's 'attacker' (from Lancaster) attacks York's blocks in Chester,
  * standing at the given strengths; York's blocks pass until the attacker's
  * turn comes. */
-static void attack_chester(struct world *w, int attacker, int attacker_steps, const int *york, const int *steps, int count)
+static void attack_chester(struct world *w, int attacker, int attacker_steps, const int *york, const int *steps,
+                           int count)
 {
     board(w, 20, 13); /* Lancaster is Player 1 */
     for (int i = 0; i < count; i++) {
@@ -363,7 +364,7 @@ static void rule_6_91_warwick(void **state)
     march(&w, "Leicester", "L:Warwick", "Warwick");
     play_text(&w, "pass");
     play_text(&w, "pass");
-    play_text(&w, "pass Y:Kent"); /* A2 */
+    play_text(&w, "pass Y:Kent");           /* A2 */
     play_text(&w, "pass Y:Northumberland"); /* B3 */
     assert_false(is_legal(&w, "treachery L:Warwick Y:Northumberland"));
     play_text(&w, "treachery L:Warwick Y:Kent");
@@ -379,10 +380,10 @@ static void rule_6_5_charge(void **state)
     (void)state;
     struct world w;
     board(&w, 13, 20);
-    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);     /* A2, 3 steps */
-    put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX);   /* B2, 3 steps */
+    put(&w, BLOCK_L_OXFORD, AREA_ESSEX);   /* A2, 3 steps */
+    put(&w, BLOCK_L_BEAUMONT, AREA_ESSEX); /* B2, 3 steps */
     world_set_steps(&w, BLOCK_L_OXFORD, 1);
-    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX);  /* A3, heir */
+    put(&w, BLOCK_Y_MARCH, AREA_MIDDLESEX); /* A3, heir */
     march(&w, "Middlesex", "Y:March", "Essex");
     play_text(&w, "pass");
     play_text(&w, "pass");
@@ -437,7 +438,7 @@ static void rule_6_5_bonus_fire_surplus_is_lost(void **state)
     play_text(&w, "pass");
     play_text(&w, "pass L:Oxford");
     play_text(&w, "charge Y:March L:Beaumont");
-    rolls(&w, "6"); /* March has one step: one die, a miss */
+    rolls(&w, "6");   /* March has one step: one die, a miss */
     rolls(&w, "111"); /* Beaumont fires back: three hits at a one-step heir */
     assert_int_equal(world_location(&w, BLOCK_Y_MARCH), LOC_DEAD);
     assert_int_equal(world_steps(&w, BLOCK_Y_HASTINGS), 3);
@@ -708,15 +709,15 @@ static void rule_6_8_eliminations_by_type(void **state)
         int block, location;
         bool face_down;
     } cases[] = {
-        {BLOCK_L_BEAUMONT, LOC_DEAD, false},                /* rose (6.83) */
-        {BLOCK_Y_WARWICK, LOC_DEAD, false},                 /* a Neville (6.83) */
-        {BLOCK_L_BUCKINGHAM, LOC_POOL, true},               /* other nobles (6.83) */
-        {BLOCK_L_BRISTOL_LEVY, LOC_POOL, true},             /* levies (6.84) */
-        {BLOCK_Y_BOMBARD, LOC_POOL, true},                  /* the bombard (6.84) */
-        {BLOCK_Y_CALAIS_MERCENARY, AREA_CALAIS, true},      /* mercenaries go home (6.84) */
-        {BLOCK_L_WELSH_MERCENARY, LOC_POOL, true},          /* the Welsh to the pool */
-        {BLOCK_R_REBEL, LOC_POOL, true},                    /* the rebel (6.85) */
-        {BLOCK_L_SOMERSET, LOC_DEAD, false},                /* heirs (6.82) */
+        {BLOCK_L_BEAUMONT, LOC_DEAD, false},           /* rose (6.83) */
+        {BLOCK_Y_WARWICK, LOC_DEAD, false},            /* a Neville (6.83) */
+        {BLOCK_L_BUCKINGHAM, LOC_POOL, true},          /* other nobles (6.83) */
+        {BLOCK_L_BRISTOL_LEVY, LOC_POOL, true},        /* levies (6.84) */
+        {BLOCK_Y_BOMBARD, LOC_POOL, true},             /* the bombard (6.84) */
+        {BLOCK_Y_CALAIS_MERCENARY, AREA_CALAIS, true}, /* mercenaries go home (6.84) */
+        {BLOCK_L_WELSH_MERCENARY, LOC_POOL, true},     /* the Welsh to the pool */
+        {BLOCK_R_REBEL, LOC_POOL, true},               /* the rebel (6.85) */
+        {BLOCK_L_SOMERSET, LOC_DEAD, false},           /* heirs (6.82) */
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         put(&w, cases[i].block, AREA_KENT);

@@ -102,7 +102,8 @@ static void transitions_that_once_misled_a_belief_are_followed(void **state)
         *position++ = '\0';
         struct world truth;
         decision d;
-        if (!position_parse(position, &truth, error, sizeof error) || !decision_parse(&truth, decision_text, &d, error, sizeof error))
+        if (!position_parse(position, &truth, error, sizeof error) ||
+            !decision_parse(&truth, decision_text, &d, error, sizeof error))
             fail_msg("tests/belief_cases.txt line %d: %s", i + 1, error);
         char where[80];
         snprintf(where, sizeof where, "line %d, '%s'", i + 1, decision_text);

@@ -36,7 +36,7 @@ static void deal(struct world *w, const int york[HAND_SIZE], const int lancaster
     }
 }
 
-static const int STRONG_Y[HAND_SIZE] = {7, 8, 9, 13, 14, 20, 21};   /* 4+4+4+3+3+2+2 = 22 AP */
+static const int STRONG_Y[HAND_SIZE] = {7, 8, 9, 13, 14, 20, 21};    /* 4+4+4+3+3+2+2 = 22 AP */
 static const int STRONG_L[HAND_SIZE] = {10, 11, 12, 15, 16, 22, 23}; /* 22 AP */
 static const int WEAK_Y[HAND_SIZE] = {1, 2, 3, 4, 5, 6, 24};         /* 1+0+2+0+1+1+2 = 7 AP */
 

@@ -65,8 +65,13 @@ static void york_to_play(struct belief *b)
 
 static struct player player_of(int kind, int threads, int parallel)
 {
-    return (struct player){.kind = kind, .samples = 8, .iterations = 1000000, .memory_mb = 16, .threads = threads,
-                           .parallel = parallel, .ismcts = ISMCTS_DEFAULT};
+    return (struct player){.kind = kind,
+                           .samples = 8,
+                           .iterations = 1000000,
+                           .memory_mb = 16,
+                           .threads = threads,
+                           .parallel = parallel,
+                           .ismcts = ISMCTS_DEFAULT};
 }
 
 /* One search of the belief under 'limits', run to its end; what it reported. */

@@ -36,7 +36,8 @@ static void assert_better_by(const struct world *before, const struct world *aft
 {
     if (weighted(after, side, which) <= weighted(before, side, which) || chance(after, side) <= chance(before, side))
         fail_msg("%s: weighted %g -> %g, chance %.6f -> %.6f", EVAL_WEIGHT_INFO[which].name,
-                 weighted(before, side, which), weighted(after, side, which), chance(before, side), chance(after, side));
+                 weighted(before, side, which), weighted(after, side, which), chance(before, side),
+                 chance(after, side));
 }
 
 static void assert_feature_unchanged(const struct world *before, const struct world *after, int which)
@@ -46,10 +47,7 @@ static void assert_feature_unchanged(const struct world *before, const struct wo
 
 /* 1460, York and Henry VI alone on the map (Ireland, Middlesex), AP2 cards
  * played by both: the action phase. */
-static void quiet_board(struct world *w)
-{
-    empty_board(w, 20, 21);
-}
+static void quiet_board(struct world *w) { empty_board(w, 20, 21); }
 
 /* The same with Henry VI in France: no block of Lancaster's on the map. */
 static void york_alone(struct world *w)
@@ -231,8 +229,8 @@ static void king_facing_three_steps(struct world *w)
 static void the_king_next_to_a_stronger_enemy_is_at_risk(void **state)
 {
     (void)state;
-    assert_placing_is_better(king_facing_three_steps, BLOCK_Y_IRISH_MERCENARY, AREA_KENT, AREA_DORSET,
-                             SIDE_LANCASTER, EVAL_KING_AT_RISK);
+    assert_placing_is_better(king_facing_three_steps, BLOCK_Y_IRISH_MERCENARY, AREA_KENT, AREA_DORSET, SIDE_LANCASTER,
+                             EVAL_KING_AT_RISK);
 }
 
 /* ---- strength (3.11, 6.4, 5.4, 6.83) ---- */
@@ -264,8 +262,7 @@ static void recruitable_steps_in_the_pool_count(void **state)
 static void holding_london_counts(void **state)
 {
     (void)state;
-    assert_placing_is_better(york_alone, BLOCK_Y_IRISH_MERCENARY, AREA_CHESTER, AREA_MIDDLESEX, SIDE_YORK,
-                             EVAL_LONDON);
+    assert_placing_is_better(york_alone, BLOCK_Y_IRISH_MERCENARY, AREA_CHESTER, AREA_MIDDLESEX, SIDE_YORK, EVAL_LONDON);
     assert_placing_is_better(york_alone, BLOCK_Y_IRISH_MERCENARY, AREA_CHESTER, AREA_MIDDLESEX, SIDE_YORK,
                              EVAL_USURPATION);
 }
@@ -281,8 +278,7 @@ static void holding_crowns_counts(void **state)
 static void holding_own_shields_counts(void **state)
 {
     (void)state;
-    assert_placing_is_better(york_alone, BLOCK_Y_IRISH_MERCENARY, AREA_POWYS, AREA_LEICESTER, SIDE_YORK,
-                             EVAL_SHIELDS);
+    assert_placing_is_better(york_alone, BLOCK_Y_IRISH_MERCENARY, AREA_POWYS, AREA_LEICESTER, SIDE_YORK, EVAL_SHIELDS);
 }
 
 /* 2.4: Wilts has Salisbury, and only a Lancaster shield. */
@@ -394,10 +390,7 @@ static void scratch_file(char path[64], const char *text)
     assert_int_equal(fclose(out), 0);
 }
 
-static void write_weights(FILE *out, const void *weights)
-{
-    assert_true(eval_weights_write(out, weights));
-}
+static void write_weights(FILE *out, const void *weights) { assert_true(eval_weights_write(out, weights)); }
 
 static void assert_round_trip(const struct eval_weights *weights)
 {

@@ -60,13 +60,9 @@ static int block_of(const char *id)
 }
 
 /* Puts a block, by id, in an area, by name ("East-Anglia"), face up. */
-static void place(struct world *w, const char *block, const char *area)
-{
-    put(w, block_of(block), area_of(area));
-}
+static void place(struct world *w, const char *block, const char *area) { put(w, block_of(block), area_of(area)); }
 
 static int count(blockset set) { return __builtin_popcountll(set); }
-
 
 /* Plays the decision "VERB ARG", such as "move-from Kent". */
 static void play1(struct world *w, const char *verb, const char *arg)
@@ -186,7 +182,7 @@ static uint64_t areas(const char *const *names, int n)
 }
 
 /* A set of areas by name: AREAS("Kent", "Sussex"). */
-#define AREAS(...)                                                                                   \
+#define AREAS(...) \
     areas((const char *const[]){__VA_ARGS__}, (int)(sizeof((const char *const[]){__VA_ARGS__}) / sizeof(char *)))
 
 static void recruit(struct world *w, const char *block, const char *area)
@@ -420,7 +416,7 @@ static void rule_2_2_noble_b2_defends_his_shield_at_b3(void **state)
     assert_int_equal(battle_firepower(&w, BLOCK_Y_ARUNDEL), 2);
     attack(&w, "L:Wiltshire", "Dorset", "Y:Arundel", "Sussex");
     assert_int_equal(battle_firepower(&w, BLOCK_L_WILTSHIRE), 2); /* attacking: B2 */
-    assert_int_equal(battle_firepower(&w, BLOCK_Y_ARUNDEL), 3);  /* Arundel at his shield */
+    assert_int_equal(battle_firepower(&w, BLOCK_Y_ARUNDEL), 3);   /* Arundel at his shield */
 }
 
 /* 2.2: the bonus holds for a noble who defects to the defender in the
@@ -765,8 +761,8 @@ static void rule_5_3_example_kent_sails_to_the_channel_and_the_north_sea(void **
     world_place(&w, BLOCK_L_HENRY_VI, AREA_DERBY);
     place(&w, "Y:March", "Kent");
     assert_int_equal(sea_targets(&w, "Kent", "Y:March"),
-                     AREAS("Sussex", "Cornwall", "Dorset", "Calais", "Northumbria", "East-Yorks", "Lincoln",
-                           "Rutland", "East-Anglia", "Middlesex", "Essex"));
+                     AREAS("Sussex", "Cornwall", "Dorset", "Calais", "Northumbria", "East-Yorks", "Lincoln", "Rutland",
+                           "East-Anglia", "Middlesex", "Essex"));
 }
 
 /* Meereszonen: Scotland sails to the North Sea and the Irish Sea. */
@@ -1010,7 +1006,7 @@ static void rule_6_3_example_essex_round_1_is_rutland_against_the_defenders(void
                        block_bit(BLOCK_L_OXFORD) | block_bit(BLOCK_L_BEAUMONT);
     assert_int_equal(turns_this_round(&w), round_1);
     assert_int_equal(w.battle.round, 2);
-    assert_int_equal(w.reserve, 0); /* the reserves have arrived */
+    assert_int_equal(w.reserve, 0);                           /* the reserves have arrived */
     assert_int_equal(turns_this_round(&w), w.at[AREA_ESSEX]); /* all ten fight in round 2 */
     assert_world_ok(&w);
 }
@@ -1092,7 +1088,7 @@ static void rule_6_9_example_the_king_rolls_at_northumberland(void **state)
     rolls(&w, "46");
     assert_int_equal(world_location(&w, BLOCK_Y_NORTHUMBERLAND), AREA_ESSEX);
     assert_int_equal(world_location(&w, BLOCK_L_NORTHUMBERLAND), LOC_OTHER_SIDE);
-    assert_int_equal(w.battle.round, 2); /* the King's roll was round 1's last turn */
+    assert_int_equal(w.battle.round, 2);           /* the King's roll was round 1's last turn */
     pass_until_legal(&w, "fire Y:Northumberland"); /* he fights for York from round 2 */
     assert_world_ok(&w);
 }

@@ -155,8 +155,8 @@ static void the_result_agrees_with_the_finished_world(void **state)
         assert_memory_equal(&again, &w, sizeof w);
         how[o.result.how]++;
     }
-    print_message("600 games: %ld by heirs, %ld by usurpation, %ld at the end\n", how[GAME_HEIRS],
-                  how[GAME_USURPATION], how[GAME_END_OF_GAME]);
+    print_message("600 games: %ld by heirs, %ld by usurpation, %ld at the end\n", how[GAME_HEIRS], how[GAME_USURPATION],
+                  how[GAME_END_OF_GAME]);
     for (int h = 0; h < GAME_HOW_COUNT; h++)
         assert_true(how[h] > 0);
 }

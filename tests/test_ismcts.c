@@ -43,8 +43,7 @@ static decision search_with(const struct ismcts_options *o, const struct world *
     return ismcts_best(s, 1, NULL);
 }
 
-static decision search(const struct world *w, int side, int iterations, uint64_t seed, struct ismcts *s,
-                       size_t memory)
+static decision search(const struct world *w, int side, int iterations, uint64_t seed, struct ismcts *s, size_t memory)
 {
     return search_with(&ISMCTS_DEFAULT, w, side, iterations, seed, s, memory);
 }
@@ -358,7 +357,8 @@ static void the_multiple_observer_variant_is_legal_repeatable_and_blind(void **s
         random_decision_point(&w, g % SCENARIO_COUNT, 100 + random_below(&rng, 900), &rng);
         int side = rules_actor(&w);
         assert_true(sample_world(&w, side, &rng, &other));
-        decision x = search_with(&mo, &w, side, 300, 13, &a, MEMORY), y = search_with(&mo, &other, side, 300, 13, &b, MEMORY);
+        decision x = search_with(&mo, &w, side, 300, 13, &a, MEMORY),
+                 y = search_with(&mo, &other, side, 300, 13, &b, MEMORY);
         assert_true(legal_has(&w, x));
         assert_true(a.tree[1].count > 1 && a.tree[1].count == b.tree[1].count);
         assert_memory_equal(a.tree[1].node, b.tree[1].node, a.tree[1].count * sizeof *a.tree[1].node);

@@ -61,9 +61,9 @@ static void fail_with_position(const char *what, const struct world *w, int side
 /* ---- consistency ---- */
 
 struct match_rates {
-    long pieces_seen, matches;    /* every face-down piece with more than one candidate */
+    long pieces_seen, matches; /* every face-down piece with more than one candidate */
     long isolated, isolated_matches;
-    double isolated_expected;     /* sum of 1/k over isolated pieces */
+    double isolated_expected; /* sum of 1/k over isolated pieces */
 };
 
 /* A piece none of whose candidates any other piece may be: its identity is
@@ -151,8 +151,8 @@ static void sampled_identities_are_truly_uncertain(void **state)
     double rate = (double)r->matches / (double)r->pieces_seen;
     double isolated_rate = (double)r->isolated_matches / (double)r->isolated;
     double expected = r->isolated_expected / (double)r->isolated;
-    printf("identity match rate: %.3f over %ld piece draws; isolated pieces %.3f (1/k predicts %.3f) over %ld\n",
-           rate, r->pieces_seen, isolated_rate, expected, r->isolated);
+    printf("identity match rate: %.3f over %ld piece draws; isolated pieces %.3f (1/k predicts %.3f) over %ld\n", rate,
+           r->pieces_seen, isolated_rate, expected, r->isolated);
     assert_true(rate < 0.8);
     assert_true(isolated_rate > expected - 0.03 && isolated_rate < expected + 0.03);
 }
@@ -267,8 +267,10 @@ static void changes_the_side_can_see_change_its_key(void **state)
                 changed = w;
                 world_set_steps(&changed, b, world_steps(&w, b) == 1 ? 2 : 1);
                 assert_true(infokey(&changed, side) != key); /* own block, or an enemy seen exactly */
-                if (world_block_side(&w, b) == side) own++;
-                else seen_enemy++;
+                if (world_block_side(&w, b) == side)
+                    own++;
+                else
+                    seen_enemy++;
             }
             if (w.hand[side] && w.deck) {
                 changed = w;

@@ -11,7 +11,6 @@
 #include "engine/core/places.h"
 #include "engine/core/tables.h"
 
-
 /* Areas a land move of one or two areas can end in (5.2): a red border stops
  * the move (5.21), and so does nothing else on an empty map. */
 static uint64_t land_reach(int from)

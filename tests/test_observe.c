@@ -190,8 +190,10 @@ static void the_referee_texts_of_a_card_and_a_recruit(void **state)
     y = w;
     assert_string_equal(texts_after(&w, "recruit Y:Norfolk", SIDE_LANCASTER), "recruit ?|phase action 0 recruit|");
     assert_string_equal(texts_after(&y, "recruit Y:Norfolk", SIDE_YORK), "recruit Y:Norfolk|phase action 0 recruit|");
-    assert_string_equal(texts_after(&w, "at East-Anglia", SIDE_LANCASTER), "at East-Anglia|appear Y?1 East-Anglia|phase action 0 -|");
-    assert_string_equal(texts_after(&y, "at East-Anglia", SIDE_YORK), "at East-Anglia|move Y:Norfolk pool East-Anglia|phase action 0 -|");
+    assert_string_equal(texts_after(&w, "at East-Anglia", SIDE_LANCASTER),
+                        "at East-Anglia|appear Y?1 East-Anglia|phase action 0 -|");
+    assert_string_equal(texts_after(&y, "at East-Anglia", SIDE_YORK),
+                        "at East-Anglia|move Y:Norfolk pool East-Anglia|phase action 0 -|");
 }
 
 static void read_back(const struct world *before, uint32_t d, const struct world *after, int side,
@@ -227,11 +229,34 @@ static void malformed_observation_texts_are_refused_with_a_reason(void **state)
 {
     (void)state;
     static const char *const BAD[] = {
-        "",          "frobnicate",       "move L?3 Kent",   "move L?33 Kent Sussex", "move L?0 Kent Sussex",
-        "appear Y?1 Atlantis", "reveal L?1 L:Nobody 3", "reveal L?1 L:Oxford 5", "strength Y:March 0",
-        "cards 0 7", "cards 7", "king L:Oxford2", "campaign 4", "winner Rebel", "phase lunch 0 -",
-        "phase action 16 -", "phase action 0 walk", "shows Y", "shows Y 26", "shows X 1", "lose ? Atlantis",
-        "play", "play 26", "play 7 8", "roll 7", "retreat Y:March", "block Q?1", "deal !",
+        "",
+        "frobnicate",
+        "move L?3 Kent",
+        "move L?33 Kent Sussex",
+        "move L?0 Kent Sussex",
+        "appear Y?1 Atlantis",
+        "reveal L?1 L:Nobody 3",
+        "reveal L?1 L:Oxford 5",
+        "strength Y:March 0",
+        "cards 0 7",
+        "cards 7",
+        "king L:Oxford2",
+        "campaign 4",
+        "winner Rebel",
+        "phase lunch 0 -",
+        "phase action 16 -",
+        "phase action 0 walk",
+        "shows Y",
+        "shows Y 26",
+        "shows X 1",
+        "lose ? Atlantis",
+        "play",
+        "play 26",
+        "play 7 8",
+        "roll 7",
+        "retreat Y:March",
+        "block Q?1",
+        "deal !",
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         struct observation o;

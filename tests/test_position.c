@@ -60,9 +60,12 @@ static void randomise_cards(struct world *w, uint64_t *rng)
     w->played[0] = w->played[1] = 0;
     for (int c = 1; c <= CARD_COUNT; c++) {
         int where = rng_below(rng, 5);
-        if (where < 2) w->hand[where] |= 1u << c;
-        else if (where == 2) w->deck |= 1u << c;
-        else if (where == 3 && !w->played[c & 1]) w->played[c & 1] = (uint8_t)c;
+        if (where < 2)
+            w->hand[where] |= 1u << c;
+        else if (where == 2)
+            w->deck |= 1u << c;
+        else if (where == 3 && !w->played[c & 1])
+            w->played[c & 1] = (uint8_t)c;
     }
 }
 
@@ -78,10 +81,7 @@ static void randomise_borders(struct world *w, uint64_t *rng)
     w->main_attack = rng_next(rng) & rng_next(rng) & all;
 }
 
-static int random_area_or_none(uint64_t *rng)
-{
-    return rng_below(rng, 2) ? rng_below(rng, AREA_COUNT) : AREA_NONE;
-}
+static int random_area_or_none(uint64_t *rng) { return rng_below(rng, 2) ? rng_below(rng, AREA_COUNT) : AREA_NONE; }
 
 static void randomise_move(struct world *w, uint64_t *rng)
 {
@@ -205,7 +205,8 @@ static void setup_text_is_the_documented_one(void **state)
     char text[POSITION_TEXT_MAX];
     scenario_setup(&w, SCENARIO_1483);
     position_print(&w, text, sizeof text);
-    assert_non_null(strstr(text, "scenario=1483 campaign=3 turn=1 phase=deal step=0 king=Y:Gloucester pretender=L:Richmond "));
+    assert_non_null(
+        strstr(text, "scenario=1483 campaign=3 turn=1 phase=deal step=0 king=Y:Gloucester pretender=L:Richmond "));
     assert_non_null(strstr(text, " France=L:French-mercenary4,L:Oxford3,L:Pembroke3,L:Richmond3 "));
     assert_non_null(strstr(text, " crossed=- entered-Y=- entered-L=- main=- acted=- move=- battle=-"));
     assert_null(strchr(text, '\n'));
@@ -255,35 +256,43 @@ static const struct bad_case BAD[] = {
     {"player1=-", "player1=X", "X ap", "expected Y, L or -, found 'X'"},
     {"ap=0", "ap=5", "5 winner", "expected ap 0..4, found '5'"},
     {"flags=-", "flags=mulligan-Y,mulligan-Y", "mulligan-Y hand", "'mulligan-Y' is listed twice"},
-    {"flags=-", "flags=cheat", "cheat", "expected mulligan-Y, mulligan-L, treason-rolled, no-knowledge or -, found 'cheat'"},
+    {"flags=-", "flags=cheat", "cheat",
+     "expected mulligan-Y, mulligan-L, treason-rolled, no-knowledge or -, found 'cheat'"},
     {"deck=1-25", "deck=1-26", "26", "expected the end of a card range 1..25, found '26'"},
     {"hand-Y=-", "hand-Y=3", "1-25", "'1-25' names card 3, which is already elsewhere"},
     {"played-Y=-", "played-Y=26", "26", "expected a card 1..25, found '26'"},
     {"minors-due-L=0", "minors-due-L=9", "9 Ireland", "expected minors-due-L 0..5, found '9'"},
-    {"Y:York4", "Y:Yrok4", "Y:Yrok4", "expected a block id such as Y:March or L:Henry-VI, found 'Y:Yrok4,Y:Rutland3,Y:Irish-mercenary4'"},
+    {"Y:York4", "Y:Yrok4", "Y:Yrok4",
+     "expected a block id such as Y:March or L:Henry-VI, found 'Y:Yrok4,Y:Rutland3,Y:Irish-mercenary4'"},
     {"Y:Rutland3", "Y:Rutland4", "Y:Rutland4", "'Y:Rutland4' has strength 4, but Y:Rutland has only 3 steps"},
     {"Y:York4", "Y:York0", "0,Y:R", "expected a strength 1..4, found '0,Y:Rutland3,Y:Irish-mercenary4'"},
-    {"Y:York4", "Y:York4q", "q,", "expected a block flag (m, p, f, r, d, v or s), ',' or a blank, found 'q,Y:Rutland3,Y:Irish-mercenary4'"},
+    {"Y:York4", "Y:York4q", "q,",
+     "expected a block flag (m, p, f, r, d, v or s), ',' or a blank, found 'q,Y:Rutland3,Y:Irish-mercenary4'"},
     {"Y:York4", "Y:York4mm", "m,Y", "'m' is given twice for Y:York"},
     {"Y:Rutland3", "Y:York4", "Y:York4,Y:Irish", "'Y:York' is listed twice; a block is in one place"},
-    {",Y:Irish-mercenary4", "", "crossed=", "expected a place for Y:Irish-mercenary: every block must be listed once, found 'crossed=-'"},
+    {",Y:Irish-mercenary4", "",
+     "crossed=", "expected a place for Y:Irish-mercenary: every block must be listed once, found 'crossed=-'"},
     {"Scotland=", "Atlantis=", "Atlantis",
      "expected a place (an area, pool, minor, other-side, dead or prisoner) or 'crossed=', found 'Atlantis=L:Scots-mercenary4'"},
     {"Scotland=", "Ireland=", "Ireland=L:Scots", "'Ireland' is given twice; list each place once"},
-    {"crossed=-", "crossed=Kent/Essex:1", "Kent/Essex", "'Kent/Essex' is no border: Kent and Essex are not adjacent by land"},
+    {"crossed=-", "crossed=Kent/Essex:1", "Kent/Essex",
+     "'Kent/Essex' is no border: Kent and Essex are not adjacent by land"},
     {"crossed=-", "crossed=Middlesex/Oxford:8", "8 entered", "expected a crossing count 1..7, found '8'"},
     {"entered-Y=-", "entered-Y=Derby-Chester", "Derby-Chester",
      "expected an area name (spaces written as '-'), found 'Derby-Chester'"},
-    {"move=-", "move=fly/Kent/-/-/-/0/-", "fly", "expected a move kind (land, sea, muster, recruit) or -, found 'fly/Kent/-/-/-/0/-'"},
+    {"move=-", "move=fly/Kent/-/-/-/0/-", "fly",
+     "expected a move kind (land, sea, muster, recruit) or -, found 'fly/Kent/-/-/-/0/-'"},
     {"move=-", "move=land/Kent/Y:York/Sussex/Kent/4/-", "4/-", "expected a count of areas moved 0..3, found '4/-'"},
     {"battle=-", "battle=Essex/5/Y/-/-/0/0/-/-/-", "5/Y", "expected a battle round 1..4, found '5/Y/-/-/0/0/-/-/-'"},
-    {"battle=-", "battle=Essex/2/Y/-/-/0/0/-/Kent:1/-", "Kent:1", "'Kent' is not a land neighbour of the battle area Essex"},
+    {"battle=-", "battle=Essex/2/Y/-/-/0/0/-/Kent:1/-", "Kent:1",
+     "'Kent' is not a land neighbour of the battle area Essex"},
     {"battle=-", "battle=Essex/2/Y/-/-/5/0/-/-/-", "5/0", "expected a count of dice 0..4, found '5/0/-/-/-'"},
     {"battle=-", "battle=- extra", "extra", "expected 'hidden=', found 'extra'"},
     {"battle=-", "battle=-x", "-x", "expected an area name (spaces written as '-'), found '-x'"},
     {"battle=-", "battle=Essex/2/Y/-/-/0/0/-/-/-/end", "/end", "expected a blank between fields, found '/end'"},
     {"hidden=-", "hidden=L:Oxford?0(L:Oxford)", "0(", "expected a piece label 1..32, found '0(L:Oxford)'"},
-    {"hidden=-", "hidden=L:Oxford?1(Y:March)", "Y:March)", "'Y:March' cannot be L:Oxford: it fights for the other side"},
+    {"hidden=-", "hidden=L:Oxford?1(Y:March)", "Y:March)",
+     "'Y:March' cannot be L:Oxford: it fights for the other side"},
     {"hidden=-", "hidden=L:Oxford?1(L:Oxford", " strength=", "expected ')', found a blank"},
     {"hidden=-", "hidden=L:Oxford?1(L:Oxford),L:Oxford?2(L:Oxford)", "L:Oxford?2", "'L:Oxford' is listed twice"},
     {"hidden=-", "hidden=L:Oxford", " strength=", "expected '?', found a blank"},
@@ -354,7 +363,8 @@ static void mutate(char *text, size_t size, uint64_t *rng)
         break;
     }
     case 1: /* replace a byte */
-        if (len) text[at] = ALPHABET[rng_below(rng, (int)sizeof ALPHABET - 1)];
+        if (len)
+            text[at] = ALPHABET[rng_below(rng, (int)sizeof ALPHABET - 1)];
         break;
     case 2: /* insert a byte */
         if (len + 2 < size) {
@@ -362,11 +372,10 @@ static void mutate(char *text, size_t size, uint64_t *rng)
             text[at] = ALPHABET[rng_below(rng, (int)sizeof ALPHABET - 1)];
         }
         break;
-    case 3: /* truncate */
-        text[at] = '\0';
-        break;
+    case 3: /* truncate */ text[at] = '\0'; break;
     default: /* any byte at all, including high ones */
-        if (len) text[at] = (char)(1 + rng_below(rng, 255));
+        if (len)
+            text[at] = (char)(1 + rng_below(rng, 255));
         break;
     }
 }

@@ -50,8 +50,14 @@ static char *game_row(char *text)
 static void a_forfeit_reads_back_the_same(void **state)
 {
     (void)state;
-    struct game_line g = {.game = 12, .year = 1483, .seed = 9000000000ULL, .york = "alpha one", .lancaster = "beta",
-                          .winner = SIDE_LANCASTER, .end = END_GARBAGE, .reason = "alpha one wrote 'a\tb' where..."};
+    struct game_line g = {.game = 12,
+                          .year = 1483,
+                          .seed = 9000000000ULL,
+                          .york = "alpha one",
+                          .lancaster = "beta",
+                          .winner = SIDE_LANCASTER,
+                          .end = END_GARBAGE,
+                          .reason = "alpha one wrote 'a\tb' where..."};
     char *text = write_one(&g, RESULTS_TSV), why[200];
     struct game_line back;
     assert_true(results_parse(game_row(text), &back, why, sizeof why));
@@ -69,8 +75,14 @@ static void a_forfeit_reads_back_the_same(void **state)
 static void a_draw_reads_back_without_reason(void **state)
 {
     (void)state;
-    struct game_line g = {.game = 1, .year = 1460, .seed = 3, .york = "a", .lancaster = "b", .winner = SIDE_NONE,
-                          .end = END_BOUND, .reason = ""};
+    struct game_line g = {.game = 1,
+                          .year = 1460,
+                          .seed = 3,
+                          .york = "a",
+                          .lancaster = "b",
+                          .winner = SIDE_NONE,
+                          .end = END_BOUND,
+                          .reason = ""};
     char *text = write_one(&g, RESULTS_TSV), why[200];
     struct game_line back;
     assert_string_equal(game_row(text), "1\t1460\t3\ta\tb\tnone\tbound\t-\n");
@@ -83,8 +95,14 @@ static void a_draw_reads_back_without_reason(void **state)
 static void the_pgn_entry_escapes_quotes(void **state)
 {
     (void)state;
-    struct game_line g = {.game = 7, .year = 1470, .seed = 4, .york = "say \"hi\"", .lancaster = "b",
-                          .winner = SIDE_YORK, .end = END_USURPATION, .reason = ""};
+    struct game_line g = {.game = 7,
+                          .year = 1470,
+                          .seed = 4,
+                          .york = "say \"hi\"",
+                          .lancaster = "b",
+                          .winner = SIDE_YORK,
+                          .end = END_USURPATION,
+                          .reason = ""};
     char *text = write_one(&g, RESULTS_PGN);
     assert_non_null(strstr(text, "[Round \"7\"]\n[White \"say \\\"hi\\\"\"]\n[Black \"b\"]\n[Result \"1-0\"]\n"));
     assert_non_null(strstr(text, "[Variant \"Richard III 1470\"]\n"));
@@ -104,7 +122,8 @@ static void bad_lines_name_the_field(void **state)
         {"1\t1460\t+3\ta\tb\tyork\tusurpation\t-", "seed '+3' is not a whole number"},
         {"1\t1460\t3\t\tb\tyork\tusurpation\t-", "an engine name is empty"},
         {"1\t1460\t3\ta\tb\tYork\trules\t-", "winner 'York' is not york, lancaster or none"},
-        {"1\t1460\t3\ta\tb\tyork\twon\t-", "end 'won' is not heirs, usurpation, last-campaign, illegal, crash, hang, garbage or bound"},
+        {"1\t1460\t3\ta\tb\tyork\twon\t-",
+         "end 'won' is not heirs, usurpation, last-campaign, illegal, crash, hang, garbage or bound"},
         {"1\t1460\t3\ta\tb\tnone\theirs\t-", "winner 'none' with end 'heirs': only a game at the bound has no winner"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {

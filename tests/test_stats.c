@@ -75,7 +75,8 @@ static void llr_of_many_pairs_is_the_plain_formula(void **state)
     const long pairs[PAIR_SCORES] = {1000, 3000, 5000, 6000, 2000};
     double n = 17000, mean = (3000 * 0.25 + 5000 * 0.5 + 6000 * 0.75 + 2000) / n;
     double variance = (1000 * pow(mean, 2) + 3000 * pow(0.25 - mean, 2) + 5000 * pow(0.5 - mean, 2) +
-                       6000 * pow(0.75 - mean, 2) + 2000 * pow(1 - mean, 2)) / n;
+                       6000 * pow(0.75 - mean, 2) + 2000 * pow(1 - mean, 2)) /
+                      n;
     double s0 = 0.5, s1 = 1 / (1 + pow(10, -10.0 / 400));
     double plain = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
     assert_true(fabs(sprt_llr(&ZERO_TEN, pairs) - plain) < 1e-4 * plain);

@@ -49,7 +49,7 @@ static void rule_7_1_supply_losses(void **state)
     world_place(&w, BLOCK_Y_WARWICK, AREA_MIDDLESEX);
     supply_begin(&w);
     assert_int_equal(rules_actor(&w), ACTOR_LANCASTER);
-    play_text(&w, "lose L:Devon"); /* Devon has 2: now 1 */
+    play_text(&w, "lose L:Devon");              /* Devon has 2: now 1 */
     assert_false(is_legal(&w, "lose L:Devon")); /* a block loses one step at most */
     play_text(&w, "lose L:Oxford");
     assert_int_equal(world_steps(&w, BLOCK_L_DEVON), 1);
@@ -250,7 +250,7 @@ static void rule_8_political_turn_and_campaign_reset(void **state)
     world_set_steps(&w, BLOCK_L_OXFORD, 1);
     world_set_flag(&w, BLOCK_L_BUCKINGHAM, FLAG_FACE_DOWN, true);
     political_begin(&w);
-    assert_int_equal(world_location(&w, BLOCK_Y_LONDON_LEVY), LOC_POOL);        /* 8.1 */
+    assert_int_equal(world_location(&w, BLOCK_Y_LONDON_LEVY), LOC_POOL);         /* 8.1 */
     assert_int_equal(world_location(&w, BLOCK_Y_IRISH_MERCENARY), AREA_IRELAND); /* 8.1 */
     assert_int_equal(w.phase, PHASE_POLITICAL);
     assert_int_equal(rules_actor(&w), ACTOR_YORK); /* the Pretender goes home first (8.3) */
@@ -288,10 +288,10 @@ static void rule_8_3_note_nevilles_go_to_calais_or_a_dead_nevilles_shield(void *
     w.deck = (1u << 26) - 2;
     world_place(&w, BLOCK_Y_KENT, AREA_KENT);
     world_place(&w, BLOCK_Y_SALISBURY, AREA_SUSSEX);
-    world_place(&w, BLOCK_L_CLIFFORD, AREA_NORTH_YORKS);  /* Salisbury's shields held by Lancaster */
+    world_place(&w, BLOCK_L_CLIFFORD, AREA_NORTH_YORKS); /* Salisbury's shields held by Lancaster */
     world_place(&w, BLOCK_L_OXFORD, AREA_EAST_YORKS);
-    world_place(&w, BLOCK_Y_WARWICK, LOC_DEAD);          /* Warwick is dead: his shields are free to Kent */
-    world_place(&w, BLOCK_Y_ESSEX, AREA_CALAIS);         /* exiles in Calais, which stay there (8.4) */
+    world_place(&w, BLOCK_Y_WARWICK, LOC_DEAD);  /* Warwick is dead: his shields are free to Kent */
+    world_place(&w, BLOCK_Y_ESSEX, AREA_CALAIS); /* exiles in Calais, which stay there (8.4) */
     world_place(&w, BLOCK_Y_HASTINGS, AREA_CALAIS);
     world_place(&w, BLOCK_Y_HERBERT, AREA_CALAIS);
     political_begin(&w);

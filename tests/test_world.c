@@ -93,7 +93,7 @@ static void each_flag_is_its_own_set(void **state)
     (void)state;
     struct world w;
     world_clear(&w);
-    const blockset *sets[BLOCK_FLAG_COUNT] = {&w.moved, &w.pinned, &w.face_down, &w.revealed,
+    const blockset *sets[BLOCK_FLAG_COUNT] = {&w.moved,    &w.pinned,  &w.face_down, &w.revealed,
                                               &w.defected, &w.reserve, &w.by_sea};
     for (int f = 0; f < BLOCK_FLAG_COUNT; f++) {
         world_set_flag(&w, BLOCK_L_OXFORD, f, true);

@@ -35,11 +35,11 @@ struct match {
     FILE *out;
     pthread_mutex_t lock; /* guards everything below, and the writes to out and the results files */
     pthread_cond_t all_started;
-    int starting;         /* workers still starting their engines */
-    long next;            /* the next game to hand out */
-    long done, planned;   /* games finished, and the games this shard plays at most */
-    double start;         /* seconds on the monotonic clock */
-    bool stop;            /* the SPRT has decided, or an engine did not start */
+    int starting;       /* workers still starting their engines */
+    long next;          /* the next game to hand out */
+    long done, planned; /* games finished, and the games this shard plays at most */
+    double start;       /* seconds on the monotonic clock */
+    bool stop;          /* the SPRT has decided, or an engine did not start */
     bool failed;
     struct tally tally;
     struct open_pair open[OPEN_PAIRS];
@@ -52,10 +52,7 @@ struct worker {
     pthread_t thread;
 };
 
-static bool in_shard(const struct match_options *o, long pair)
-{
-    return pair % o->shards == o->shard - 1;
-}
+static bool in_shard(const struct match_options *o, long pair) { return pair % o->shards == o->shard - 1; }
 
 /* The games this shard plays when none is cut short: its pairs, less the
  * odd last game's partner. */
@@ -114,19 +111,23 @@ static void print_progress(struct match *m, const struct game_line *g, const str
 {
     const struct match_options *o = m->o;
     const struct tally *t = &m->tally;
-    static const char *const HOW[END_COUNT] = {[END_HEIRS] = " by heirs (9.0)", [END_USURPATION] = " by usurpation (8.2)",
+    static const char *const HOW[END_COUNT] = {[END_HEIRS] = " by heirs (9.0)",
+                                               [END_USURPATION] = " by usurpation (8.2)",
                                                [END_LAST_CAMPAIGN] = " at the end of the last campaign"};
     fprintf(m->out, "Finished game %ld (%s vs %s, %d, seed %llu): %s%s%s\n", g->game, g->york, g->lancaster, g->year,
             (unsigned long long)g->seed,
             r->winner < SIDE_COUNT ? r->winner == SIDE_YORK ? "York wins" : "Lancaster wins" : "draw at the bound",
-            end_is_forfeit(r->end) ? " by forfeit: " : HOW[r->end] ? HOW[r->end] : "",
+            end_is_forfeit(r->end) ? " by forfeit: "
+            : HOW[r->end]          ? HOW[r->end]
+                                   : "",
             end_is_forfeit(r->end) ? r->reason : "");
     fprintf(m->out, "Score of %s vs %s: %ld - %ld - %ld [%ld/%ld]", o->engine[0].name, o->engine[1].name, t->wins[0],
             t->wins[1], t->draws, m->done, m->planned);
     if (o->use_sprt)
         fprintf(m->out, ", llr %.2f", tally_llr(t, &o->sprt));
     if (m->done < m->planned && !m->stop)
-        progress_print_time_left(m->out, (clock_seconds() - m->start) / (double)m->done * (double)(m->planned - m->done));
+        progress_print_time_left(m->out,
+                                 (clock_seconds() - m->start) / (double)m->done * (double)(m->planned - m->done));
     fputc('\n', m->out);
     fflush(m->out);
 }
@@ -171,8 +172,11 @@ static void play_game(struct worker *w, long game)
     long pair = game / 2;
     int york = (int)(game % 2), scenario = scenario_of(o, pair);
     struct game_result_record r;
-    struct game_line g = {.game = game + 1, .year = SCENARIO_INFO[scenario].year, .seed = o->seed + (uint64_t)pair,
-                          .york = o->engine[york].name, .lancaster = o->engine[1 - york].name};
+    struct game_line g = {.game = game + 1,
+                          .year = SCENARIO_INFO[scenario].year,
+                          .seed = o->seed + (uint64_t)pair,
+                          .york = o->engine[york].name,
+                          .lancaster = o->engine[1 - york].name};
     FILE *record = open_record(o, &g);
     referee_play(&w->engine[york], &w->engine[1 - york], scenario, g.seed, &o->tc, &r, record);
     g.winner = r.winner;

@@ -18,11 +18,11 @@
 
 struct match_options {
     struct engine_spec engine[2];
-    long games;          /* the whole match's games; with sprt, the most it plays */
-    int scenario;        /* SCENARIO_* or MATCH_ALL_SCENARIOS (pair p plays scenario p % 3) */
+    long games;   /* the whole match's games; with sprt, the most it plays */
+    int scenario; /* SCENARIO_* or MATCH_ALL_SCENARIOS (pair p plays scenario p % 3) */
     uint64_t seed;
     struct time_control tc;
-    int concurrency;     /* games at once, each with its own two engine processes */
+    int concurrency; /* games at once, each with its own two engine processes */
     bool use_sprt;
     struct sprt sprt;
     long shard, shards;  /* play only pairs p with p % shards == shard - 1 */

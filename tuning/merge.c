@@ -24,9 +24,9 @@ struct merge {
     const char *const *dirs;
     struct merged_game *games;
     size_t count, capacity;
-    char *names[2];      /* engine 0 and engine 1, from the first line read */
-    uint64_t seed;       /* the match's --seed, from the first line read */
-    int first_dir;       /* where that first line was */
+    char *names[2]; /* engine 0 and engine 1, from the first line read */
+    uint64_t seed;  /* the match's --seed, from the first line read */
+    int first_dir;  /* where that first line was */
     long first_line;
 };
 
@@ -64,8 +64,9 @@ static bool same_match(struct merge *m, const struct game_line *g, int dir, long
         return fail_at(m, dir, line, why);
     }
     if (seed != m->seed) {
-        snprintf(why, sizeof why, "game %ld plays seed %llu, so the match's seed is %llu, but %.400s line %ld gives %llu",
-                 g->game, (unsigned long long)g->seed, (unsigned long long)seed, first, m->first_line,
+        snprintf(why, sizeof why,
+                 "game %ld plays seed %llu, so the match's seed is %llu, but %.400s line %ld gives %llu", g->game,
+                 (unsigned long long)g->seed, (unsigned long long)seed, first, m->first_line,
                  (unsigned long long)m->seed);
         return fail_at(m, dir, line, why);
     }
@@ -82,8 +83,12 @@ static bool add_game(struct merge *m, const struct game_line *g, int dir, long l
         m->games = grown;
         m->capacity = capacity;
     }
-    m->games[m->count++] = (struct merged_game){.game = g->game, .winner = g->winner, .end = g->end,
-                                                .york_engine = g->game % 2 ? 0 : 1, .dir = dir, .line = line};
+    m->games[m->count++] = (struct merged_game){.game = g->game,
+                                                .winner = g->winner,
+                                                .end = g->end,
+                                                .york_engine = g->game % 2 ? 0 : 1,
+                                                .dir = dir,
+                                                .line = line};
     return true;
 }
 
@@ -155,8 +160,8 @@ static void note_gaps(const struct merge *m)
     for (size_t i = 0; i < m->count && m->games[i].game == first_missing; i++)
         first_missing++;
     if (missing > 0)
-        fprintf(stderr, "r3: match-merge: note: %ld of games 1 to %ld are missing (the first is game %ld)\n", missing, last,
-                first_missing);
+        fprintf(stderr, "r3: match-merge: note: %ld of games 1 to %ld are missing (the first is game %ld)\n", missing,
+                last, first_missing);
 }
 
 int match_merge(const char *const *dirs, int count, const struct sprt *sprt, FILE *out)

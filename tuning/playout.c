@@ -7,8 +7,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <string.h>
 #include <stdbool.h>
+#include <string.h>
 #include <time.h>
 #include <xxhash.h>
 
@@ -133,14 +133,19 @@ static void play_game(const struct playout_options *o, long game, struct playout
                       FILE *dump)
 {
     struct world w;
-    struct playout_game g = {.o = o, .game = game, .rng = o->seed ^ (0x51ed270b7f4a7c15ull * (uint64_t)(game + 1)),
-                             .last_area = AREA_NONE, .r = r, .s = s, .dump = dump};
+    struct playout_game g = {.o = o,
+                             .game = game,
+                             .rng = o->seed ^ (0x51ed270b7f4a7c15ull * (uint64_t)(game + 1)),
+                             .last_area = AREA_NONE,
+                             .r = r,
+                             .s = s,
+                             .dump = dump};
     /* players uniformly among their choices, or by the heuristic policy as a
      * search's playout would; chance too, from the one generator */
     const struct game_player player = {o->policy == POLICY_HEURISTIC ? policy_player : game_uniform, &g.rng};
     bool transitions = o->check || (o->transcript >= 0 && dump);
-    const struct game_hooks hooks = {.before = before_decision, .decided = decided,
-                                     .after = transitions ? after_decision : NULL, .context = &g};
+    const struct game_hooks hooks = {
+        .before = before_decision, .decided = decided, .after = transitions ? after_decision : NULL, .context = &g};
     int scenario = o->scenario == PLAYOUT_ALL_SCENARIOS ? (int)(game % SCENARIO_COUNT) : o->scenario;
     audit_begin(&g.audit);
     memset(r, 0, sizeof *r);

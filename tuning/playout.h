@@ -17,12 +17,12 @@
 #define PLAYOUT_ALL_SCENARIOS (-1)
 
 struct playout_options {
-    int scenario;  /* SCENARIO_* or PLAYOUT_ALL_SCENARIOS (game g plays scenario g % 3) */
+    int scenario; /* SCENARIO_* or PLAYOUT_ALL_SCENARIOS (game g plays scenario g % 3) */
     long games;
     uint64_t seed;
-    bool check;    /* audit every transition (engine/rules/audit.h) */
+    bool check; /* audit every transition (engine/rules/audit.h) */
     int threads;
-    long dump_at;  /* >= 0: print each game's position after this many decisions instead */
+    long dump_at;      /* >= 0: print each game's position after this many decisions instead */
     bool no_knowledge; /* play with WORLD_NO_KNOWLEDGE, as search playouts may */
     int transcript;    /* a side: print instead what a protocol host sends that side's engine */
     int policy;        /* how the players choose: enum playout_policy (search/policy.h) */

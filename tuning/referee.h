@@ -18,7 +18,7 @@
 #define REFEREE_MAX_OPTIONS 8
 
 struct engine_spec {
-    const char *cmd;  /* run with /bin/sh -c */
+    const char *cmd; /* run with /bin/sh -c */
     const char *name;
     const char *option_name[REFEREE_MAX_OPTIONS], *option_value[REFEREE_MAX_OPTIONS];
     int options;
@@ -37,8 +37,13 @@ struct engine_process {
  * heir dead, 8.2 usurpation, the King's side at the end of the last
  * campaign), by a forfeit, or at the decision bound (a draw). */
 enum game_end {
-    END_HEIRS = GAME_HEIRS, END_USURPATION = GAME_USURPATION, END_LAST_CAMPAIGN = GAME_END_OF_GAME,
-    END_ILLEGAL, END_CRASH, END_HANG, END_GARBAGE,
+    END_HEIRS = GAME_HEIRS,
+    END_USURPATION = GAME_USURPATION,
+    END_LAST_CAMPAIGN = GAME_END_OF_GAME,
+    END_ILLEGAL,
+    END_CRASH,
+    END_HANG,
+    END_GARBAGE,
     END_BOUND,
     END_COUNT
 };
@@ -58,10 +63,10 @@ struct time_control {
 #define REFEREE_NODES_DEADLINE_MS 10000
 
 struct game_result_record {
-    int winner;          /* enum side, or SIDE_NONE */
-    int end;             /* enum game_end */
+    int winner; /* enum side, or SIDE_NONE */
+    int end;    /* enum game_end */
     long decisions;
-    char reason[200];    /* for a forfeit: who, and why */
+    char reason[200]; /* for a forfeit: who, and why */
 };
 
 /* Starts an engine and does the handshake; false with a reason on failure. */

@@ -105,7 +105,8 @@ static bool result(struct replay *r, const char *recorded, FILE *out, char *erro
     bool forfeit = strstr(recorded, " by forfeit: ") != NULL;
     const char *reached = w->phase != PHASE_OVER ? "none" : SIDE_NAME[w->winner];
     if (!forfeit && strcmp(recorded, reached) != 0)
-        return snprintf(error, size, "line %ld: the record says '%s', the replay ends '%s'", r->line, recorded, reached),
+        return snprintf(error, size, "line %ld: the record says '%s', the replay ends '%s'", r->line, recorded,
+                        reached),
                false;
     if (forfeit && w->phase == PHASE_OVER)
         return snprintf(error, size, "line %ld: a forfeit recorded after the game had ended", r->line), false;
@@ -124,7 +125,8 @@ bool replay_record(FILE *in, FILE *out, char *error, size_t error_size)
     r.next = read_line(&r); /* the header, up to the first decision */
     if (r.next == LINE_DECISION) {
         const struct game_player record = {recorded, &r};
-        struct game_outcome end = game_play(&r.w, (const struct game_player[GAME_ACTORS]){record, record, record}, NULL);
+        struct game_outcome end =
+            game_play(&r.w, (const struct game_player[GAME_ACTORS]){record, record, record}, NULL);
         r.decisions = end.decisions;
         if (end.status != GAME_GIVEN_UP && recorded(&r, &r.w, &d)) /* legal after the game stopped: at the bound */
             return snprintf(error, error_size, "line %ld: a decision past %d, the decision bound", r.line,

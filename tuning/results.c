@@ -65,8 +65,8 @@ static void put_clean(FILE *out, const char *text, bool pgn)
 
 static void write_tsv(FILE *out, const struct game_line *g)
 {
-    fprintf(out, "%ld\t%d\t%llu\t%s\t%s\t%s\t%s\t", g->game, g->year, (unsigned long long)g->seed, g->york, g->lancaster,
-            g->winner == SIDE_NONE ? "none" : WINNER_WORD[g->winner], GAME_END_WORD[g->end]);
+    fprintf(out, "%ld\t%d\t%llu\t%s\t%s\t%s\t%s\t", g->game, g->year, (unsigned long long)g->seed, g->york,
+            g->lancaster, g->winner == SIDE_NONE ? "none" : WINNER_WORD[g->winner], GAME_END_WORD[g->end]);
     put_clean(out, *g->reason ? g->reason : "-", false);
     fputc('\n', out);
 }
@@ -183,11 +183,15 @@ static bool read_outcome(char *const field[FIELDS], struct game_line *g, char *w
     if (winner < 0)
         return snprintf(why, size, "winner '%s' is not york, lancaster or none", field[5]), false;
     if (end < 0)
-        return snprintf(why, size, "end '%s' is not heirs, usurpation, last-campaign, illegal, crash, hang, garbage "
-                                   "or bound", field[6]), false;
+        return snprintf(why, size,
+                        "end '%s' is not heirs, usurpation, last-campaign, illegal, crash, hang, garbage "
+                        "or bound",
+                        field[6]),
+               false;
     if ((winner == SIDE_NONE) != (end == END_BOUND))
         return snprintf(why, size, "winner '%s' with end '%s': only a game at the bound has no winner", field[5],
-                        field[6]), false;
+                        field[6]),
+               false;
     g->winner = winner;
     g->end = end;
     g->reason = strcmp(field[7], "-") == 0 ? "" : field[7];

@@ -15,8 +15,8 @@
 
 /* One finished game. */
 struct game_line {
-    long game;                    /* its number in the whole match, from 1 */
-    int year;                     /* the scenario: 1460, 1470 or 1483 */
+    long game; /* its number in the whole match, from 1 */
+    int year;  /* the scenario: 1460, 1470 or 1483 */
     uint64_t seed;
     const char *york, *lancaster; /* the engines' names */
     int winner;                   /* SIDE_YORK, SIDE_LANCASTER or SIDE_NONE */

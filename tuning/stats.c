@@ -41,10 +41,7 @@ double stats_los(long wins, long losses)
     return 0.5 * (1 + erf((double)(wins - losses) / sqrt(2.0 * (double)(wins + losses))));
 }
 
-static double expected_score(double elo)
-{
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
-}
+static double expected_score(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
 
 double sprt_llr(const struct sprt *s, const long pairs[PAIR_SCORES])
 {
@@ -68,15 +65,9 @@ double sprt_llr(const struct sprt *s, const long pairs[PAIR_SCORES])
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
 }
 
-double sprt_lower_bound(const struct sprt *s)
-{
-    return log(s->beta / (1 - s->alpha));
-}
+double sprt_lower_bound(const struct sprt *s) { return log(s->beta / (1 - s->alpha)); }
 
-double sprt_upper_bound(const struct sprt *s)
-{
-    return log((1 - s->beta) / s->alpha);
-}
+double sprt_upper_bound(const struct sprt *s) { return log((1 - s->beta) / s->alpha); }
 
 enum sprt_verdict sprt_verdict(const struct sprt *s, double llr)
 {

@@ -28,15 +28,9 @@ int tally_half_points(int winner, int york_engine)
     return engine == 0 ? 2 : 0;
 }
 
-void tally_pair(struct tally *t, int half_points)
-{
-    t->pairs[half_points]++;
-}
+void tally_pair(struct tally *t, int half_points) { t->pairs[half_points]++; }
 
-double tally_llr(const struct tally *t, const struct sprt *s)
-{
-    return sprt_llr(s, t->pairs);
-}
+double tally_llr(const struct tally *t, const struct sprt *s) { return sprt_llr(s, t->pairs); }
 
 static void report_elo(const struct tally *t, FILE *out)
 {
@@ -56,7 +50,9 @@ static void report_sprt(const struct tally *t, const struct sprt *s, FILE *out)
     enum sprt_verdict v = sprt_verdict(s, llr);
     fprintf(out, "SPRT: llr %.2f (%.1f%%), lbound %.2f, ubound %.2f - %s\n", llr,
             100 * llr / (llr < 0 ? -lower : upper), lower, upper,
-            v == SPRT_H1 ? "H1 was accepted" : v == SPRT_H0 ? "H0 was accepted" : "no decision");
+            v == SPRT_H1   ? "H1 was accepted"
+            : v == SPRT_H0 ? "H0 was accepted"
+                           : "no decision");
 }
 
 void tally_report(const struct tally *t, const char *const names[2], const struct sprt *s, FILE *out)
@@ -65,9 +61,11 @@ void tally_report(const struct tally *t, const char *const names[2], const struc
         fprintf(out, "%s: %ld wins (%ld as York, %ld as Lancaster), %ld losses, %ld forfeits\n", names[e], t->wins[e],
                 t->side_wins[e][SIDE_YORK], t->side_wins[e][SIDE_LANCASTER], t->wins[1 - e], t->forfeits[e]);
     const long *e = t->ends;
-    fprintf(out, "Ended: %ld by heirs, %ld by usurpation, %ld at the end of the last campaign; forfeits: %ld illegal, "
-            "%ld crash, %ld hang, %ld garbage; %ld at the decision bound (draws)\n", e[END_HEIRS], e[END_USURPATION],
-            e[END_LAST_CAMPAIGN], e[END_ILLEGAL], e[END_CRASH], e[END_HANG], e[END_GARBAGE], e[END_BOUND]);
+    fprintf(out,
+            "Ended: %ld by heirs, %ld by usurpation, %ld at the end of the last campaign; forfeits: %ld illegal, "
+            "%ld crash, %ld hang, %ld garbage; %ld at the decision bound (draws)\n",
+            e[END_HEIRS], e[END_USURPATION], e[END_LAST_CAMPAIGN], e[END_ILLEGAL], e[END_CRASH], e[END_HANG],
+            e[END_GARBAGE], e[END_BOUND]);
     if (t->wins[0] + t->wins[1] + t->draws > 0)
         report_elo(t, out);
     if (s)

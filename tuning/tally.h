@@ -12,11 +12,11 @@
 #include "tuning/stats.h"
 
 struct tally {
-    long wins[2], draws;           /* by engine */
-    long side_wins[2][2];          /* [engine][side it won with: SIDE_YORK, SIDE_LANCASTER] */
-    long forfeits[2];              /* by the engine that forfeited */
-    long ends[END_COUNT];          /* by how the game ended (enum game_end) */
-    long pairs[PAIR_SCORES];       /* complete pairs by engine 0's half points */
+    long wins[2], draws;     /* by engine */
+    long side_wins[2][2];    /* [engine][side it won with: SIDE_YORK, SIDE_LANCASTER] */
+    long forfeits[2];        /* by the engine that forfeited */
+    long ends[END_COUNT];    /* by how the game ended (enum game_end) */
+    long pairs[PAIR_SCORES]; /* complete pairs by engine 0's half points */
 };
 
 /* Counts one game: winner is a side or SIDE_NONE, end an enum game_end,

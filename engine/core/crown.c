@@ -18,10 +18,7 @@ int senior_heir_in_play(const struct world *w, int side)
     return best;
 }
 
-int royal_side(const struct world *w)
-{
-    return 1 - world_pretender_side(w);
-}
+int royal_side(const struct world *w) { return 1 - world_pretender_side(w); }
 
 bool heir_shield(const struct world *w, int heir, int area)
 {

@@ -10,10 +10,7 @@
 
 /* ---- exiles (2.7) ---- */
 
-bool enemy_exile(int side, int area)
-{
-    return AREA_INFO[area].kind == AREA_EXILE && AREA_INFO[area].exile_of != side;
-}
+bool enemy_exile(int side, int area) { return AREA_INFO[area].kind == AREA_EXILE && AREA_INFO[area].exile_of != side; }
 
 uint64_t own_exiles(int side)
 {

@@ -14,7 +14,6 @@
 
 #include "engine/core/world.h"
 
-
 /* An exile of the other side: no block of 'side' may ever enter it (2.7). */
 bool enemy_exile(int side, int area);
 

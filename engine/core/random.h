@@ -17,9 +17,6 @@ static inline uint64_t random_next(uint64_t *state)
 }
 
 /* Uniform on 0..n-1 (n >= 1); the modulo bias is below 2^-58 for r3's sizes. */
-static inline int random_below(uint64_t *state, int n)
-{
-    return (int)(random_next(state) % (uint64_t)n);
-}
+static inline int random_below(uint64_t *state, int n) { return (int)(random_next(state) % (uint64_t)n); }
 
 #endif

@@ -11,14 +11,14 @@
 
 struct area_info {
     const char *name;
-    uint8_t kind;      /* enum area_kind */
-    uint8_t exile_of;  /* enum side: whose exile area it is, SIDE_NONE if none */
+    uint8_t kind;          /* enum area_kind */
+    uint8_t exile_of;      /* enum side: whose exile area it is, SIDE_NONE if none */
     const char *city;      /* NULL if none (2.4) */
     const char *cathedral; /* NULL if none (2.5) */
-    bool crown;        /* crown symbol (2.3) */
-    bool major_port;   /* ship symbol (2.83) */
-    uint8_t sea_count; /* 0: inland */
-    uint8_t seas[2];   /* enum sea_zone, in the order the data lists them */
+    bool crown;            /* crown symbol (2.3) */
+    bool major_port;       /* ship symbol (2.83) */
+    uint8_t sea_count;     /* 0: inland */
+    uint8_t seas[2];       /* enum sea_zone, in the order the data lists them */
     uint8_t shield_count;
     uint8_t shields[4]; /* enum shield, in the order the data lists them */
 };
@@ -37,14 +37,14 @@ struct neighbours {
 };
 
 struct block_info {
-    const char *id;   /* "Y:York": side letter and name, as in blocks.tsv */
-    const char *name; /* "York", "London (levy)" */
-    uint8_t side;     /* enum side */
-    uint8_t type;     /* enum block_type */
-    uint8_t steps;    /* full strength */
-    char initiative;  /* 'A'..'D' (3.12) */
-    uint8_t fire;     /* firepower 1..4 */
-    uint8_t loyalty;  /* enum loyalty */
+    const char *id;    /* "Y:York": side letter and name, as in blocks.tsv */
+    const char *name;  /* "York", "London (levy)" */
+    uint8_t side;      /* enum side */
+    uint8_t type;      /* enum block_type */
+    uint8_t steps;     /* full strength */
+    char initiative;   /* 'A'..'D' (3.12) */
+    uint8_t fire;      /* firepower 1..4 */
+    uint8_t loyalty;   /* enum loyalty */
     uint8_t heir_rank; /* 1 = most senior; 0 = not an heir */
     uint8_t seat_rule; /* enum seat_rule */
     uint8_t seat_count;

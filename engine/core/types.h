@@ -21,14 +21,14 @@ enum area_kind { AREA_ENGLAND, AREA_WALES, AREA_ISLAND, AREA_EXILE };
 enum sea_zone { SEA_IRISH_SEA, SEA_NORTH_SEA, SEA_ENGLISH_CHANNEL, SEA_COUNT };
 enum border_colour { BORDER_YELLOW, BORDER_BLUE, BORDER_RED };
 
-enum block_type {
-    BLOCK_HEIR, BLOCK_NOBLE, BLOCK_CHURCH, BLOCK_LEVY,
-    BLOCK_MERCENARY, BLOCK_BOMBARD, BLOCK_REBEL_TYPE
-};
+enum block_type { BLOCK_HEIR, BLOCK_NOBLE, BLOCK_CHURCH, BLOCK_LEVY, BLOCK_MERCENARY, BLOCK_BOMBARD, BLOCK_REBEL_TYPE };
 
 /* Loyalty (3.13, 6.9, 6.91): the number of treachery dice, or why there are none. */
 enum loyalty {
-    LOYALTY_NONE, LOYALTY_1, LOYALTY_2, LOYALTY_3,
+    LOYALTY_NONE,
+    LOYALTY_1,
+    LOYALTY_2,
+    LOYALTY_3,
     LOYALTY_WARWICK, /* Kent and Salisbury: 2, or 1 when Warwick rolls */
     LOYALTY_ROSE,    /* never defects, dies permanently */
     LOYALTY_CROWN    /* an heir that never defects */
@@ -37,10 +37,7 @@ enum loyalty {
 /* Where a block's recruits and homecomings may go, beyond a plain list of areas (5.4). */
 enum seat_rule { SEATS_AREAS, SEATS_ANY_FRIENDLY_CITY, SEATS_ANY_VACANT_NON_EXILE, SEATS_WALES };
 
-enum event {
-    EVENT_NONE, EVENT_FORCE_MARCH, EVENT_MUSTER, EVENT_PIRACY,
-    EVENT_PLAGUE, EVENT_SURPRISE, EVENT_TREASON
-};
+enum event { EVENT_NONE, EVENT_FORCE_MARCH, EVENT_MUSTER, EVENT_PIRACY, EVENT_PLAGUE, EVENT_SURPRISE, EVENT_TREASON };
 
 enum scenario { SCENARIO_1460, SCENARIO_1470, SCENARIO_1483, SCENARIO_COUNT };
 
@@ -182,7 +179,6 @@ enum block {
     BLOCK_L_WILTSHIRE,
     BLOCK_COUNT
 };
-
 
 #define BLOCK_NONE 0xff
 #define AREA_NONE 0xff

@@ -12,17 +12,17 @@
 #include "engine/core/fail.h"
 #include "engine/core/tables.h"
 
-const char *const PHASE_NAME[PHASE_COUNT] = {
-    "deal", "mulligan", "cards", "action", "battle", "supply", "political", "over"};
+const char *const PHASE_NAME[PHASE_COUNT] = {"deal",   "mulligan", "cards",     "action",
+                                             "battle", "supply",   "political", "over"};
 const char *const MOVE_KIND_NAME[MOVE_KIND_COUNT] = {"-", "land", "sea", "muster", "recruit"};
-const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT] = {
-    "swapped", "king-rolled", "pretender-rolled", "warwick-rolled", "treason-asked"};
+const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT] = {"swapped", "king-rolled", "pretender-rolled", "warwick-rolled",
+                                                         "treason-asked"};
 
 const char BLOCK_FLAG_LETTER[BLOCK_FLAG_COUNT + 1] = "mpfrdvs";
-const char *const BLOCK_FLAG_NAME[BLOCK_FLAG_COUNT] = {"moved", "pinned", "face-down", "revealed",
-                                                        "defected", "reserve", "by-sea"};
+const char *const BLOCK_FLAG_NAME[BLOCK_FLAG_COUNT] = {"moved",    "pinned",  "face-down", "revealed",
+                                                       "defected", "reserve", "by-sea"};
 static const size_t FLAG_OFFSET[BLOCK_FLAG_COUNT] = {
-    offsetof(struct world, moved),    offsetof(struct world, pinned),  offsetof(struct world, face_down),
+    offsetof(struct world, moved),    offsetof(struct world, pinned),   offsetof(struct world, face_down),
     offsetof(struct world, revealed), offsetof(struct world, defected), offsetof(struct world, reserve),
     offsetof(struct world, by_sea)};
 
@@ -80,11 +80,16 @@ static blockset *offmap_set(struct world *w, int location)
 int world_location(const struct world *w, int block)
 {
     blockset bit = block_bit(block);
-    if (w->pool & bit) return LOC_POOL;
-    if (w->minor & bit) return LOC_MINOR;
-    if (w->other_side & bit) return LOC_OTHER_SIDE;
-    if (w->dead & bit) return LOC_DEAD;
-    if (w->prisoner == block) return LOC_PRISONER;
+    if (w->pool & bit)
+        return LOC_POOL;
+    if (w->minor & bit)
+        return LOC_MINOR;
+    if (w->other_side & bit)
+        return LOC_OTHER_SIDE;
+    if (w->dead & bit)
+        return LOC_DEAD;
+    if (w->prisoner == block)
+        return LOC_PRISONER;
     for (int a = 0; a < AREA_COUNT; a++)
         if (w->at[a] & bit)
             return a;
@@ -181,16 +186,15 @@ void world_set_pretender(struct world *w, int block)
     w->pretender = (uint8_t)block;
 }
 
-int world_pretender_side(const struct world *w)
-{
-    return world_block_side(w, BLOCK_R_REBEL);
-}
+int world_pretender_side(const struct world *w) { return world_block_side(w, BLOCK_R_REBEL); }
 
 int world_block_side(const struct world *w, int block)
 {
     blockset bit = block_bit(block);
-    if (w->side_blocks[SIDE_YORK] & bit) return SIDE_YORK;
-    if (w->side_blocks[SIDE_LANCASTER] & bit) return SIDE_LANCASTER;
+    if (w->side_blocks[SIDE_YORK] & bit)
+        return SIDE_YORK;
+    if (w->side_blocks[SIDE_LANCASTER] & bit)
+        return SIDE_LANCASTER;
     return SIDE_NONE;
 }
 
@@ -236,18 +240,15 @@ bool attacked_by(const struct world *w, int side, int area)
     return borders_entered_into(w, side, area) || (blocks_in(w, side, area) & w->by_sea);
 }
 
-uint64_t world_hash(const struct world *w)
-{
-    return XXH3_64bits(w, sizeof *w);
-}
+uint64_t world_hash(const struct world *w) { return XXH3_64bits(w, sizeof *w); }
 
 /* --- invariants ------------------------------------------------------------ */
 
 static bool check_places(const struct world *w, char *why, int size)
 {
     blockset seen = w->pool | w->minor | w->other_side | w->dead;
-    int total = __builtin_popcountll(w->pool) + __builtin_popcountll(w->minor) +
-                __builtin_popcountll(w->other_side) + __builtin_popcountll(w->dead);
+    int total = __builtin_popcountll(w->pool) + __builtin_popcountll(w->minor) + __builtin_popcountll(w->other_side) +
+                __builtin_popcountll(w->dead);
     for (int a = 0; a < AREA_COUNT; a++) {
         seen |= w->at[a];
         total += __builtin_popcountll(w->at[a]);
@@ -270,14 +271,14 @@ static bool check_places(const struct world *w, char *why, int size)
 
 static bool check_blocks(const struct world *w, char *why, int size)
 {
-    blockset flags = w->step_lo | w->step_hi | w->moved | w->pinned | w->face_down | w->revealed |
-                     w->defected | w->reserve | w->by_sea | w->acted;
+    blockset flags = w->step_lo | w->step_hi | w->moved | w->pinned | w->face_down | w->revealed | w->defected |
+                     w->reserve | w->by_sea | w->acted;
     if (flags & ~ALL_BLOCKS)
         return fail(why, size, "a block flag is set for a block number above %d", BLOCK_COUNT - 1);
     for (int b = 0; b < BLOCK_COUNT; b++)
         if (world_steps(w, b) > BLOCK_INFO[b].steps)
-            return fail(why, size, "%s has strength %d but only %d steps", BLOCK_INFO[b].id,
-                        world_steps(w, b), BLOCK_INFO[b].steps);
+            return fail(why, size, "%s has strength %d but only %d steps", BLOCK_INFO[b].id, world_steps(w, b),
+                        BLOCK_INFO[b].steps);
     return true;
 }
 
@@ -285,8 +286,7 @@ static bool check_crowns(const struct world *w, char *why, int size)
 {
     if (w->king != BLOCK_NONE && (w->king >= BLOCK_COUNT || BLOCK_INFO[w->king].type != BLOCK_HEIR))
         return fail(why, size, "the King must be an heir");
-    if (w->pretender != BLOCK_NONE &&
-        (w->pretender >= BLOCK_COUNT || BLOCK_INFO[w->pretender].type != BLOCK_HEIR))
+    if (w->pretender != BLOCK_NONE && (w->pretender >= BLOCK_COUNT || BLOCK_INFO[w->pretender].type != BLOCK_HEIR))
         return fail(why, size, "the Pretender must be an heir");
     if (w->king != BLOCK_NONE && w->pretender != BLOCK_NONE &&
         BLOCK_INFO[w->king].side == BLOCK_INFO[w->pretender].side)
@@ -324,16 +324,26 @@ static bool check_cards(const struct world *w, char *why, int size)
 
 static bool check_clock(const struct world *w, char *why, int size)
 {
-    if (w->scenario >= SCENARIO_COUNT) return fail(why, size, "scenario %d is unknown", w->scenario);
-    if (w->campaign < 1 || w->campaign > 3) return fail(why, size, "campaign %d is not 1..3", w->campaign);
-    if (w->turn < 1 || w->turn > 7) return fail(why, size, "turn %d is not 1..7", w->turn);
-    if (w->phase >= PHASE_COUNT) return fail(why, size, "phase %d is unknown", w->phase);
-    if (w->player1 > SIDE_NONE || w->player1 == SIDE_REBEL) return fail(why, size, "player 1 is not a side");
-    if (w->winner > SIDE_NONE || w->winner == SIDE_REBEL) return fail(why, size, "the winner is not a side");
-    if (w->flags >> WORLD_FLAG_COUNT) return fail(why, size, "unknown game flags %#x", w->flags);
-    if (w->ap_left > 4) return fail(why, size, "%d action points left; a card gives 4 at most", w->ap_left);
-    if (w->minors_due[0] > 5 || w->minors_due[1] > 5) return fail(why, size, "more than 5 minors due");
-    if (w->step > 15) return fail(why, size, "step %d is above 15", w->step);
+    if (w->scenario >= SCENARIO_COUNT)
+        return fail(why, size, "scenario %d is unknown", w->scenario);
+    if (w->campaign < 1 || w->campaign > 3)
+        return fail(why, size, "campaign %d is not 1..3", w->campaign);
+    if (w->turn < 1 || w->turn > 7)
+        return fail(why, size, "turn %d is not 1..7", w->turn);
+    if (w->phase >= PHASE_COUNT)
+        return fail(why, size, "phase %d is unknown", w->phase);
+    if (w->player1 > SIDE_NONE || w->player1 == SIDE_REBEL)
+        return fail(why, size, "player 1 is not a side");
+    if (w->winner > SIDE_NONE || w->winner == SIDE_REBEL)
+        return fail(why, size, "the winner is not a side");
+    if (w->flags >> WORLD_FLAG_COUNT)
+        return fail(why, size, "unknown game flags %#x", w->flags);
+    if (w->ap_left > 4)
+        return fail(why, size, "%d action points left; a card gives 4 at most", w->ap_left);
+    if (w->minors_due[0] > 5 || w->minors_due[1] > 5)
+        return fail(why, size, "more than 5 minors due");
+    if (w->step > 15)
+        return fail(why, size, "step %d is above 15", w->step);
     return true;
 }
 
@@ -342,17 +352,20 @@ static bool area_or_none(int area) { return area < AREA_COUNT || area == AREA_NO
 static bool check_move(const struct world *w, char *why, int size)
 {
     const struct move *m = &w->move;
-    if (m->kind >= MOVE_KIND_COUNT) return fail(why, size, "move kind %d is unknown", m->kind);
+    if (m->kind >= MOVE_KIND_COUNT)
+        return fail(why, size, "move kind %d is unknown", m->kind);
     if (m->kind == MOVE_NONE) {
         if (m->from != AREA_NONE || m->block != BLOCK_NONE || m->via != AREA_NONE || m->came_from != AREA_NONE ||
             m->steps || m->target != AREA_NONE)
             return fail(why, size, "no move is in progress, yet the move has fields set");
         return true;
     }
-    if (m->block != BLOCK_NONE && m->block >= BLOCK_COUNT) return fail(why, size, "the moving block is unknown");
+    if (m->block != BLOCK_NONE && m->block >= BLOCK_COUNT)
+        return fail(why, size, "the moving block is unknown");
     if (!area_or_none(m->from) || !area_or_none(m->via) || !area_or_none(m->came_from) || !area_or_none(m->target))
         return fail(why, size, "the move names an unknown area");
-    if (m->steps > 3) return fail(why, size, "a block has moved %d areas; 3 is the most (Force March)", m->steps);
+    if (m->steps > 3)
+        return fail(why, size, "a block has moved %d areas; 3 is the most (Force March)", m->steps);
     return true;
 }
 
@@ -366,13 +379,20 @@ static bool check_battle(const struct world *w, char *why, int size)
             return fail(why, size, "no battle is in progress, yet the battle has fields set");
         return true;
     }
-    if (b->area >= AREA_COUNT) return fail(why, size, "the battle area is unknown");
-    if (b->round < 1 || b->round > 4) return fail(why, size, "battle round %d is not 1..4", b->round);
-    if (b->attacker >= SIDE_COUNT) return fail(why, size, "the attacker is not York or Lancaster");
-    if (b->actor != BLOCK_NONE && b->actor >= BLOCK_COUNT) return fail(why, size, "the acting block is unknown");
-    if (b->target != BLOCK_NONE && b->target >= BLOCK_COUNT) return fail(why, size, "the target block is unknown");
-    if (b->dice > 4) return fail(why, size, "%d dice to roll; a block has 4 steps at most", b->dice);
-    if (b->flags >> BATTLE_FLAG_COUNT) return fail(why, size, "unknown battle flags %#x", b->flags);
+    if (b->area >= AREA_COUNT)
+        return fail(why, size, "the battle area is unknown");
+    if (b->round < 1 || b->round > 4)
+        return fail(why, size, "battle round %d is not 1..4", b->round);
+    if (b->attacker >= SIDE_COUNT)
+        return fail(why, size, "the attacker is not York or Lancaster");
+    if (b->actor != BLOCK_NONE && b->actor >= BLOCK_COUNT)
+        return fail(why, size, "the acting block is unknown");
+    if (b->target != BLOCK_NONE && b->target >= BLOCK_COUNT)
+        return fail(why, size, "the target block is unknown");
+    if (b->dice > 4)
+        return fail(why, size, "%d dice to roll; a block has 4 steps at most", b->dice);
+    if (b->flags >> BATTLE_FLAG_COUNT)
+        return fail(why, size, "unknown battle flags %#x", b->flags);
     int degree = AREA_NEIGHBOURS[b->area].count;
     for (int s = 0; s < SIDE_COUNT; s++)
         for (int i = degree; i < MAX_NEIGHBOURS; i++)
@@ -434,11 +454,11 @@ static bool check_knowledge(const struct world *w, char *why, int size)
 
 bool world_check(const struct world *w, char *why, int size)
 {
-    if ((w->crossed[0] | w->crossed[1] | w->crossed[2] | w->entered[0][0] | w->entered[0][1] |
-         w->entered[1][0] | w->entered[1][1] | w->main_attack) & ~ALL_BORDERS)
+    if ((w->crossed[0] | w->crossed[1] | w->crossed[2] | w->entered[0][0] | w->entered[0][1] | w->entered[1][0] |
+         w->entered[1][1] | w->main_attack) &
+        ~ALL_BORDERS)
         return fail(why, size, "a border number above %d is set", BORDER_COUNT - 1);
     return check_places(w, why, size) && check_blocks(w, why, size) && check_crowns(w, why, size) &&
            check_cards(w, why, size) && check_clock(w, why, size) && check_move(w, why, size) &&
-           check_battle(w, why, size) &&
-           ((w->flags & WORLD_NO_KNOWLEDGE) || check_knowledge(w, why, size));
+           check_battle(w, why, size) && ((w->flags & WORLD_NO_KNOWLEDGE) || check_knowledge(w, why, size));
 }

@@ -93,10 +93,10 @@ enum phase {
  * hand of AP13 or less and ask for a redeal; the other side then keeps or
  * redeals its own hand too. */
 enum mulligan_step {
-    MULLIGAN_YORK_ASKS,          /* York may ask */
-    MULLIGAN_LANCASTER_ASKS,     /* Lancaster may ask */
-    MULLIGAN_LANCASTER_ANSWERS,  /* York asked; Lancaster keeps or redeals */
-    MULLIGAN_YORK_ANSWERS,       /* Lancaster asked; York keeps or redeals */
+    MULLIGAN_YORK_ASKS,         /* York may ask */
+    MULLIGAN_LANCASTER_ASKS,    /* Lancaster may ask */
+    MULLIGAN_LANCASTER_ANSWERS, /* York asked; Lancaster keeps or redeals */
+    MULLIGAN_YORK_ANSWERS,      /* Lancaster asked; York keeps or redeals */
     MULLIGAN_STEP_COUNT
 };
 
@@ -132,7 +132,13 @@ enum {
 
 /* The per-block flags of struct world, in the order the position text writes them. */
 enum block_flag {
-    FLAG_MOVED, FLAG_PINNED, FLAG_FACE_DOWN, FLAG_REVEALED, FLAG_DEFECTED, FLAG_RESERVE, FLAG_BY_SEA,
+    FLAG_MOVED,
+    FLAG_PINNED,
+    FLAG_FACE_DOWN,
+    FLAG_REVEALED,
+    FLAG_DEFECTED,
+    FLAG_RESERVE,
+    FLAG_BY_SEA,
     BLOCK_FLAG_COUNT
 };
 
@@ -153,25 +159,25 @@ struct move {
 
 /* Battle flags (battle.flags). */
 enum {
-    BATTLE_CONTROL_SWAPPED = 1 << 0,  /* all round-1 defenders fell (6.3, RULINGS B.2) */
-    BATTLE_KING_ROLLED = 1 << 1,      /* treachery rolls spent this battle (6.9, B.10) */
+    BATTLE_CONTROL_SWAPPED = 1 << 0, /* all round-1 defenders fell (6.3, RULINGS B.2) */
+    BATTLE_KING_ROLLED = 1 << 1,     /* treachery rolls spent this battle (6.9, B.10) */
     BATTLE_PRETENDER_ROLLED = 1 << 2,
     BATTLE_WARWICK_ROLLED = 1 << 3,
-    BATTLE_TREASON_ASKED = 1 << 4,    /* the Treason card's holder has had his chance here */
+    BATTLE_TREASON_ASKED = 1 << 4, /* the Treason card's holder has had his chance here */
     BATTLE_FLAG_COUNT = 5
 };
 
 /* world.step in PHASE_BATTLE: what the battle is waiting for. */
 enum battle_step {
-    BATTLE_CHOOSE,       /* Player 1 chooses the next battle (6.1) */
-    BATTLE_TREASON,      /* the Treason card's holder may roll before it begins (RULINGS A.1) */
-    BATTLE_TURNS,        /* the next block takes its battle turn (6.2) */
-    BATTLE_FIRE,         /* chance: the actor's dice, one at a time (6.4) */
-    BATTLE_HITS,         /* the owner chooses which of his equally strong blocks takes the volley */
-    BATTLE_CHARGE,       /* chance: the charging heir's dice at the target (6.5) */
-    BATTLE_CHARGE_BACK,  /* chance: the surviving target's bonus fire at the heir */
-    BATTLE_TREACHERY,    /* chance: the treachery dice, all even to turn the target (6.9) */
-    BATTLE_REGROUP,      /* the winner regroups (6.7) */
+    BATTLE_CHOOSE,      /* Player 1 chooses the next battle (6.1) */
+    BATTLE_TREASON,     /* the Treason card's holder may roll before it begins (RULINGS A.1) */
+    BATTLE_TURNS,       /* the next block takes its battle turn (6.2) */
+    BATTLE_FIRE,        /* chance: the actor's dice, one at a time (6.4) */
+    BATTLE_HITS,        /* the owner chooses which of his equally strong blocks takes the volley */
+    BATTLE_CHARGE,      /* chance: the charging heir's dice at the target (6.5) */
+    BATTLE_CHARGE_BACK, /* chance: the surviving target's bonus fire at the heir */
+    BATTLE_TREACHERY,   /* chance: the treachery dice, all even to turn the target (6.9) */
+    BATTLE_REGROUP,     /* the winner regroups (6.7) */
     BATTLE_STEP_COUNT
 };
 
@@ -220,24 +226,24 @@ struct world {
     uint64_t crossed[3];
     uint64_t entered[SIDE_COUNT][2];
     uint64_t main_attack;
-    blockset acted;     /* blocks done in the current step: battle turns this round, regroups, supply losses */
+    blockset acted;            /* blocks done in the current step: battle turns this round, regroups, supply losses */
     uint32_t hand[SIDE_COUNT]; /* bit n = card n */
     uint32_t deck;             /* cards not dealt and not played */
 
-    uint8_t scenario;  /* enum scenario */
-    uint8_t campaign;  /* 1..3 */
-    uint8_t turn;      /* 1..7 */
-    uint8_t phase;     /* enum phase */
-    uint8_t king;      /* enum block, BLOCK_NONE if none */
-    uint8_t pretender; /* enum block, BLOCK_NONE if none */
-    uint8_t prisoner;  /* the block held prisoner (1470: Henry VI), BLOCK_NONE if none */
-    uint8_t player1;   /* enum side; SIDE_NONE until the cards are shown */
-    uint8_t ap_left;   /* action points the acting player has left */
-    uint8_t played[SIDE_COUNT]; /* card played this turn, 0 if none yet */
-    uint8_t flags;     /* WORLD_* */
+    uint8_t scenario;               /* enum scenario */
+    uint8_t campaign;               /* 1..3 */
+    uint8_t turn;                   /* 1..7 */
+    uint8_t phase;                  /* enum phase */
+    uint8_t king;                   /* enum block, BLOCK_NONE if none */
+    uint8_t pretender;              /* enum block, BLOCK_NONE if none */
+    uint8_t prisoner;               /* the block held prisoner (1470: Henry VI), BLOCK_NONE if none */
+    uint8_t player1;                /* enum side; SIDE_NONE until the cards are shown */
+    uint8_t ap_left;                /* action points the acting player has left */
+    uint8_t played[SIDE_COUNT];     /* card played this turn, 0 if none yet */
+    uint8_t flags;                  /* WORLD_* */
     uint8_t minors_due[SIDE_COUNT]; /* heirs killed whose minors enter next supply phase (6.82) */
-    uint8_t winner;    /* enum side; SIDE_NONE while the game goes on */
-    uint8_t step;      /* where in its phase the game is; see enum mulligan_step and friends */
+    uint8_t winner;                 /* enum side; SIDE_NONE while the game goes on */
+    uint8_t step;                   /* where in its phase the game is; see enum mulligan_step and friends */
     struct move move;
     struct battle battle;
     struct knowledge know; /* starts at byte 512: the truth above ends at 507 */
@@ -306,7 +312,10 @@ static inline int world_observer(const struct world *w, int block) { return 1 - 
 /* Knowledge sets use 32-bit masks over the observer's possible enemies. */
 static inline int knowledge_base(int observer) { return observer == SIDE_YORK ? 31 : 0; }
 static inline blockset cand_blocks(uint32_t cand, int observer) { return (blockset)cand << knowledge_base(observer); }
-static inline uint32_t cand_mask(blockset blocks, int observer) { return (uint32_t)(blocks >> knowledge_base(observer)); }
+static inline uint32_t cand_mask(blockset blocks, int observer)
+{
+    return (uint32_t)(blocks >> knowledge_base(observer));
+}
 
 /* A block's strength knowledge: kind (enum strength_knowledge) and value 0..3. */
 int world_strength_knowledge(const struct world *w, int block, int *value);
@@ -324,7 +333,7 @@ uint64_t world_hash(const struct world *w);
 extern const char *const PHASE_NAME[PHASE_COUNT];
 extern const char *const MOVE_KIND_NAME[MOVE_KIND_COUNT];
 extern const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT];
-extern const char BLOCK_FLAG_LETTER[BLOCK_FLAG_COUNT + 1]; /* "mpfrdvs" */
-extern const char *const BLOCK_FLAG_NAME[BLOCK_FLAG_COUNT];  /* "moved", "pinned", ... */
+extern const char BLOCK_FLAG_LETTER[BLOCK_FLAG_COUNT + 1];  /* "mpfrdvs" */
+extern const char *const BLOCK_FLAG_NAME[BLOCK_FLAG_COUNT]; /* "moved", "pinned", ... */
 
 #endif

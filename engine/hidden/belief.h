@@ -16,7 +16,7 @@
 struct belief {
     struct world w; /* consistent with every observation so far */
     int side;
-    uint64_t rng;   /* draws the hidden facts the observations leave open */
+    uint64_t rng; /* draws the hidden facts the observations leave open */
     /* Every decision by York or Lancaster taken in, as this side saw it
      * (observe_key), the latest BELIEF_KEYS of them: key[i % BELIEF_KEYS]
      * for i < keys. The search follows them down the tree it kept. */

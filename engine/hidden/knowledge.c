@@ -18,8 +18,8 @@ struct transition {
     struct world *w;
     decision d;
     bool new_campaign; /* every block stood up at full strength (8.5) */
-    int plague_area;  /* every block here lost a step in plain sight, or AREA_NONE */
-    blockset struck;  /* blocks an unseen supply loss may have struck: the loser's counted ones in its area (7.1) */
+    int plague_area;   /* every block here lost a step in plain sight, or AREA_NONE */
+    blockset struck;   /* blocks an unseen supply loss may have struck: the loser's counted ones in its area (7.1) */
     bool changed[SIDE_COUNT]; /* an observer's hidden pieces or unplaced blocks changed */
 };
 
@@ -297,10 +297,7 @@ static void update_block(struct transition *t, int b)
     }
 }
 
-static blockset held(const struct world *w)
-{
-    return w->prisoner == BLOCK_NONE ? 0 : block_bit(w->prisoner);
-}
+static blockset held(const struct world *w) { return w->prisoner == BLOCK_NONE ? 0 : block_bit(w->prisoner); }
 
 /* The blocks the update must look at: moved, changed strength, came into
  * sight, or stood where steps were lost. Most decisions touch one or none. */
@@ -309,8 +306,8 @@ static blockset touched(const struct transition *t)
     const struct world *a = t->before, *b = t->w;
     if (t->new_campaign)
         return on_map(a) | on_map(b);
-    blockset set = (a->pool ^ b->pool) | (a->minor ^ b->minor) | (a->other_side ^ b->other_side) |
-                   (a->dead ^ b->dead) | (held(a) ^ held(b)) | (a->step_lo ^ b->step_lo) | (a->step_hi ^ b->step_hi);
+    blockset set = (a->pool ^ b->pool) | (a->minor ^ b->minor) | (a->other_side ^ b->other_side) | (a->dead ^ b->dead) |
+                   (held(a) ^ held(b)) | (a->step_lo ^ b->step_lo) | (a->step_hi ^ b->step_hi);
     for (int area = 0; area < AREA_COUNT; area++)
         set |= a->at[area] ^ b->at[area];
     set |= (b->revealed | b->face_down | b->defected) & ~(a->revealed | a->face_down | a->defected);
@@ -334,7 +331,8 @@ void knowledge_update(const struct world *before, decision d, struct world *afte
     };
     if (kind == DECIDE_LOSE) {
         int loser = decision_arg(d);
-        t.struck = supply_counted(before, world_location(before, loser)) & before->side_blocks[world_block_side(before, loser)];
+        t.struck = supply_counted(before, world_location(before, loser)) &
+                   before->side_blocks[world_block_side(before, loser)];
     }
     for (blockset left = touched(&t); left; left &= left - 1)
         update_block(&t, __builtin_ctzll(left));

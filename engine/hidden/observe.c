@@ -233,7 +233,10 @@ void observation_text(const struct observation *o, char *text, size_t size)
     case OBS_DEALT_UNSEEN: snprintf(text, size, "deal ?"); break;
     case OBS_PLAYED_UNSEEN: snprintf(text, size, "play ?"); break;
     case OBS_RECRUIT_UNSEEN: snprintf(text, size, "recruit ?"); break;
-    case OBS_LOSS_UNSEEN: place_word(o->a, to, sizeof to); snprintf(text, size, "lose ? %s", to); break;
+    case OBS_LOSS_UNSEEN:
+        place_word(o->a, to, sizeof to);
+        snprintf(text, size, "lose ? %s", to);
+        break;
     case OBS_CARDS: snprintf(text, size, "cards %d %d", o->a, o->b); break;
     case OBS_SHOWS_HAND: cards_text(o, text, size); break;
     case OBS_MOVE:
@@ -241,7 +244,10 @@ void observation_text(const struct observation *o, char *text, size_t size)
         place_word(o->b, to, sizeof to);
         snprintf(text, size, "move %s %s %s", piece, from, to);
         break;
-    case OBS_APPEAR: place_word(o->a, to, sizeof to); snprintf(text, size, "appear %s %s", piece, to); break;
+    case OBS_APPEAR:
+        place_word(o->a, to, sizeof to);
+        snprintf(text, size, "appear %s %s", piece, to);
+        break;
     case OBS_REVEAL: snprintf(text, size, "reveal %s %s %d", piece, BLOCK_INFO[o->a].id, o->b); break;
     case OBS_STRENGTH: snprintf(text, size, "strength %s %d", piece, o->b); break;
     case OBS_STEP_LOST: snprintf(text, size, "step-lost %s", piece); break;
@@ -257,10 +263,7 @@ void observation_text(const struct observation *o, char *text, size_t size)
 
 /* ---- reading ---- */
 
-bool observation_opens_transition(const struct observation *o)
-{
-    return o->kind <= OBS_LOSS_UNSEEN;
-}
+bool observation_opens_transition(const struct observation *o) { return o->kind <= OBS_LOSS_UNSEEN; }
 
 static int place_read(const char *word)
 {
@@ -301,8 +304,8 @@ static const struct {
     const char *word;
     uint8_t kind, words;
 } READ[] = {
-    {"cards", OBS_CARDS, 2},   {"move", OBS_MOVE, 3},         {"appear", OBS_APPEAR, 2},
-    {"reveal", OBS_REVEAL, 3}, {"strength", OBS_STRENGTH, 2}, {"step-lost", OBS_STEP_LOST, 1},
+    {"cards", OBS_CARDS, 2},   {"move", OBS_MOVE, 3},           {"appear", OBS_APPEAR, 2},
+    {"reveal", OBS_REVEAL, 3}, {"strength", OBS_STRENGTH, 2},   {"step-lost", OBS_STEP_LOST, 1},
     {"king", OBS_KING, 1},     {"pretender", OBS_PRETENDER, 1}, {"campaign", OBS_CAMPAIGN, 1},
     {"winner", OBS_WINNER, 1}, {"phase", OBS_PHASE, 3},
 };
@@ -316,12 +319,16 @@ static bool read_fields(int kind, char w[][48], struct observation *o)
                (o->a = (uint8_t)x, o->b = (uint8_t)y, true);
     case OBS_MOVE:
         x = place_read(w[1]), y = place_read(w[2]);
-        return block_read(w[0], &p) && x >= 0 && y >= 0 && (o->piece = (uint8_t)p, o->a = (uint8_t)x, o->b = (uint8_t)y, true);
-    case OBS_APPEAR: x = area_by_name(w[1], (int)strlen(w[1])); return block_read(w[0], &p) && x >= 0 && (o->piece = (uint8_t)p, o->a = (uint8_t)x, true);
+        return block_read(w[0], &p) && x >= 0 && y >= 0 &&
+               (o->piece = (uint8_t)p, o->a = (uint8_t)x, o->b = (uint8_t)y, true);
+    case OBS_APPEAR:
+        x = area_by_name(w[1], (int)strlen(w[1]));
+        return block_read(w[0], &p) && x >= 0 && (o->piece = (uint8_t)p, o->a = (uint8_t)x, true);
     case OBS_REVEAL:
         return block_read(w[0], &p) && crown_read(w[1], &x) && x != BLOCK_NONE && number_read(w[2], 1, 4, &y) &&
                (o->piece = (uint8_t)p, o->a = (uint8_t)x, o->b = (uint8_t)y, true);
-    case OBS_STRENGTH: return block_read(w[0], &p) && number_read(w[1], 1, 4, &y) && (o->piece = (uint8_t)p, o->b = (uint8_t)y, true);
+    case OBS_STRENGTH:
+        return block_read(w[0], &p) && number_read(w[1], 1, 4, &y) && (o->piece = (uint8_t)p, o->b = (uint8_t)y, true);
     case OBS_STEP_LOST: return block_read(w[0], &p) && (o->piece = (uint8_t)p, true);
     case OBS_KING:
     case OBS_PRETENDER: return crown_read(w[0], &x) && (o->a = (uint8_t)x, true);
@@ -330,7 +337,8 @@ static bool read_fields(int kind, char w[][48], struct observation *o)
     default:
         x = name_index(w[0], PHASE_NAME, PHASE_COUNT);
         z = strcmp(w[2], "-") == 0 ? MOVE_NONE : name_index(w[2], MOVE_KIND_NAME, MOVE_KIND_COUNT);
-        return x >= 0 && number_read(w[1], 0, 15, &y) && z >= 0 && (o->a = (uint8_t)x, o->b = (uint8_t)y, o->value = (uint32_t)z, true);
+        return x >= 0 && number_read(w[1], 0, 15, &y) && z >= 0 &&
+               (o->a = (uint8_t)x, o->b = (uint8_t)y, o->value = (uint32_t)z, true);
     }
 }
 
@@ -339,9 +347,12 @@ static bool read_special(const char *text, struct observation *o)
 {
     char side, area[48];
     int n = 0;
-    if (strcmp(text, "deal ?") == 0) o->kind = OBS_DEALT_UNSEEN;
-    else if (strcmp(text, "play ?") == 0) o->kind = OBS_PLAYED_UNSEEN;
-    else if (strcmp(text, "recruit ?") == 0) o->kind = OBS_RECRUIT_UNSEEN;
+    if (strcmp(text, "deal ?") == 0)
+        o->kind = OBS_DEALT_UNSEEN;
+    else if (strcmp(text, "play ?") == 0)
+        o->kind = OBS_PLAYED_UNSEEN;
+    else if (strcmp(text, "recruit ?") == 0)
+        o->kind = OBS_RECRUIT_UNSEEN;
     else if (sscanf(text, "lose ? %47s%n", area, &n) == 1 && !text[n]) {
         o->kind = OBS_LOSS_UNSEEN;
         int a = area_by_name(area, (int)strlen(area));
@@ -358,7 +369,8 @@ static bool read_special(const char *text, struct observation *o)
             p += used;
         }
         return o->value != 0;
-    } else return false;
+    } else
+        return false;
     return true;
 }
 

@@ -16,30 +16,30 @@
 #include "engine/core/decision.h"
 
 enum observation_kind {
-    OBS_DECISION,     /* a decision, with unseen blocks as piece references: value */
-    OBS_DEALT_UNSEEN, /* the enemy was dealt a card */
-    OBS_PLAYED_UNSEEN, /* the enemy played a card face-down (1.1) */
+    OBS_DECISION,       /* a decision, with unseen blocks as piece references: value */
+    OBS_DEALT_UNSEEN,   /* the enemy was dealt a card */
+    OBS_PLAYED_UNSEEN,  /* the enemy played a card face-down (1.1) */
     OBS_RECRUIT_UNSEEN, /* the enemy chose a block from its pool to recruit (5.4) */
-    OBS_LOSS_UNSEEN,  /* the enemy took a supply loss in area a, on a block not seen (7.1) */
-    OBS_CARDS,        /* both cards revealed: York's a, Lancaster's b (1.1) */
-    OBS_SHOWS_HAND,   /* side a shows its hand, value, asking for a redeal (5.1) */
-    OBS_MOVE,         /* piece goes from place a to place b (a place: an area or an off-map place) */
-    OBS_APPEAR,       /* a recruit, piece, appears face-down in area a */
-    OBS_REVEAL,       /* piece is block a, of strength b */
-    OBS_STRENGTH,     /* piece's strength is now b */
-    OBS_STEP_LOST,    /* piece lost a step in plain sight, its strength unseen (Plague) */
-    OBS_KING,         /* block a is King, or nobody (BLOCK_NONE) */
-    OBS_PRETENDER,    /* block a is Pretender, or nobody */
-    OBS_CAMPAIGN,     /* campaign a begins: every block is at full strength again (8.5) */
-    OBS_WINNER,       /* side a has won */
-    OBS_PHASE,        /* the game is now in phase a, step b, with a move of kind value under way (these can
+    OBS_LOSS_UNSEEN,    /* the enemy took a supply loss in area a, on a block not seen (7.1) */
+    OBS_CARDS,          /* both cards revealed: York's a, Lancaster's b (1.1) */
+    OBS_SHOWS_HAND,     /* side a shows its hand, value, asking for a redeal (5.1) */
+    OBS_MOVE,           /* piece goes from place a to place b (a place: an area or an off-map place) */
+    OBS_APPEAR,         /* a recruit, piece, appears face-down in area a */
+    OBS_REVEAL,         /* piece is block a, of strength b */
+    OBS_STRENGTH,       /* piece's strength is now b */
+    OBS_STEP_LOST,      /* piece lost a step in plain sight, its strength unseen (Plague) */
+    OBS_KING,           /* block a is King, or nobody (BLOCK_NONE) */
+    OBS_PRETENDER,      /* block a is Pretender, or nobody */
+    OBS_CAMPAIGN,       /* campaign a begins: every block is at full strength again (8.5) */
+    OBS_WINNER,         /* side a has won */
+    OBS_PHASE,          /* the game is now in phase a, step b, with a move of kind value under way (these can
                        * turn on hidden facts: a mulligan skipped, a sea move that no block can follow) */
     OBS_KIND_COUNT
 };
 
 struct observation {
-    uint8_t kind;   /* enum observation_kind */
-    uint8_t piece;  /* a block, or a piece reference (piece_ref) */
+    uint8_t kind;  /* enum observation_kind */
+    uint8_t piece; /* a block, or a piece reference (piece_ref) */
     uint8_t a, b;
     uint32_t value; /* a decision, or a set of cards */
 };

@@ -19,12 +19,12 @@
 
 struct sampler {
     struct view view;
-    int pieces;                 /* face-down pieces */
-    uint8_t label[MAX_LABELS];  /* piece i's label */
-    uint32_t cand[MAX_LABELS];  /* piece i's candidates, by bit */
-    int8_t match[MAX_LABELS];   /* piece i's identity now, as a bit number */
-    int8_t owner[32];           /* the piece holding each identity, or -1 */
-    int steps;                  /* chain steps between two draws */
+    int pieces;                /* face-down pieces */
+    uint8_t label[MAX_LABELS]; /* piece i's label */
+    uint32_t cand[MAX_LABELS]; /* piece i's candidates, by bit */
+    int8_t match[MAX_LABELS];  /* piece i's identity now, as a bit number */
+    int8_t owner[32];          /* the piece holding each identity, or -1 */
+    int steps;                 /* chain steps between two draws */
 };
 
 /* Prepares a sampler from a view. Returns false if no assignment fits the

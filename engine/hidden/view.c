@@ -124,10 +124,7 @@ void view_of(const struct world *w, int side, struct view *out)
     censor_cards(out, w, side);
 }
 
-uint64_t view_key(const struct view *v)
-{
-    return XXH3_64bits(v, sizeof *v);
-}
+uint64_t view_key(const struct view *v) { return XXH3_64bits(v, sizeof *v); }
 
 uint64_t infokey(const struct world *w, int side)
 {
@@ -137,7 +134,6 @@ uint64_t infokey(const struct world *w, int side)
 }
 
 /* ---- the view in words ---- */
-
 
 static void print_area_blocks(struct strbuf *sb, const struct world *w, int side, int area)
 {

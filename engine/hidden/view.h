@@ -18,23 +18,23 @@
 
 /* A face-down enemy piece as the side sees it. */
 struct view_piece {
-    uint32_t cand;   /* blocks it may be (see struct knowledge); 0 when no piece has this label */
-    uint8_t area;    /* where it stands */
+    uint32_t cand;                         /* blocks it may be (see struct knowledge); 0 when no piece has this label */
+    uint8_t area;                          /* where it stands */
     uint8_t strength_kind, strength_value; /* enum strength_knowledge and its value */
-    uint8_t flags;   /* bit f = block flag f (moved, reserve, ...), as seen on the piece */
-    uint8_t acted;   /* done in this step, where that can be seen */
+    uint8_t flags;                         /* bit f = block flag f (moved, reserve, ...), as seen on the piece */
+    uint8_t acted;                         /* done in this step, where that can be seen */
     uint8_t spare[3];
 };
 
 struct view {
-    struct world w;     /* the world with the hidden parts taken out (see view.c) */
-    uint32_t unseen_cards; /* the enemy's hand, the deck and any face-down enemy card */
-    uint8_t side;       /* whose view */
-    uint8_t enemy_hand; /* cards in the enemy's hand */
-    uint8_t enemy_card_down; /* the enemy has played a card this side has not seen yet */
-    uint8_t enemy_recruiting; /* the enemy is recruiting a block this side has not seen yet */
+    struct world w;                                  /* the world with the hidden parts taken out (see view.c) */
+    uint32_t unseen_cards;                           /* the enemy's hand, the deck and any face-down enemy card */
+    uint8_t side;                                    /* whose view */
+    uint8_t enemy_hand;                              /* cards in the enemy's hand */
+    uint8_t enemy_card_down;                         /* the enemy has played a card this side has not seen yet */
+    uint8_t enemy_recruiting;                        /* the enemy is recruiting a block this side has not seen yet */
     uint8_t moving_label, actor_label, target_label; /* move.block, battle.actor, .target when hidden */
-    uint8_t supply_losses[AREA_COUNT]; /* enemy steps lost in each area this supply phase, blocks unseen (7.1) */
+    uint8_t supply_losses[AREA_COUNT];   /* enemy steps lost in each area this supply phase, blocks unseen (7.1) */
     struct view_piece piece[MAX_LABELS]; /* by label - 1 */
 };
 

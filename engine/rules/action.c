@@ -25,22 +25,13 @@ int card_actions(int card)
     return info->event != EVENT_NONE && info->ap == 0 ? 1 : info->ap;
 }
 
-static int acting_side(const struct world *w)
-{
-    return w->step == ACTION_PLAYER1 ? w->player1 : 1 - w->player1;
-}
+static int acting_side(const struct world *w) { return w->step == ACTION_PLAYER1 ? w->player1 : 1 - w->player1; }
 
-static int acting_event(const struct world *w)
-{
-    return CARD_INFO[w->played[acting_side(w)]].event;
-}
+static int acting_event(const struct world *w) { return CARD_INFO[w->played[acting_side(w)]].event; }
 
 /* ---- the map as seen by the side that moves ---- */
 
-static bool has_enemy(const struct world *w, int side, int area)
-{
-    return blocks_in(w, 1 - side, area) != 0;
-}
+static bool has_enemy(const struct world *w, int side, int area) { return blocks_in(w, 1 - side, area) != 0; }
 
 static int border_limit(const struct world *w, int border)
 {
@@ -48,10 +39,7 @@ static int border_limit(const struct world *w, int border)
 }
 
 /* 0 when border e runs from its area a into its area b, 1 the other way. */
-static int way_into(int border, int area)
-{
-    return BORDER_INFO[border].b == area ? 0 : 1;
-}
+static int way_into(int border, int area) { return BORDER_INFO[border].b == area ? 0 : 1; }
 
 /* 5.22: blocks of the defender that the attackers (not their reserves) hold. */
 static bool pinned_if_one_leaves(const struct world *w, int side, int area)
@@ -73,10 +61,7 @@ static bool battle_border_allowed(const struct world *w, int side, int border, i
 
 /* ---- land moves ---- */
 
-static int max_steps(const struct world *w)
-{
-    return acting_event(w) == EVENT_FORCE_MARCH ? 3 : 2;
-}
+static int max_steps(const struct world *w) { return acting_event(w) == EVENT_FORCE_MARCH ? 3 : 2; }
 
 /* May the moving block go from 'here' over the i-th border to the next area? */
 static bool land_step_ok(const struct world *w, int here, int i)
@@ -257,7 +242,7 @@ bool recruitable(const struct world *w, int block)
 {
     const struct block_info *info = &BLOCK_INFO[block];
     if (info->type == BLOCK_MERCENARY && block != BLOCK_L_WELSH_MERCENARY)
-        return false; /* mercenaries come out of exile by sea (5.4) */
+        return false;                     /* mercenaries come out of exile by sea (5.4) */
     if (info->seat_rule == SEATS_AREAS) { /* only the seats can hold it: look at those alone */
         for (int i = 0; i < info->seat_count; i++)
             if (recruit_place_ok(w, block, info->seats[i]))
@@ -398,10 +383,7 @@ void action_legal(const struct world *w, struct decisions *out)
         list_in_move(w, out);
 }
 
-int action_actor(const struct world *w)
-{
-    return acting_side(w);
-}
+int action_actor(const struct world *w) { return acting_side(w); }
 
 static void start_move(struct world *w, int kind, int from, int target)
 {
@@ -454,7 +436,10 @@ void action_apply(struct world *w, decision d)
     case DECIDE_MOVE_FROM: start_move(w, MOVE_LAND, arg, AREA_NONE); break;
     case DECIDE_SEA_FROM: start_move(w, MOVE_SEA, arg, AREA_NONE); break;
     case DECIDE_MUSTER: start_move(w, MOVE_MUSTER, AREA_NONE, arg); break;
-    case DECIDE_RECRUIT: start_move(w, MOVE_RECRUIT, AREA_NONE, AREA_NONE); w->move.block = (uint8_t)arg; break;
+    case DECIDE_RECRUIT:
+        start_move(w, MOVE_RECRUIT, AREA_NONE, AREA_NONE);
+        w->move.block = (uint8_t)arg;
+        break;
     case DECIDE_PLAGUE: apply_plague(w, arg); break;
     case DECIDE_AT: apply_recruit(w, arg); break;
     case DECIDE_BLOCK: apply_block_choice(w, arg); break;

@@ -145,11 +145,13 @@ static bool volley_spent(const struct world *before, decision d, const struct wo
                          blockset struck, char *why, int size)
 {
     int enemy = 1 - world_block_side(before, before->battle.actor);
-    if (after->phase != PHASE_BATTLE || after->battle.area != before->battle.area || trap_possible(before, after, enemy))
+    if (after->phase != PHASE_BATTLE || after->battle.area != before->battle.area ||
+        trap_possible(before, after, enemy))
         return true;
     int hits = volley_hits(before, d), lost = steps_lost(before, after, struck);
     bool pending = after->step == BATTLE_HITS;
-    int due = pending ? hits - after->battle.hits : (hits < steps_of(before, fighting) ? hits : steps_of(before, fighting));
+    int due =
+        pending ? hits - after->battle.hits : (hits < steps_of(before, fighting) ? hits : steps_of(before, fighting));
     if (lost != due)
         return fail(why, size, "a volley of %d hits took %d steps, not %d", hits, lost, due);
     return true;
@@ -177,8 +179,8 @@ static bool trap_possible(const struct world *before, const struct world *after,
 
 /* A struck block that the volley reached before a stronger enemy block, or
  * before an equal one without the owner's choice (6.4, RULINGS B.12). */
-static bool hit_in_order(const struct world *before, decision d, blockset fighting, blockset struck, blockset fallen_exempt,
-                         char *why, int size)
+static bool hit_in_order(const struct world *before, decision d, blockset fighting, blockset struck,
+                         blockset fallen_exempt, char *why, int size)
 {
     for (blockset left = struck & ~fallen_exempt; left; left &= left - 1) {
         int x = __builtin_ctzll(left);
@@ -207,7 +209,8 @@ static bool volley_kept(const struct world *before, decision d, const struct wor
         if (in_battle(after, area, __builtin_ctzll(left)))
             survivors |= left & -left;
     if (__builtin_popcountll(survivors) > 1)
-        return fail(why, size, "one volley left two blocks damaged: %s and %s", BLOCK_INFO[__builtin_ctzll(survivors)].id,
+        return fail(why, size, "one volley left two blocks damaged: %s and %s",
+                    BLOCK_INFO[__builtin_ctzll(survivors)].id,
                     BLOCK_INFO[__builtin_ctzll(survivors & (survivors - 1))].id);
     if (survivors && after->phase == PHASE_BATTLE && after->step == BATTLE_HITS)
         return fail(why, size, "%s survived its hits while the volley still had hits to place",
@@ -230,8 +233,9 @@ static bool charge_kept(const struct world *before, decision d, const struct wor
     if (trap_possible(before, after, enemy))
         struck &= after->at[area]; /* the fallen may have been trapped; a damaged one was hit */
     if (struck)
-        return fail(why, size, "%s's %s hit %s, not its named target %s", BLOCK_INFO[back ? before->battle.target : before->battle.actor].id,
-                    back ? "bonus fire" : "charge", BLOCK_INFO[__builtin_ctzll(struck)].id, BLOCK_INFO[aim].id);
+        return fail(why, size, "%s's %s hit %s, not its named target %s",
+                    BLOCK_INFO[back ? before->battle.target : before->battle.actor].id, back ? "bonus fire" : "charge",
+                    BLOCK_INFO[__builtin_ctzll(struck)].id, BLOCK_INFO[aim].id);
     return true;
 }
 
@@ -289,7 +293,8 @@ static bool decision_due(const struct world *w, char *why, int size)
         return true;
     rules_legal(w, &legal);
     if (rules_actor(w) == ACTOR_NONE || legal.count == 0)
-        return fail(why, size, "a dead end: nobody can decide in the %s phase (step %d)", PHASE_NAME[w->phase], w->step);
+        return fail(why, size, "a dead end: nobody can decide in the %s phase (step %d)", PHASE_NAME[w->phase],
+                    w->step);
     return true;
 }
 
@@ -303,10 +308,10 @@ bool audit_transition(struct audit_memory *m, const struct world *before, decisi
                       char *why, int size)
 {
     remember_reserves(m, before, after);
-    return world_check(after, why, size) && twins_apart(after, why, size) &&
-           borders_within_limits(after, why, size) && move_rules_kept(before, d, after, why, size) &&
-           contested_only_in_battle_time(after, why, size) && cards_accounted(after, why, size) &&
-           crowns_on_seniors(after, why, size) && volley_kept(before, d, after, why, size) &&
-           charge_kept(before, d, after, why, size) && reserves_untouched(before, after, why, size) &&
-           reserves_hold_fire(m, before, d, why, size) && decision_due(after, why, size);
+    return world_check(after, why, size) && twins_apart(after, why, size) && borders_within_limits(after, why, size) &&
+           move_rules_kept(before, d, after, why, size) && contested_only_in_battle_time(after, why, size) &&
+           cards_accounted(after, why, size) && crowns_on_seniors(after, why, size) &&
+           volley_kept(before, d, after, why, size) && charge_kept(before, d, after, why, size) &&
+           reserves_untouched(before, after, why, size) && reserves_hold_fire(m, before, d, why, size) &&
+           decision_due(after, why, size);
 }

@@ -22,10 +22,7 @@ static int defender(const struct world *w) { return 1 - B->attacker; }
 static int card_event(const struct world *w, int side) { return CARD_INFO[w->played[side]].event; }
 
 /* Blocks of a side fighting now: in the area and not a reserve still to come. */
-static blockset fighting(const struct world *w, int side)
-{
-    return blocks_in(w, side, B->area) & ~w->reserve;
-}
+static blockset fighting(const struct world *w, int side) { return blocks_in(w, side, B->area) & ~w->reserve; }
 
 static uint8_t TWIN[BLOCK_COUNT];
 
@@ -43,10 +40,7 @@ __attribute__((constructor)) static void pair_twins(void)
     }
 }
 
-int twin_of(int block)
-{
-    return TWIN[block];
-}
+int twin_of(int block) { return TWIN[block]; }
 
 static bool in_list(const uint8_t *list, int count, int area)
 {
@@ -225,8 +219,10 @@ static bool treachery_target_ok(const struct world *w, int roller_side, int targ
 /* The treachery roll a block may make, as its flag bit, or 0. */
 static int roll_flag(const struct world *w, int block)
 {
-    int flag = block == w->king ? BATTLE_KING_ROLLED : block == w->pretender ? BATTLE_PRETENDER_ROLLED
-               : is_warwick(block) ? BATTLE_WARWICK_ROLLED : 0;
+    int flag = block == w->king        ? BATTLE_KING_ROLLED
+               : block == w->pretender ? BATTLE_PRETENDER_ROLLED
+               : is_warwick(block)     ? BATTLE_WARWICK_ROLLED
+                                       : 0;
     return B->flags & flag ? 0 : flag;
 }
 
@@ -320,10 +316,7 @@ static void end_battle(struct world *w)
     w->step = BATTLE_CHOOSE;
 }
 
-static int regroup_side(const struct world *w)
-{
-    return blocks_in(w, SIDE_YORK, B->area) ? SIDE_YORK : SIDE_LANCASTER;
-}
+static int regroup_side(const struct world *w) { return blocks_in(w, SIDE_YORK, B->area) ? SIDE_YORK : SIDE_LANCASTER; }
 
 static void begin_regroup(struct world *w)
 {
@@ -413,10 +406,7 @@ static int forced_hit(const struct world *w, blockset targets, bool *tie)
     return *tie ? BLOCK_NONE : best;
 }
 
-static blockset hit_targets(const struct world *w)
-{
-    return fighting(w, 1 - world_block_side(w, B->actor));
-}
+static blockset hit_targets(const struct world *w) { return fighting(w, 1 - world_block_side(w, B->actor)); }
 
 /* Hits on one block until it is eliminated; returns the hits left over. The
  * target is not chosen anew after each hit, so a volley never leaves two
@@ -602,10 +592,7 @@ static void begin_dice(struct world *w, int actor, int target, int dice, int ste
         w->acted |= block_bit(actor);
 }
 
-static bool still_fighting(const struct world *w, int block)
-{
-    return (w->at[B->area] & block_bit(block)) != 0;
-}
+static bool still_fighting(const struct world *w, int block) { return (w->at[B->area] & block_bit(block)) != 0; }
 
 static void dice_done(struct world *w)
 {

@@ -99,8 +99,7 @@ static void apply_mulligan_choice(struct world *w, int kind)
             start_card_play(w);
         break;
     default:
-        answer_mulligan(w, w->step == MULLIGAN_LANCASTER_ANSWERS ? SIDE_YORK : SIDE_LANCASTER,
-                        kind == DECIDE_REDEAL);
+        answer_mulligan(w, w->step == MULLIGAN_LANCASTER_ANSWERS ? SIDE_YORK : SIDE_LANCASTER, kind == DECIDE_REDEAL);
         break;
     }
 }

@@ -10,8 +10,8 @@
 
 static bool is_neville(int block)
 {
-    return block == BLOCK_Y_WARWICK || block == BLOCK_L_WARWICK || block == BLOCK_Y_KENT ||
-           block == BLOCK_L_KENT || block == BLOCK_Y_SALISBURY || block == BLOCK_L_SALISBURY;
+    return block == BLOCK_Y_WARWICK || block == BLOCK_L_WARWICK || block == BLOCK_Y_KENT || block == BLOCK_L_KENT ||
+           block == BLOCK_Y_SALISBURY || block == BLOCK_L_SALISBURY;
 }
 
 /* Where an eliminated mercenary goes face-down: its home exile (6.84). */

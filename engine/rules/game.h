@@ -66,11 +66,11 @@ struct game_hooks {
 };
 
 enum game_status {
-    GAME_OVER,      /* the rules ended it: see result */
-    GAME_GIVEN_UP,  /* a player did not decide: see actor */
-    GAME_STOPPED,   /* a hook stopped it */
-    GAME_BOUND,     /* GAME_DECISION_BOUND decisions and still no result */
-    GAME_DEAD_END,  /* not over, yet nobody to decide: a fault in the rules */
+    GAME_OVER,     /* the rules ended it: see result */
+    GAME_GIVEN_UP, /* a player did not decide: see actor */
+    GAME_STOPPED,  /* a hook stopped it */
+    GAME_BOUND,    /* GAME_DECISION_BOUND decisions and still no result */
+    GAME_DEAD_END, /* not over, yet nobody to decide: a fault in the rules */
 };
 
 struct game_outcome {

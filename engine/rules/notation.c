@@ -84,7 +84,8 @@ void decision_text(decision d, char *text, size_t size)
 {
     int kind = decision_kind(d), arg = decision_arg(d);
     char word[32], first[32], second[32];
-    if (KIND[kind].argument == ARG_BLOCK || KIND[kind].argument == ARG_BLOCK_AREA || KIND[kind].argument == ARG_BLOCK_BLOCK)
+    if (KIND[kind].argument == ARG_BLOCK || KIND[kind].argument == ARG_BLOCK_AREA ||
+        KIND[kind].argument == ARG_BLOCK_BLOCK)
         block_word(decision_first(d), first, sizeof first);
     switch (KIND[kind].argument) {
     case ARG_CARD:
@@ -169,7 +170,8 @@ bool decision_read(const char *text, decision *out, char *error, size_t error_si
             return true;
     }
     if (known_word)
-        snprintf(error, error_size, "'%s': the words after '%s' are not what it takes (docs/decisions.md)", text, words[0]);
+        snprintf(error, error_size, "'%s': the words after '%s' are not what it takes (docs/decisions.md)", text,
+                 words[0]);
     else
         snprintf(error, error_size, "'%s' is no decision (docs/decisions.md lists them)", n >= 1 ? words[0] : "");
     return false;

@@ -25,7 +25,7 @@ static void disband_and_send_home(struct world *w)
         if (where < AREA_COUNT || waiting_mercenary)
             world_place(w, b, disband_place(b, where));
         if (where < AREA_COUNT && world_location(w, b) == LOC_POOL) /* a recruit comes at full strength (5.4): */
-            world_set_steps(w, b, BLOCK_INFO[b].steps);                /* none of its losses go with it */
+            world_set_steps(w, b, BLOCK_INFO[b].steps);             /* none of its losses go with it */
     }
 }
 

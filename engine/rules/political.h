@@ -24,5 +24,4 @@ void political_apply(struct world *w, decision d);
  * counting as one more (RULINGS B.14). */
 int usurpation_count(const struct world *w, int side);
 
-
 #endif

@@ -32,10 +32,7 @@ static const struct phase_module *const MODULE[PHASE_COUNT] = {
     [PHASE_OVER] = NULL, /* the game is over: nobody decides */
 };
 
-int rules_actor(const struct world *w)
-{
-    return MODULE[w->phase] ? MODULE[w->phase]->actor(w) : ACTOR_NONE;
-}
+int rules_actor(const struct world *w) { return MODULE[w->phase] ? MODULE[w->phase]->actor(w) : ACTOR_NONE; }
 
 void rules_legal(const struct world *w, struct decisions *out)
 {

@@ -66,15 +66,9 @@ static void crown(struct world *w)
 
 /* ---- executions (9.1, RULINGS A.9) ---- */
 
-static int defector_of(int side)
-{
-    return side == SIDE_YORK ? BLOCK_Y_EXETER : BLOCK_L_CLARENCE;
-}
+static int defector_of(int side) { return side == SIDE_YORK ? BLOCK_Y_EXETER : BLOCK_L_CLARENCE; }
 
-static bool may_execute(const struct world *w, int side)
-{
-    return world_location(w, defector_of(side)) < AREA_COUNT;
-}
+static bool may_execute(const struct world *w, int side) { return world_location(w, defector_of(side)) < AREA_COUNT; }
 
 /* His death, not his defection, brings his old side a minor: both versions die. */
 static void execute(struct world *w, int block)
@@ -201,7 +195,10 @@ void supply_apply(struct world *w, decision d)
         w->minors_due[side]--;
         break;
     }
-    case DECIDE_EXECUTE: execute(w, arg); w->step++; break;
+    case DECIDE_EXECUTE:
+        execute(w, arg);
+        w->step++;
+        break;
     case DECIDE_SPARE: w->step++; break;
     default: /* DECIDE_LOSE */
         w->acted |= block_bit(arg);

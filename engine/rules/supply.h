@@ -12,10 +12,10 @@
 
 /* world.step in PHASE_SUPPLY. */
 enum supply_step {
-    SUPPLY_MINORS,          /* minors enter, one decision each */
-    SUPPLY_EXECUTE_YORK,    /* York may execute a defected Exeter */
+    SUPPLY_MINORS,            /* minors enter, one decision each */
+    SUPPLY_EXECUTE_YORK,      /* York may execute a defected Exeter */
     SUPPLY_EXECUTE_LANCASTER, /* Lancaster may execute a defected Clarence */
-    SUPPLY_LOSSES,          /* blocks over the limits lose steps */
+    SUPPLY_LOSSES,            /* blocks over the limits lose steps */
     SUPPLY_STEP_COUNT
 };
 
@@ -23,7 +23,6 @@ void supply_begin(struct world *w);
 int supply_actor(const struct world *w);
 void supply_legal(const struct world *w, struct decisions *out);
 void supply_apply(struct world *w, decision d);
-
 
 /* RULINGS B.15: Henry VI goes free as soon as Lancaster controls Middlesex. */
 void free_prisoner_if_rescued(struct world *w);

@@ -97,8 +97,8 @@ static void print_crown(const char *title, int block, FILE *out)
 
 static void print_header(const struct world *w, FILE *out)
 {
-    fprintf(out, "Scenario %d, campaign %d, turn %d, phase: %s\n", SCENARIO_INFO[w->scenario].year,
-            w->campaign, w->turn, PHASE_NAME[w->phase]);
+    fprintf(out, "Scenario %d, campaign %d, turn %d, phase: %s\n", SCENARIO_INFO[w->scenario].year, w->campaign,
+            w->turn, PHASE_NAME[w->phase]);
     print_crown("King", w->king, out);
     print_crown("   Pretender", w->pretender, out);
     fprintf(out, "\nPlayer 1: %s   AP left: %d   Winner: %s\n\n", SIDE_NAME[w->player1], w->ap_left,
@@ -129,12 +129,13 @@ static void print_in_progress(const struct world *w, FILE *out)
     const struct move *m = &w->move;
     const struct battle *b = &w->battle;
     if (m->kind != MOVE_NONE)
-        fprintf(out, "Move in progress: %s from %s, block %s, reached %s after %d areas (last from %s), Muster area %s\n",
+        fprintf(out,
+                "Move in progress: %s from %s, block %s, reached %s after %d areas (last from %s), Muster area %s\n",
                 MOVE_KIND_NAME[m->kind], area_or_dash(m->from), block_or_dash(m->block), area_or_dash(m->via), m->steps,
                 area_or_dash(m->came_from), area_or_dash(m->target));
     if (b->area != AREA_NONE) {
-        fprintf(out, "Battle in progress: %s, round %d, attacker %s, acting %s, hits to assign %d", AREA_INFO[b->area].name,
-                b->round, SIDE_NAME[b->attacker], block_or_dash(b->actor), b->hits);
+        fprintf(out, "Battle in progress: %s, round %d, attacker %s, acting %s, hits to assign %d",
+                AREA_INFO[b->area].name, b->round, SIDE_NAME[b->attacker], block_or_dash(b->actor), b->hits);
         for (int i = 0; i < BATTLE_FLAG_COUNT; i++)
             if (b->flags >> i & 1)
                 fprintf(out, ", %s", BATTLE_FLAG_NAME[i]);

@@ -18,10 +18,7 @@
 static const char *const WORLD_FLAG_NAME[WORLD_FLAG_COUNT] = {"mulligan-Y", "mulligan-L", "treason-rolled",
                                                               "no-knowledge"};
 
-static char side_letter(int side)
-{
-    return side == SIDE_YORK ? 'Y' : side == SIDE_LANCASTER ? 'L' : '-';
-}
+static char side_letter(int side) { return side == SIDE_YORK ? 'Y' : side == SIDE_LANCASTER ? 'L' : '-'; }
 
 /* ==== printing ============================================================ */
 
@@ -289,8 +286,7 @@ static void print_head(struct strbuf *sb, const struct world *w)
     strbuf_add(sb, " pretender=");
     print_block_or_none(sb, w->pretender);
     strbuf_add(sb, " pretender-side=%c", side_letter(world_pretender_side(w)));
-    strbuf_add(sb, " player1=%c ap=%d winner=%c flags=", side_letter(w->player1), w->ap_left,
-               side_letter(w->winner));
+    strbuf_add(sb, " player1=%c ap=%d winner=%c flags=", side_letter(w->player1), w->ap_left, side_letter(w->winner));
     const char *sep = "";
     for (int i = 0; i < WORLD_FLAG_COUNT; i++)
         if (w->flags >> i & 1) {
@@ -309,8 +305,7 @@ static void print_head(struct strbuf *sb, const struct world *w)
         else
             strbuf_add(sb, " played-%c=-", side_letter(s));
     }
-    strbuf_add(sb, " minors-due-Y=%d minors-due-L=%d", w->minors_due[SIDE_YORK],
-               w->minors_due[SIDE_LANCASTER]);
+    strbuf_add(sb, " minors-due-Y=%d minors-due-L=%d", w->minors_due[SIDE_YORK], w->minors_due[SIDE_LANCASTER]);
 }
 
 bool position_print(const struct world *w, char *text, size_t size)
@@ -392,10 +387,7 @@ static bool accept_char(struct cursor *c, char ch)
     return true;
 }
 
-static bool expect_char(struct cursor *c, char ch)
-{
-    return accept_char(c, ch) || expected_at(c, c->p, "'%c'", ch);
-}
+static bool expect_char(struct cursor *c, char ch) { return accept_char(c, ch) || expected_at(c, c->p, "'%c'", ch); }
 
 /* Moves past the blanks between two fields; there must be at least one. */
 static bool next_field(struct cursor *c)
@@ -457,14 +449,17 @@ static bool parse_side(struct cursor *c, bool none_ok, uint8_t *out)
         *out = SIDE_NONE;
         return true;
     }
-    if (accept_char(c, 'Y')) *out = SIDE_YORK;
-    else if (accept_char(c, 'L')) *out = SIDE_LANCASTER;
-    else return expected_at(c, c->p, none_ok ? "Y, L or -" : "Y or L");
+    if (accept_char(c, 'Y'))
+        *out = SIDE_YORK;
+    else if (accept_char(c, 'L'))
+        *out = SIDE_LANCASTER;
+    else
+        return expected_at(c, c->p, none_ok ? "Y, L or -" : "Y or L");
     return true;
 }
 
-static bool parse_name(struct cursor *c, const char *const names[], int count, const char *stops,
-                       const char *what, int *out)
+static bool parse_name(struct cursor *c, const char *const names[], int count, const char *stops, const char *what,
+                       int *out)
 {
     int n = span(c->p, stops);
     *out = 0;
@@ -478,8 +473,8 @@ static bool parse_name(struct cursor *c, const char *const names[], int count, c
 }
 
 /* A name that a table look-up (area_by_name, block_by_id) turns into a number. */
-static bool parse_named(struct cursor *c, const char *stops, int (*lookup)(const char *, int),
-                        const char *what, int *out)
+static bool parse_named(struct cursor *c, const char *stops, int (*lookup)(const char *, int), const char *what,
+                        int *out)
 {
     int n = span(c->p, stops);
     *out = lookup(c->p, n);
@@ -492,8 +487,8 @@ static bool parse_named(struct cursor *c, const char *stops, int (*lookup)(const
 }
 
 /* The same, or '-' for the NONE value given. */
-static bool parse_named_or_none(struct cursor *c, const char *stops, int (*lookup)(const char *, int),
-                                const char *what, uint8_t none, uint8_t *out)
+static bool parse_named_or_none(struct cursor *c, const char *stops, int (*lookup)(const char *, int), const char *what,
+                                uint8_t none, uint8_t *out)
 {
     int value;
     if (accept_none(c)) {
@@ -593,8 +588,8 @@ static bool parse_name_item(struct cursor *c, void *into)
 }
 
 /* A comma list of names from a table, or '-' for none; sets bit i for name i. */
-static bool parse_flag_list(struct cursor *c, const char *const names[], int count, const char *stops,
-                            const char *what, unsigned *out)
+static bool parse_flag_list(struct cursor *c, const char *const names[], int count, const char *stops, const char *what,
+                            unsigned *out)
 {
     struct name_set set = {names, count, stops, what, 0};
     bool ok = parse_list_or_none(c, parse_name_item, &set);
@@ -692,9 +687,10 @@ static bool parse_scenario(struct cursor *c, struct world *w)
     if (s == SCENARIO_COUNT)
         return expected_at(c, at, "scenario 1460, 1470 or 1483");
     w->scenario = (uint8_t)s;
-    if (!parse_small(c, "campaign", 1, 3, &w->campaign) || !parse_small(c, "turn", 1, 7, &w->turn) ||
-        !next_field(c) || !expect_key(c, "phase") ||
-        !parse_name(c, PHASE_NAME, PHASE_COUNT, "", "a phase (deal, mulligan, cards, action, battle, supply, political, over)", &phase))
+    if (!parse_small(c, "campaign", 1, 3, &w->campaign) || !parse_small(c, "turn", 1, 7, &w->turn) || !next_field(c) ||
+        !expect_key(c, "phase") ||
+        !parse_name(c, PHASE_NAME, PHASE_COUNT, "",
+                    "a phase (deal, mulligan, cards, action, battle, supply, political, over)", &phase))
         return false;
     w->phase = (uint8_t)phase;
     return parse_small(c, "step", 0, 15, &w->step);
@@ -711,7 +707,8 @@ static bool parse_crowns(struct cursor *c, struct world *w)
         return false;
     if ((pretender != BLOCK_NONE && BLOCK_INFO[pretender].side != side) ||
         (w->king != BLOCK_NONE && BLOCK_INFO[w->king].side == side))
-        return invalid_at(c, at, c->p, "is not the Pretender's side: the other house from the King's, the Pretender's own");
+        return invalid_at(c, at, c->p,
+                          "is not the Pretender's side: the other house from the King's, the Pretender's own");
     world_set_pretender_side(w, side);
     world_set_pretender(w, pretender);
     return true;
@@ -723,15 +720,14 @@ static bool parse_head(struct cursor *c, struct world *w)
     if (!parse_scenario(c, w) || !parse_crowns(c, w))
         return false;
     if (!next_field(c) || !expect_key(c, "player1") || !parse_side(c, true, &w->player1) ||
-        !parse_small(c, "ap", 0, 4, &w->ap_left) ||
-        !next_field(c) || !expect_key(c, "winner") || !parse_side(c, true, &w->winner) ||
-        !next_field(c) || !expect_key(c, "flags") ||
-        !parse_flag_list(c, WORLD_FLAG_NAME, WORLD_FLAG_COUNT, ",", "mulligan-Y, mulligan-L, treason-rolled, no-knowledge or -", &flags))
+        !parse_small(c, "ap", 0, 4, &w->ap_left) || !next_field(c) || !expect_key(c, "winner") ||
+        !parse_side(c, true, &w->winner) || !next_field(c) || !expect_key(c, "flags") ||
+        !parse_flag_list(c, WORLD_FLAG_NAME, WORLD_FLAG_COUNT, ",",
+                         "mulligan-Y, mulligan-L, treason-rolled, no-knowledge or -", &flags))
         return false;
     w->flags = (uint8_t)flags;
-    return parse_card_set(c, "hand-Y", &w->hand[SIDE_YORK]) &&
-           parse_card_set(c, "hand-L", &w->hand[SIDE_LANCASTER]) && parse_card_set(c, "deck", &w->deck) &&
-           parse_played(c, "played-Y", &w->played[SIDE_YORK]) &&
+    return parse_card_set(c, "hand-Y", &w->hand[SIDE_YORK]) && parse_card_set(c, "hand-L", &w->hand[SIDE_LANCASTER]) &&
+           parse_card_set(c, "deck", &w->deck) && parse_played(c, "played-Y", &w->played[SIDE_YORK]) &&
            parse_played(c, "played-L", &w->played[SIDE_LANCASTER]) &&
            parse_small(c, "minors-due-Y", 0, 5, &w->minors_due[SIDE_YORK]) &&
            parse_small(c, "minors-due-L", 0, 5, &w->minors_due[SIDE_LANCASTER]);
@@ -768,13 +764,12 @@ static bool parse_block_entry(struct cursor *c, void *into)
         return invalid_at(c, at, c->p, "is listed twice; a block is in one place");
     c->blocks_seen |= block_bit(block);
     if (of->location == LOC_PRISONER && w->prisoner != BLOCK_NONE)
-        return invalid_at(c, at, c->p, "cannot join %s: one prisoner at most",
-                          BLOCK_INFO[w->prisoner].id);
+        return invalid_at(c, at, c->p, "cannot join %s: one prisoner at most", BLOCK_INFO[w->prisoner].id);
     if (!parse_number(c, 1, 4, "a strength", &steps))
         return false;
     if (steps > BLOCK_INFO[block].steps)
-        return invalid_at(c, at, c->p, "has strength %d, but %s has only %d steps", steps,
-                          BLOCK_INFO[block].id, BLOCK_INFO[block].steps);
+        return invalid_at(c, at, c->p, "has strength %d, but %s has only %d steps", steps, BLOCK_INFO[block].id,
+                          BLOCK_INFO[block].steps);
     world_place(w, block, of->location);
     world_set_steps(w, block, steps);
     return parse_block_flags(c, w, block);
@@ -827,8 +822,8 @@ static bool parse_border(struct cursor *c, char joiner, int *border, bool *rever
         return false;
     *border = border_between(a, b);
     if (*border == BORDER_NONE)
-        return invalid_at(c, at, c->p, "is no border: %s and %s are not adjacent by land",
-                          AREA_INFO[a].name, AREA_INFO[b].name);
+        return invalid_at(c, at, c->p, "is no border: %s and %s are not adjacent by land", AREA_INFO[a].name,
+                          AREA_INFO[b].name);
     *reversed = BORDER_INFO[*border].a != a;
     return true;
 }
@@ -893,9 +888,8 @@ static bool parse_move(struct cursor *c, struct world *w)
     if (!parse_name(c, MOVE_KIND_NAME + 1, MOVE_KIND_COUNT - 1, "/", "a move kind (land, sea, muster, recruit) or -",
                     &kind) ||
         !expect_char(c, '/') || !parse_area_or_none(c, "/", &m->from) || !expect_char(c, '/') ||
-        !parse_block_or_none(c, "/", &m->block) || !expect_char(c, '/') ||
-        !parse_area_or_none(c, "/", &m->via) || !expect_char(c, '/') ||
-        !parse_area_or_none(c, "/", &m->came_from) || !expect_char(c, '/') ||
+        !parse_block_or_none(c, "/", &m->block) || !expect_char(c, '/') || !parse_area_or_none(c, "/", &m->via) ||
+        !expect_char(c, '/') || !parse_area_or_none(c, "/", &m->came_from) || !expect_char(c, '/') ||
         !parse_number(c, 0, 3, "a count of areas moved", &steps) || !expect_char(c, '/') ||
         !parse_area_or_none(c, "/", &m->target))
         return false;
@@ -921,8 +915,7 @@ static bool parse_retreat(struct cursor *c, void *into)
         return false;
     int i = neighbour_index(w->battle.area, to);
     if (i < 0)
-        return invalid_at(c, at, c->p, "is not a land neighbour of the battle area %s",
-                          AREA_INFO[w->battle.area].name);
+        return invalid_at(c, at, c->p, "is not a land neighbour of the battle area %s", AREA_INFO[w->battle.area].name);
     if (world_retreats(w, of->side, i))
         return invalid_at(c, at, c->p, "is listed twice");
     if (!expect_char(c, ':') || !parse_number(c, 1, 15, "a retreat count", &count))
@@ -946,12 +939,10 @@ static bool parse_battle(struct cursor *c, struct world *w)
         return false;
     if (accept_none(c))
         return true;
-    if (!parse_area(c, "/", &area) || !expect_char(c, '/') ||
-        !parse_number(c, 1, 4, "a battle round", &round) || !expect_char(c, '/') ||
-        !parse_side(c, false, &b->attacker) || !expect_char(c, '/') ||
-        !parse_block_or_none(c, "/", &b->actor) || !expect_char(c, '/') ||
-        !parse_block_or_none(c, "/", &b->target) || !expect_char(c, '/') ||
-        !parse_number(c, 0, 4, "a count of dice", &dice) || !expect_char(c, '/') ||
+    if (!parse_area(c, "/", &area) || !expect_char(c, '/') || !parse_number(c, 1, 4, "a battle round", &round) ||
+        !expect_char(c, '/') || !parse_side(c, false, &b->attacker) || !expect_char(c, '/') ||
+        !parse_block_or_none(c, "/", &b->actor) || !expect_char(c, '/') || !parse_block_or_none(c, "/", &b->target) ||
+        !expect_char(c, '/') || !parse_number(c, 0, 4, "a count of dice", &dice) || !expect_char(c, '/') ||
         !parse_number(c, 0, 255, "a count of hits", &hits) || !expect_char(c, '/') ||
         !parse_flag_list(c, BATTLE_FLAG_NAME, BATTLE_FLAG_COUNT, ",/",
                          "a battle flag (swapped, king-rolled, pretender-rolled, warwick-rolled, treason-asked) or -",
@@ -990,8 +981,8 @@ static bool parse_hidden_piece(struct cursor *c, void *into)
     if (w->know.label[block])
         return invalid_at(c, at, c->p, "is listed twice");
     struct list_of candidates = {.w = w, .block = block};
-    if (!expect_char(c, '?') || !parse_number(c, 1, MAX_LABELS, "a piece label", &label) ||
-        !expect_char(c, '(') || !parse_list(c, '+', parse_candidate, &candidates) || !expect_char(c, ')'))
+    if (!expect_char(c, '?') || !parse_number(c, 1, MAX_LABELS, "a piece label", &label) || !expect_char(c, '(') ||
+        !parse_list(c, '+', parse_candidate, &candidates) || !expect_char(c, ')'))
         return false;
     w->know.label[block] = (uint8_t)label;
     return true;
@@ -1026,7 +1017,8 @@ static bool parse_tail(struct cursor *c, struct world *w)
 {
     if (!parse_crossed(c, w) || !parse_entered(c, "entered-Y", w->entered[SIDE_YORK]) ||
         !parse_entered(c, "entered-L", w->entered[SIDE_LANCASTER]) || !parse_main(c, w) ||
-        !parse_list_field(c, "acted", parse_acted_block, &w->acted) || !parse_move(c, w) || !parse_battle(c, w) || !parse_list_field(c, "hidden", parse_hidden_piece, w) ||
+        !parse_list_field(c, "acted", parse_acted_block, &w->acted) || !parse_move(c, w) || !parse_battle(c, w) ||
+        !parse_list_field(c, "hidden", parse_hidden_piece, w) ||
         !parse_list_field(c, "strength", parse_one_strength, w))
         return false;
     if (!at_value_end(c->p))

@@ -28,7 +28,4 @@ void strbuf_add(struct strbuf *sb, const char *fmt, ...)
     va_end(ap);
 }
 
-bool strbuf_overflowed(const struct strbuf *sb)
-{
-    return sb->length >= sb->size;
-}
+bool strbuf_overflowed(const struct strbuf *sb) { return sb->length >= sb->size; }

@@ -36,8 +36,8 @@ static void print_borders(FILE *out)
     fputs("# area_a\tarea_b\tcolour\tlimit\n", out);
     for (int e = 0; e < BORDER_COUNT; e++) {
         const struct border_info *x = &BORDER_INFO[e];
-        fprintf(out, "%s\t%s\t%s\t%d\n", AREA_INFO[x->a].name, AREA_INFO[x->b].name,
-                BORDER_COLOUR_NAME[x->colour], x->limit);
+        fprintf(out, "%s\t%s\t%s\t%d\n", AREA_INFO[x->a].name, AREA_INFO[x->b].name, BORDER_COLOUR_NAME[x->colour],
+                x->limit);
     }
 }
 
@@ -57,8 +57,8 @@ static void print_blocks(FILE *out)
     fputs("# id\tside\ttype\tname\tsteps\tcombat\tloyalty\their_rank\tseats\n", out);
     for (int b = 0; b < BLOCK_COUNT; b++) {
         const struct block_info *x = &BLOCK_INFO[b];
-        fprintf(out, "%s\t%s\t%s\t%s\t%d\t%c%d\t%s\t", x->id, SIDE_NAME[x->side], BLOCK_TYPE_NAME[x->type],
-                x->name, x->steps, x->initiative, x->fire, LOYALTY_NAME[x->loyalty]);
+        fprintf(out, "%s\t%s\t%s\t%s\t%d\t%c%d\t%s\t", x->id, SIDE_NAME[x->side], BLOCK_TYPE_NAME[x->type], x->name,
+                x->steps, x->initiative, x->fire, LOYALTY_NAME[x->loyalty]);
         if (x->heir_rank)
             fprintf(out, "%d\t", x->heir_rank);
         else
@@ -96,14 +96,14 @@ static void print_scenario_info(FILE *out)
     fputs("# scenario\tfirst_campaign\tlast_campaign\tking\tpretender_side\n", out);
     for (int s = 0; s < SCENARIO_COUNT; s++) {
         const struct scenario_info *x = &SCENARIO_INFO[s];
-        fprintf(out, "%d\t%d\t%d\t%s\t%s\n", x->year, x->first_campaign, x->last_campaign,
-                BLOCK_INFO[x->king].id, SIDE_NAME[x->pretender_side]);
+        fprintf(out, "%d\t%d\t%d\t%s\t%s\n", x->year, x->first_campaign, x->last_campaign, BLOCK_INFO[x->king].id,
+                SIDE_NAME[x->pretender_side]);
     }
 }
 
 bool tsv_print_table(const char *table, FILE *out)
 {
-    static void (*const PRINTERS[])(FILE *) = {print_areas, print_borders, print_blocks,
+    static void (*const PRINTERS[])(FILE *) = {print_areas, print_borders,   print_blocks,
                                                print_cards, print_scenarios, print_scenario_info};
     for (int i = 0; TSV_TABLE_NAMES[i]; i++)
         if (strcmp(table, TSV_TABLE_NAMES[i]) == 0) {
