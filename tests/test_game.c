@@ -104,7 +104,7 @@ static struct game_outcome unwatched_game(struct world *w, int scenario, uint64_
     return game_play(w, (const struct game_player[GAME_ACTORS]){random, random, random}, NULL);
 }
 
-/* DESIGN.md contract 7: the same seed plays the same game; another seed another. */
+/* docs/architecture.md, determinism: the same seed plays the same game; another seed another. */
 static void a_seeded_game_is_played_again_the_same(void **state)
 {
     (void)state;
