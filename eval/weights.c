@@ -34,9 +34,9 @@ struct reading {
     size_t size;
 };
 
-static bool fail(struct reading *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static bool reading_fail(struct reading *r, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
-static bool fail(struct reading *r, const char *format, ...)
+static bool reading_fail(struct reading *r, const char *format, ...)
 {
     char message[512];
     va_list args;
@@ -64,7 +64,7 @@ static bool unknown_weight(struct reading *r, const char *name)
     size_t used = 0;
     for (int i = 0; i < EVAL_WEIGHT_COUNT && used < sizeof known; i++)
         used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", EVAL_WEIGHT_INFO[i].name);
-    return fail(r, "unknown weight '%s' (the weights are: %s)", name, known);
+    return reading_fail(r, "unknown weight '%s' (the weights are: %s)", name, known);
 }
 
 static bool read_number(struct reading *r, const char *word, const char *what, const char *name, double *out)
@@ -72,7 +72,7 @@ static bool read_number(struct reading *r, const char *word, const char *what, c
     char *end;
     double x = strtod(word, &end);
     if (end == word || *end != '\0' || !isfinite(x))
-        return fail(r, "'%s' is not a finite number (the %s of weight '%s')", word, what, name);
+        return reading_fail(r, "'%s' is not a finite number (the %s of weight '%s')", word, what, name);
     *out = x;
     return true;
 }
@@ -98,15 +98,15 @@ static bool read_weight(struct reading *r, char *word[FIELDS])
         return unknown_weight(r, word[0]);
     const struct eval_weight_info *info = &EVAL_WEIGHT_INFO[i];
     if (r->given_on[i])
-        return fail(r, "weight '%s' given twice (first on line %d)", info->name, r->given_on[i]);
+        return reading_fail(r, "weight '%s' given twice (first on line %d)", info->name, r->given_on[i]);
     if (!read_number(r, word[1], "value", info->name, &value) || !read_number(r, word[2], "min", info->name, &min) ||
         !read_number(r, word[3], "max", info->name, &max))
         return false;
     if (min != info->min || max != info->max)
-        return fail(r, "weight '%s' has bounds [%g, %g] here but [%g, %g] in the engine (eval/weights.h)", info->name,
-                    min, max, info->min, info->max);
+        return reading_fail(r, "weight '%s' has bounds [%g, %g] here but [%g, %g] in the engine (eval/weights.h)",
+                            info->name, min, max, info->min, info->max);
     if (value < min || value > max)
-        return fail(r, "weight '%s' is %g, outside its bounds [%g, %g]", info->name, value, min, max);
+        return reading_fail(r, "weight '%s' is %g, outside its bounds [%g, %g]", info->name, value, min, max);
     r->weights.w[i] = value;
     r->given_on[i] = r->line;
     return true;
@@ -119,8 +119,8 @@ static bool read_line(struct reading *r, char *line)
     if (count == 0)
         return true;
     if (count != FIELDS)
-        return fail(r, "expected 'name value min max', found %s%d word%s", count > FIELDS ? "more than " : "",
-                    count > FIELDS ? FIELDS : count, count == 1 ? "" : "s");
+        return reading_fail(r, "expected 'name value min max', found %s%d word%s", count > FIELDS ? "more than " : "",
+                            count > FIELDS ? FIELDS : count, count == 1 ? "" : "s");
     return read_weight(r, word);
 }
 
@@ -129,7 +129,7 @@ static bool every_weight_given(struct reading *r)
     r->line = 0;
     for (int i = 0; i < EVAL_WEIGHT_COUNT; i++)
         if (!r->given_on[i])
-            return fail(r, "no line for weight '%s' (every weight must be given)", EVAL_WEIGHT_INFO[i].name);
+            return reading_fail(r, "no line for weight '%s' (every weight must be given)", EVAL_WEIGHT_INFO[i].name);
     return true;
 }
 
@@ -138,7 +138,7 @@ bool eval_weights_load(const char *path, struct eval_weights *out, char *why, si
     struct reading r = {.path = path, .why = why, .size = size};
     FILE *in = fopen(path, "r");
     if (!in)
-        return fail(&r, "cannot open: %s", strerror(errno));
+        return reading_fail(&r, "cannot open: %s", strerror(errno));
     char *line = NULL;
     size_t capacity = 0;
     bool ok = true;
@@ -147,7 +147,7 @@ bool eval_weights_load(const char *path, struct eval_weights *out, char *why, si
         ok = read_line(&r, line);
     }
     if (ok && ferror(in))
-        ok = fail(&r, "read error: %s", strerror(errno));
+        ok = reading_fail(&r, "read error: %s", strerror(errno));
     free(line);
     fclose(in);
     if (!ok || !every_weight_given(&r))

@@ -39,8 +39,8 @@ struct engine {
     struct driver driver; /* the search, and the player's random stream */
 };
 
-static bool fail(struct engine *e, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(struct engine *e, const char *code, const char *fmt, ...)
+static bool error_line(struct engine *e, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool error_line(struct engine *e, const char *code, const char *fmt, ...)
 {
     char message[600];
     va_list ap;
@@ -64,11 +64,11 @@ static bool take_in(struct engine *e)
     if (belief_observe(&e->belief, &seen, why, sizeof why))
         return true;
     if (e->pending_item)
-        return fail(e, "inconsistent",
-                    "position: the observations from observation %ld on do not fit what this side has seen: %s",
-                    e->pending_item, why);
-    return fail(e, "inconsistent", "the observations from line %ld on do not fit what this side has seen: %s",
-                e->pending_line, why);
+        return error_line(e, "inconsistent",
+                          "position: the observations from observation %ld on do not fit what this side has seen: %s",
+                          e->pending_item, why);
+    return error_line(e, "inconsistent", "the observations from line %ld on do not fit what this side has seen: %s",
+                      e->pending_line, why);
 }
 
 /* Adds one observation to the transition being gathered; 'item' is its
@@ -85,10 +85,11 @@ static bool gather(struct engine *e, const struct observation *o, long item)
         e->pending_line = e->line;
         e->pending_item = item;
     } else if (!e->pending.count) {
-        return fail(e, "out-of-order", "%sthis observation must follow the decision that opens its transition", where);
+        return error_line(e, "out-of-order", "%sthis observation must follow the decision that opens its transition",
+                          where);
     }
     if (e->pending.count >= MAX_OBSERVATIONS)
-        return fail(e, "too-many", "%smore than %d observations in one transition", where, MAX_OBSERVATIONS);
+        return error_line(e, "too-many", "%smore than %d observations in one transition", where, MAX_OBSERVATIONS);
     e->pending.list[e->pending.count++] = *o;
     return true;
 }
@@ -96,7 +97,7 @@ static bool gather(struct engine *e, const struct observation *o, long item)
 static bool observation_line(struct engine *e, const struct observation *o)
 {
     if (!e->in_game)
-        return fail(e, "no-game", "an observation before 'newgame scenario YEAR side york|lancaster'");
+        return error_line(e, "no-game", "an observation before 'newgame scenario YEAR side york|lancaster'");
     return gather(e, o, 0);
 }
 
@@ -104,7 +105,7 @@ static bool observation_line(struct engine *e, const struct observation *o)
 static bool game_now(struct engine *e)
 {
     if (!e->in_game)
-        return fail(e, "no-game", "no game: send 'newgame scenario YEAR side york|lancaster' first");
+        return error_line(e, "no-game", "no game: send 'newgame scenario YEAR side york|lancaster' first");
     return take_in(e);
 }
 
@@ -122,7 +123,7 @@ static bool words_are(const char *args, int count, char words[][64])
 static bool cmd_hello(struct engine *e, const char *args)
 {
     if (*args)
-        return fail(e, "bad-arguments", "r3p takes no arguments");
+        return error_line(e, "bad-arguments", "r3p takes no arguments");
     say(e->out, "id name r3 %s", R3_VERSION);
     say(e->out, "id version %s", R3_VERSION);
     options_list(e->out);
@@ -133,7 +134,7 @@ static bool cmd_hello(struct engine *e, const char *args)
 static bool cmd_isready(struct engine *e, const char *args)
 {
     if (*args)
-        return fail(e, "bad-arguments", "isready takes no arguments");
+        return error_line(e, "bad-arguments", "isready takes no arguments");
     say(e->out, "readyok");
     return true;
 }
@@ -144,9 +145,9 @@ static bool cmd_setoption(struct engine *e, const char *args)
     int used = 0;
     /* The value is the rest of the line, so that a file's path may hold spaces. */
     if (sscanf(args, "name %63s value %n", name, &used) != 1 || !used || !args[used])
-        return fail(e, "bad-arguments", "expected 'setoption name NAME value VALUE'");
+        return error_line(e, "bad-arguments", "expected 'setoption name NAME value VALUE'");
     if (!options_set(&e->options, name, args + used, why, sizeof why))
-        return fail(e, "bad-option", "%s", why);
+        return error_line(e, "bad-option", "%s", why);
     if (strcmp(name, "Seed") == 0)
         e->seed = e->driver.rng = (uint64_t)e->options.value[OPTION_SEED];
     return true;
@@ -156,17 +157,17 @@ static bool cmd_setoption(struct engine *e, const char *args)
 static bool read_game(struct engine *e, char w[][64], const char *command, int *scenario, int *side)
 {
     if (strcmp(w[0], "scenario") != 0 || strcmp(w[2], "side") != 0)
-        return fail(e, "bad-arguments", "expected '%s scenario 1460|1470|1483 side york|lancaster%s'", command,
-                    strcmp(command, "position") == 0 ? " [observations OBS, OBS, ...]" : "");
+        return error_line(e, "bad-arguments", "expected '%s scenario 1460|1470|1483 side york|lancaster%s'", command,
+                          strcmp(command, "position") == 0 ? " [observations OBS, OBS, ...]" : "");
     *scenario = scenario_from_year(atoi(w[1]));
     *side = -1;
     for (int s = 0; s < SIDE_COUNT; s++)
         if (strcmp(w[3], SIDE_WORD[s]) == 0)
             *side = s;
     if (*scenario < 0 || strlen(w[1]) != 4)
-        return fail(e, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
+        return error_line(e, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
     if (*side < 0)
-        return fail(e, "bad-arguments", "unknown side '%s' (york or lancaster)", w[3]);
+        return error_line(e, "bad-arguments", "unknown side '%s' (york or lancaster)", w[3]);
     return true;
 }
 
@@ -185,7 +186,7 @@ static bool cmd_newgame(struct engine *e, const char *args)
     char w[4][64];
     int scenario, side;
     if (!words_are(args, 4, w))
-        return fail(e, "bad-arguments", "expected 'newgame scenario 1460|1470|1483 side york|lancaster'");
+        return error_line(e, "bad-arguments", "expected 'newgame scenario 1460|1470|1483 side york|lancaster'");
     if (!read_game(e, w, "newgame", &scenario, &side))
         return false;
     start_game(e, scenario, side);
@@ -205,7 +206,7 @@ static bool replay_history(struct engine *e, char *history)
             item[--n] = '\0';
         index++;
         if (!observation_read(item, &o, why, sizeof why))
-            return fail(e, "bad-arguments", "position: observation %d '%.60s': %s", index, item, why);
+            return error_line(e, "bad-arguments", "position: observation %d '%.60s': %s", index, item, why);
         if (!gather(e, &o, index))
             return false;
     }
@@ -221,15 +222,16 @@ static bool cmd_position(struct engine *e, const char *args)
     int scenario, side, used = 0;
     sscanf(args, "%63s %63s %63s %63s%n", w[0], w[1], w[2], w[3], &used);
     if (!used)
-        return fail(e, "bad-arguments",
-                    "expected 'position scenario 1460|1470|1483 side york|lancaster "
-                    "[observations OBS, OBS, ...]'");
+        return error_line(e, "bad-arguments",
+                          "expected 'position scenario 1460|1470|1483 side york|lancaster "
+                          "[observations OBS, OBS, ...]'");
     if (!read_game(e, w, "position", &scenario, &side))
         return false;
     const char *rest = args + used;
     int more = 0;
     if (sscanf(rest, "%15s%n", keyword, &more) == 1 && strcmp(keyword, "observations") != 0)
-        return fail(e, "bad-arguments", "position: '%s' where 'observations' or the end of the line was due", keyword);
+        return error_line(e, "bad-arguments", "position: '%s' where 'observations' or the end of the line was due",
+                          keyword);
     static struct belief kept;
     struct observations kept_pending = e->pending;
     bool kept_in_game = e->in_game;
@@ -254,20 +256,20 @@ static bool cmd_go(struct engine *e, const char *args)
     struct limits limits;
     char why[300];
     if (!go_limits(args, &limits, why, sizeof why))
-        return fail(e, "bad-arguments", "%s", why);
+        return error_line(e, "bad-arguments", "%s", why);
     if (!game_now(e))
         return false;
     const struct world *w = &e->belief.w;
     if (w->phase == PHASE_OVER)
-        return fail(e, "game-over", "the game is over");
+        return error_line(e, "game-over", "the game is over");
     int actor = rules_actor(w);
     if (actor != e->belief.side)
-        return fail(e, "not-your-turn", "it is %s to decide, not %s", actor < SIDE_COUNT ? SIDE_WORD[actor] : "chance",
-                    SIDE_WORD[e->belief.side]);
+        return error_line(e, "not-your-turn", "it is %s to decide, not %s",
+                          actor < SIDE_COUNT ? SIDE_WORD[actor] : "chance", SIDE_WORD[e->belief.side]);
     struct player player;
     options_player(&e->options, &player);
     if (player.kind == PLAYER_CHEAT && !e->has_truth)
-        return fail(e, "no-truth", "Player cheat reads the true world: send 'truth POSITION' before go");
+        return error_line(e, "no-truth", "Player cheat reads the true world: send 'truth POSITION' before go");
     struct driver_callbacks lines = go_lines(e->out);
     driver_start(&e->driver, &e->belief, player.kind == PLAYER_CHEAT ? &e->truth : NULL, &player, &limits, &lines);
     return true;
@@ -289,9 +291,9 @@ static bool cmd_truth(struct engine *e, const char *args)
     if (!game_now(e))
         return false;
     if (!position_parse(args, &truth, why, sizeof why))
-        return fail(e, "bad-arguments", "truth: %s", why);
+        return error_line(e, "bad-arguments", "truth: %s", why);
     if (!truth_fits(e, &truth))
-        return fail(e, "inconsistent", "truth: this is not the game's position now as this side has seen it");
+        return error_line(e, "inconsistent", "truth: this is not the game's position now as this side has seen it");
     e->truth = truth;
     e->has_truth = true;
     return true;
@@ -300,7 +302,7 @@ static bool cmd_truth(struct engine *e, const char *args)
 static bool cmd_stop(struct engine *e, const char *args)
 {
     if (*args)
-        return fail(e, "bad-arguments", "stop takes no arguments");
+        return error_line(e, "bad-arguments", "stop takes no arguments");
     driver_stop(&e->driver);
     return true;
 }
@@ -308,16 +310,16 @@ static bool cmd_stop(struct engine *e, const char *args)
 static bool cmd_legal(struct engine *e, const char *args)
 {
     if (*args)
-        return fail(e, "bad-arguments", "legal takes no arguments");
+        return error_line(e, "bad-arguments", "legal takes no arguments");
     if (!game_now(e))
         return false;
     int actor = rules_actor(&e->belief.w);
     if (actor != e->belief.side) /* another's choices may turn on what this side cannot see */
-        return fail(e, "not-your-turn", "it is %s to decide; legal lists %s's own decisions",
-                    actor < SIDE_COUNT      ? SIDE_WORD[actor]
-                    : actor == ACTOR_CHANCE ? "chance"
-                                            : "nobody",
-                    SIDE_WORD[e->belief.side]);
+        return error_line(e, "not-your-turn", "it is %s to decide; legal lists %s's own decisions",
+                          actor < SIDE_COUNT      ? SIDE_WORD[actor]
+                          : actor == ACTOR_CHANCE ? "chance"
+                                                  : "nobody",
+                          SIDE_WORD[e->belief.side]);
     struct decisions legal;
     char line[MAX_DECISIONS * 40] = "legal", text[64];
     size_t n = strlen(line);
@@ -334,7 +336,7 @@ static bool cmd_query(struct engine *e, const char *args)
 {
     char w[4][64];
     if (!words_are(args, 1, w))
-        return fail(e, "bad-arguments", "expected 'query phase|turn|result|tomove'");
+        return error_line(e, "bad-arguments", "expected 'query phase|turn|result|tomove'");
     if (!game_now(e))
         return false;
     const struct world *g = &e->belief.w;
@@ -348,7 +350,7 @@ static bool cmd_query(struct engine *e, const char *args)
     else if (strcmp(w[0], "tomove") == 0)
         say(e->out, "tomove %s", actor < SIDE_COUNT ? SIDE_WORD[actor] : actor == ACTOR_CHANCE ? "chance" : "none");
     else
-        return fail(e, "bad-arguments", "no query '%s' (phase, turn, result, tomove)", w[0]);
+        return error_line(e, "bad-arguments", "no query '%s' (phase, turn, result, tomove)", w[0]);
     return true;
 }
 
@@ -357,7 +359,7 @@ static bool cmd_show(struct engine *e, const char *args)
     static char text[16384];
     struct view v;
     if (*args)
-        return fail(e, "bad-arguments", "show takes no arguments");
+        return error_line(e, "bad-arguments", "show takes no arguments");
     if (!game_now(e))
         return false;
     view_of(&e->belief.w, e->belief.side, &v);
@@ -382,7 +384,7 @@ static const struct {
 static void run_command(struct engine *e, int i, const char *args)
 {
     if (!COMMAND[i].while_searching && driver_settle(&e->driver))
-        fail(e, "busy", "a go infinite search is running: send stop before '%s'", COMMAND[i].word);
+        error_line(e, "busy", "a go infinite search is running: send stop before '%s'", COMMAND[i].word);
     else
         COMMAND[i].run(e, args);
 }
@@ -403,12 +405,12 @@ static bool run_line(struct engine *e, char *line, size_t length)
     while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
         line[--length] = '\0';
     if (length > LINE_LIMIT)
-        return fail(e, "line-too-long", "a line of %zu bytes; the limit is %d", length, LINE_LIMIT), true;
+        return error_line(e, "line-too-long", "a line of %zu bytes; the limit is %d", length, LINE_LIMIT), true;
     if (!printable(line, length))
-        return fail(e, "bad-bytes", "the line holds bytes that are not printable ASCII"), true;
+        return error_line(e, "bad-bytes", "the line holds bytes that are not printable ASCII"), true;
     char *start = line + strspn(line, " \t");
     if (!*start)
-        return fail(e, "empty-line", "an empty line: expected a command or an observation"), true;
+        return error_line(e, "empty-line", "an empty line: expected a command or an observation"), true;
     size_t word = strcspn(start, " \t");
     const char *args = start + word + strspn(start + word, " \t");
     if (word == 4 && strncmp(start, "quit", 4) == 0 && !*args) {
@@ -424,12 +426,12 @@ static bool run_line(struct engine *e, char *line, size_t length)
     char why[300];
     if (observation_read(start, &o, why, sizeof why)) {
         if (driver_settle(&e->driver))
-            fail(e, "busy", "a go infinite search is running: send stop before observations");
+            error_line(e, "busy", "a go infinite search is running: send stop before observations");
         else
             observation_line(e, &o);
     } else
-        fail(e, "unknown", "'%.*s' is neither a command nor an observation: %s", (int)(word > 40 ? 40 : word), start,
-             why);
+        error_line(e, "unknown", "'%.*s' is neither a command nor an observation: %s", (int)(word > 40 ? 40 : word),
+                   start, why);
     return true;
 }
 
@@ -445,7 +447,7 @@ int engine_run(FILE *in, FILE *out)
     while ((length = getline(&line, &capacity, in)) >= 0) {
         e.line++;
         if (memchr(line, '\0', (size_t)length)) {
-            fail(&e, "bad-bytes", "the line holds a NUL byte");
+            error_line(&e, "bad-bytes", "the line holds a NUL byte");
             continue;
         }
         if (!run_line(&e, line, (size_t)length))
