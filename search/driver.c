@@ -91,6 +91,17 @@ static void report_trees(struct driver *d, long started_us, int count)
     d->report.progress(d->report.context, &p);
 }
 
+/* The root's visits by decision, for a caller that asked for them. */
+static void report_visits(struct driver *d)
+{
+    static _Thread_local decision legal[MAX_DECISIONS];
+    static _Thread_local long visits[MAX_DECISIONS];
+    if (!d->report.visits)
+        return;
+    int count = ismcts_root_visits(d->tree, d->trees, legal, visits);
+    d->report.visits(d->report.context, legal, visits, count);
+}
+
 struct helper {
     struct driver *d;
     int index;
@@ -285,6 +296,7 @@ static void search_trees(struct driver *d)
     share_tree(d, false);
     d->best = d->player.kind == PLAYER_PIMC ? ismcts_vote(d->tree, d->trees) : ismcts_best(d->tree, d->trees, NULL);
     report_trees(d, started, d->trees);
+    report_visits(d);
     end_trees(d);
 }
 
