@@ -16,8 +16,9 @@
 #include <unistd.h>
 
 static char removing[SELFPLAY_PATH_MAX + 8]; /* the file a signal removes, while one is open */
-static struct sigaction previous[2];
-static const int SIGNALS[2] = {SIGINT, SIGTERM};
+enum { SIGNALS = 3 };
+static struct sigaction previous[SIGNALS];
+static const int SIGNAL[SIGNALS] = {SIGINT, SIGTERM, SIGHUP};
 
 static void remove_and_die(int signal_number)
 {
@@ -34,11 +35,14 @@ static void guard(const char *tmp, bool on)
         snprintf(removing, sizeof removing, "%s", tmp);
         struct sigaction handler = {.sa_handler = remove_and_die};
         sigemptyset(&handler.sa_mask);
-        for (int i = 0; i < 2; i++)
-            sigaction(SIGNALS[i], &handler, &previous[i]);
+        for (int i = 0; i < SIGNALS; i++) {
+            sigaction(SIGNAL[i], NULL, &previous[i]);
+            if (SIGNAL[i] != SIGHUP || previous[i].sa_handler != SIG_IGN) /* nohup's stays ignored */
+                sigaction(SIGNAL[i], &handler, NULL);
+        }
     } else {
-        for (int i = 0; i < 2; i++)
-            sigaction(SIGNALS[i], &previous[i], NULL);
+        for (int i = 0; i < SIGNALS; i++)
+            sigaction(SIGNAL[i], &previous[i], NULL);
         removing[0] = '\0';
     }
 }

@@ -1,8 +1,8 @@
 /*
  * selfplay_out.h: the file r3 selfplay writes, all or nothing. The lines go
  * to FILE.tmp, renamed to FILE only once all are written, so an error, an
- * interrupt (SIGINT) or a kill (SIGTERM, as Slurm sends at its time limit)
- * leaves no FILE, and a FILE from before stays as it was. A FILE ending in
+ * interrupt (SIGINT), a kill (SIGTERM, as Slurm sends at its time limit) or
+ * a hang-up leaves no FILE, and a FILE from before stays as it was. A FILE ending in
  * ".gz" is written through "gzip -c".
  */
 #ifndef R3_SELFPLAY_OUT_H
@@ -21,8 +21,9 @@ struct selfplay_out {
     char path[SELFPLAY_PATH_MAX], tmp[SELFPLAY_PATH_MAX + 8];
 };
 
-/* Creates FILE.tmp (and starts gzip for a ".gz" FILE), and has SIGINT and
- * SIGTERM remove it until it is committed or abandoned; false with why. */
+/* Creates FILE.tmp (and starts gzip for a ".gz" FILE), and has SIGINT,
+ * SIGTERM and SIGHUP (unless ignored, as under nohup) remove it until it is
+ * committed or abandoned; false with why. */
 bool selfplay_out_open(struct selfplay_out *o, const char *path, char *why, size_t size);
 
 /* Closes FILE.tmp (gzip done) and renames it FILE; false with why, with
