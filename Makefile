@@ -14,8 +14,9 @@ TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 
 # Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4.
 PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev gnulib autoconf automake m4
-# cscope for tests/layers.sh, clang-format for make format-check.
-TEST_PACKAGES := valgrind cscope clang-format
+# cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
+# for tests/selfplay.sh's shards (docs/selfplay.md).
+TEST_PACKAGES := valgrind cscope clang-format parallel
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 
@@ -167,6 +168,7 @@ cli-test: r3
 	@sh tests/rules_coverage.sh
 	@sh tests/protocol.sh ./r3
 	@sh tests/referee.sh ./r3
+	@sh tests/selfplay.sh ./r3
 
 tsan-test: r3 $(TSAN_R3)
 	@sh tests/tsan.sh $(TSAN_R3)

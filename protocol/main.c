@@ -25,6 +25,7 @@
 #include "protocol/engine.h"
 #include "protocol/hidden_commands.h"
 #include "protocol/match_command.h"
+#include "protocol/selfplay_command.h"
 #include "protocol/version.h"
 #include "search/ismcts.h"
 #include "search/policy.h"
@@ -56,6 +57,7 @@ static const char HELP[] =
     "  replay FILE...             replay game records of r3 match --out and verify them\n"
     "  bench                      fixed ISMCTS searches on one thread: each position's choice,\n"
     "                             then 'Nodes searched' (the signature) and 'Nodes/second'\n"
+    "  selfplay                   play the engine against itself and write labelled positions for the tuners\n"
     "\n"
     "Options of show:\n"
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
@@ -99,6 +101,17 @@ static const char HELP[] =
     "  --shard I/N                play only pairs p with p mod N = I - 1 (merge with match-merge)\n"
     "  --out DIR                  write there a record per game, results.tsv and games.pgn\n"
     "  (docs/matches.md has the details; match-merge takes [--sprt ELO0 ELO1 ALPHA BETA] DIR...)\n"
+    "\n"
+    "Options of selfplay (docs/selfplay.md; progress on stderr every 10 s):\n"
+    "  option.NAME=VALUE          an engine option for both sides, as setoption takes it (option.Iterations=200)\n"
+    "  --games N                  games in the whole run; game g is seeded from (K, g) alone\n"
+    "  --scenario 1460|1470|1483|all  (all: game g plays the (g mod 3)th)\n"
+    "  --seed K                   the run's seed\n"
+    "  --out FILE                 the positions, one a line (FILE.tmp until done; FILE.gz through gzip)\n"
+    "  --concurrency C            play C games at once, 1 to 64 (default 1; the file is the same whatever C)\n"
+    "  --shard I/N                play only the Ith of N blocks of games, 0 <= I < N (files concatenate)\n"
+    "  --sample-every K           keep one position in K on average (default 1: every one)\n"
+    "  --record-visits            add the search's visits of every legal decision at the root\n"
     "\n"
     "Options of bench:\n"
     "  --iterations N             iterations per position (default 10000)\n"
@@ -308,10 +321,11 @@ static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
 } COMMAND[] = {
-    {"data", command_data},       {"show", command_show},       {"legal", command_legal},
-    {"apply", command_apply},     {"playout", command_playout}, {"sample", command_sample},
-    {"infokey", command_infokey}, {"observe", command_observe}, {"match", command_match},
-    {"replay", command_replay},   {"bench", command_bench},     {"match-merge", command_match_merge},
+    {"data", command_data},         {"show", command_show},       {"legal", command_legal},
+    {"apply", command_apply},       {"playout", command_playout}, {"sample", command_sample},
+    {"infokey", command_infokey},   {"observe", command_observe}, {"match", command_match},
+    {"replay", command_replay},     {"bench", command_bench},     {"match-merge", command_match_merge},
+    {"selfplay", command_selfplay},
 };
 
 int main(int argc, char **argv)

@@ -7,6 +7,8 @@
  */
 #include "search/driver.h"
 
+#include <stdlib.h>
+
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
 #include "engine/rules/rules.h"
@@ -89,6 +91,17 @@ static void report_trees(struct driver *d, long started_us, int count)
         pthread_spin_unlock(d->tree[0].lock);
     p.iterations = atomic_load(&d->iterations);
     d->report.progress(d->report.context, &p);
+}
+
+/* The root's visits by decision, for a caller that asked for them. */
+static void report_visits(struct driver *d)
+{
+    static _Thread_local decision legal[MAX_DECISIONS];
+    static _Thread_local long visits[MAX_DECISIONS];
+    if (!d->report.visits)
+        return;
+    int count = ismcts_root_visits(d->tree, d->trees, legal, visits);
+    d->report.visits(d->report.context, legal, visits, count);
 }
 
 struct helper {
@@ -242,10 +255,13 @@ static void share_tree(struct driver *d, bool on)
     d->tree[0].lock = on ? &d->lock : NULL;
 }
 
+/* The helper threads of a search on more than one, in 'helper' (a search's
+ * own: several drivers may search at once in one process, as r3 selfplay's
+ * games do); how many started. */
 static int start_helpers(struct driver *d, struct helper *helper, long deadline)
 {
     int helpers = 0;
-    for (int i = 1; i < searching_threads(d); i++) {
+    for (int i = 1; helper && i < searching_threads(d); i++) {
         helper[helpers] =
             (struct helper){.d = d, .index = i, .deadline_us = deadline, .rng = random_next(&d->rng) ^ (uint64_t)i};
         if (d->shared)
@@ -260,7 +276,6 @@ static void search_trees(struct driver *d)
 {
     long started = clock_us(), deadline = limits_deadline_us(&d->limits, d->side, started);
     long next_report = started + PROGRESS_EVERY_MS * 1000;
-    static struct helper helper[DRIVER_MAX_THREADS];
     struct decisions legal;
     rules_legal(&d->w, &legal);
     if (only_one(d, &legal))
@@ -272,6 +287,7 @@ static void search_trees(struct driver *d)
         return;
     }
     share_tree(d, true);
+    struct helper *helper = searching_threads(d) > 1 ? calloc((size_t)searching_threads(d) - 1, sizeof *helper) : NULL;
     int helpers = start_helpers(d, helper, deadline), turn = 0;
     while (goes_on(d, atomic_load(&d->iterations), d->player.iterations, deadline)) {
         iterate_once(d, 0, &turn, NULL, &d->rng);
@@ -282,9 +298,11 @@ static void search_trees(struct driver *d)
     }
     for (int i = 0; i < helpers; i++)
         pthread_join(helper[i].thread, NULL);
+    free(helper);
     share_tree(d, false);
     d->best = d->player.kind == PLAYER_PIMC ? ismcts_vote(d->tree, d->trees) : ismcts_best(d->tree, d->trees, NULL);
     report_trees(d, started, d->trees);
+    report_visits(d);
     end_trees(d);
 }
 

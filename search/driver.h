@@ -75,6 +75,10 @@ struct driver_callbacks {
     void (*note)(void *context, enum driver_note note, long count);
     void (*bestmove)(void *context, decision best);
     void *context;
+    /* NULL unless wanted (r3 selfplay --record-visits): once at the end of a
+     * tree player's search, before bestmove, the root's visits summed over
+     * its trees for each of the 'count' decisions legal in the belief. */
+    void (*visits)(void *context, const decision *legal, const long *visits, int count);
 };
 
 struct driver {

@@ -510,6 +510,17 @@ decision ismcts_best(const struct ismcts *trees, int count, double *value)
     return total[best].key;
 }
 
+int ismcts_root_visits(const struct ismcts *trees, int count, decision *legal, long *visits)
+{
+    static _Thread_local struct root_total total[MAX_DECISIONS];
+    int n = root_totals(trees, count, total);
+    for (int i = 0; i < n; i++) {
+        legal[i] = total[i].key;
+        visits[i] = (long)total[i].visits;
+    }
+    return n;
+}
+
 /* The most visited root child of one tree, among the decisions legal in the belief. */
 static decision tree_choice(const struct ismcts *tree)
 {

@@ -122,6 +122,11 @@ long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *
  * mean result (a win estimate) if 'value' is not NULL. */
 decision ismcts_best(const struct ismcts *trees, int count, double *value);
 
+/* The root's visits of 'count' trees of one position, summed by decision,
+ * for each decision legal in the belief (in rules_legal's order, 0 for one
+ * never tried) into legal[] and visits[]; returns their number. */
+int ismcts_root_visits(const struct ismcts *trees, int count, decision *legal, long *visits);
+
 /* Determinized UCT's final choice (PIMC): each tree votes for its own most
  * visited decision; the most votes win, ties going to the most visits. */
 decision ismcts_vote(const struct ismcts *trees, int count);

@@ -1,8 +1,9 @@
 /*
  * test_driver.c: the search driver (search/driver.c) on its own, with no
  * protocol: every player chooses a legal decision under a node limit and
- * reports its progress and its choice through the callbacks, on one thread
- * and on two (a tree each, and one shared tree); an infinite search reports
+ * reports its progress and its choice through the callbacks (and a tree
+ * player its root's visits, one per iteration), on one thread and on two (a
+ * tree each, and one shared tree); an infinite search reports
  * its choice only at stop; a lone legal decision is chosen without a search.
  */
 #include <setjmp.h>
@@ -27,6 +28,8 @@ struct record {
     enum driver_note note;
     long note_count;
     decision best;
+    int visit_reports, visit_count;
+    long visit_sum;
 };
 
 static void on_progress(void *context, const struct driver_progress *p)
@@ -49,6 +52,17 @@ static void on_bestmove(void *context, decision best)
     struct record *r = context;
     r->bestmoves++;
     r->best = best;
+}
+
+static void on_visits(void *context, const decision *legal, const long *visits, int count)
+{
+    struct record *r = context;
+    (void)legal;
+    r->visit_reports++;
+    r->visit_count = count;
+    r->visit_sum = 0;
+    for (int i = 0; i < count; i++)
+        r->visit_sum += visits[i];
 }
 
 static struct driver driver; /* a tree for each of 64 threads: too big for the stack */
@@ -78,7 +92,7 @@ static struct player player_of(int kind, int threads, int parallel)
 static struct record search(const struct player *p, const struct limits *limits)
 {
     struct record r = {0};
-    struct driver_callbacks report = {on_progress, on_note, on_bestmove, &r};
+    struct driver_callbacks report = {on_progress, on_note, on_bestmove, &r, on_visits};
     driver_start(&driver, &belief, NULL, p, limits, &report);
     assert_false(driver_settle(&driver)); /* waits for the end: limits were given */
     driver_finish(&driver);
@@ -107,8 +121,9 @@ static void a_fixed_node_search_reports_progress_and_a_legal_choice(void **state
 }
 
 /* Every player, and the engine's on two threads both ways, chooses a legal
- * decision; the tree players report as trees, greedy by its worlds, random
- * with a note of how many decisions it chose among. */
+ * decision; the tree players report as trees, and their root's visits
+ * when asked, greedy by its worlds, random with a note of how many decisions
+ * it chose among. */
 static void every_player_chooses_a_legal_decision(void **state)
 {
     (void)state;
@@ -135,8 +150,15 @@ static void every_player_chooses_a_legal_decision(void **state)
         assert_true(r.progresses >= 1);
         assert_int_equal(r.last.trees, CASE[i].kind != PLAYER_GREEDY);
         assert_true(r.last.nodes >= 2000);
-        if (CASE[i].kind == PLAYER_GREEDY)
+        if (CASE[i].kind == PLAYER_GREEDY) {
             assert_true(r.last.worlds >= 1);
+            assert_int_equal(r.visit_reports, 0); /* no tree, no visits */
+            continue;
+        }
+        /* the root's visits, once, for every legal decision: one per iteration */
+        assert_int_equal(r.visit_reports, 1);
+        assert_int_equal(r.visit_count, legal.count);
+        assert_int_equal(r.visit_sum, r.last.iterations);
     }
 }
 
@@ -148,7 +170,7 @@ static void an_infinite_search_reports_its_choice_only_at_stop(void **state)
     struct player p = player_of(PLAYER_ISMCTS, 1, PARALLEL_ROOT);
     struct limits infinite = {.infinite = true, .clock = {-1, -1}};
     struct record r = {0};
-    struct driver_callbacks report = {on_progress, on_note, on_bestmove, &r};
+    struct driver_callbacks report = {on_progress, on_note, on_bestmove, &r, NULL}; /* no visits wanted */
     driver_start(&driver, &belief, NULL, &p, &infinite, &report);
     nanosleep(&(struct timespec){.tv_nsec = 20 * 1000 * 1000}, NULL);
     assert_true(driver_settle(&driver));

@@ -68,5 +68,11 @@ run match-merge --sprt 0 50 0.05 0.05 "$records"
 printf '1\t1460\t1\ta\tb\tyork\trules\n' > "$records/results.tsv"
 run match-merge "$records"
 rm -rf "$records"
+# self-play: two games at once, each side's driver on its thread, gzip; and a refused option
+selfplay=$(mktemp -d)
+run selfplay option.Iterations=5 option.Hash=4 --games 2 --scenario 1483 --seed 1 --concurrency 2 --record-visits \
+    --sample-every 20 --out "$selfplay/positions.tsv.gz"
+run selfplay option.Frob=1 --games 1 --scenario 1460 --seed 1 --out "$selfplay/none.tsv"
+rm -rf "$selfplay"
 echo "valgrind: $passed passed, $failed failed"
 [ "$failed" = 0 ]
