@@ -168,6 +168,7 @@ cli-test: r3
 	@sh tests/rules_coverage.sh
 	@sh tests/protocol.sh ./r3
 	@sh tests/referee.sh ./r3
+	@sh tests/tune.sh ./r3
 
 tsan-test: r3 $(TSAN_R3)
 	@sh tests/tsan.sh $(TSAN_R3)

@@ -200,8 +200,10 @@ static int split(const struct tune_eval_options *o, struct tune_data *all, struc
     tune_data_split(all, o->validation, o->seed, train, validation);
     tune_data_free(all);
     long train_games = tune_data_games(train), validation_games = tune_data_games(validation);
-    printf("train: %ld positions of %ld games; validation: %ld positions of %ld games (--validation %g, --seed %llu)\n",
-           train->count, train_games, validation->count, validation_games, o->validation, (unsigned long long)o->seed);
+    printf(
+        "train: %ld positions of %ld game%s; validation: %ld positions of %ld game%s (--validation %g, --seed %llu)\n",
+        train->count, train_games, train_games == 1 ? "" : "s", validation->count, validation_games,
+        validation_games == 1 ? "" : "s", o->validation, (unsigned long long)o->seed);
     char why[256];
     if (validation_games < 2) {
         snprintf(why, sizeof why,

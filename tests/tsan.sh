@@ -1,7 +1,8 @@
 #!/bin/sh
 # tsan.sh: the threaded parts of r3 built with ThreadSanitizer (make tsan-test):
 # searches on 2 threads (ismcts with a tree each and with one shared tree,
-# and pimc) with go limits, go infinite and stop, threaded random playouts, and a match playing 2 games at once. Any data race
+# and pimc) with go limits, go infinite and stop, threaded random playouts, a match playing 2 games at once,
+# and r3 tune eval reading its data on 2 threads. Any data race
 # report fails the test. Usage: sh tests/tsan.sh build/tsan/r3
 R3=${1:-build/tsan/r3}
 . "$(dirname "$0")/lib.sh"
@@ -29,5 +30,9 @@ clean "r3 playout --threads 2" $?
     --engine cmd="$R3" name=b option.Player=random --games 2 --scenario 1483 --concurrency 2 --tc movetime=5000 \
     > "$tmp/out" 2> "$tmp/err"
 clean "r3 match --concurrency 2, an engine searching on 2 threads: '$(tail -n 1 "$tmp/out")'" $?
+
+"$R3" tune eval --synthetic 30 --seed 4 > "$tmp/data.tsv" && "$R3" tune eval --data "$tmp/data.tsv" --threads 2 \
+    --out "$tmp/w.txt" --iterations 10 > "$tmp/out" 2> "$tmp/err"
+clean "r3 tune eval reading on 2 threads: '$(tail -n 1 "$tmp/out")'" $?
 
 finish tsan
