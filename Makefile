@@ -12,8 +12,9 @@ CFLAGS  := -std=gnu11 -O2 -g $(WARN) -MMD -MP -pthread -I.
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 
-# Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4.
-PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev gnulib autoconf automake m4
+# Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4;
+# NLopt is r3 tune eval's optimizer (L-BFGS).
+PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev gnulib autoconf automake m4
 # cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
 # for tests/selfplay.sh's shards (docs/selfplay.md).
 TEST_PACKAGES := valgrind cscope clang-format parallel
@@ -35,9 +36,9 @@ FUZZ_SRC       = $(LIB_SRC) tests/fuzz/fuzz_protocol.c
 FUZZER        := $(BUILD)/fuzz/fuzz_protocol
 
 # pkg-config is asked only after the packages are in, hence the deferred '='.
-PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka)
-LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash) -lm
-TEST_LIBS  = $(shell pkg-config --libs cmocka libxxhash) -lm
+PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt)
+LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash nlopt) -lm
+TEST_LIBS  = $(shell pkg-config --libs cmocka libxxhash nlopt) -lm
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.
@@ -100,7 +101,7 @@ $(FUZZER): $(FUZZ_SRC) $(wildcard */*.h */*/*.h) $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -DBELIEF_TRIES=20 -DSEARCH_MAX_NODES=2000 \
 	  -DSEARCH_MAX_MS=20 -I. $(INCLUDES) $(FUZZ_SRC) $(LIBGNU) \
-	  $(shell pkg-config --libs libxxhash) -lm -o $@
+	  $(shell pkg-config --libs libxxhash nlopt) -lm -o $@
 
 # Runs from a copy of the seed corpus; findings (crash-*, leak-*) land in build/fuzz.
 fuzz: $(FUZZER)
@@ -133,7 +134,7 @@ $(BUILD)/tsan/%.o: %.c $(LIBGNU)
 # r3 under ThreadSanitizer, for tsan-test, on TSan's allocator: jemalloc's fork
 # handlers take more locks at once than TSan can track.
 $(TSAN_R3): $(TSAN_OBJ) $(LIBGNU)
-	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash) -lm
+	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt) -lm
 
 r3: $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBGNU)
 	$(CC) $(CFLAGS) -o $@ $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBS)
@@ -169,6 +170,7 @@ cli-test: r3
 	@sh tests/protocol.sh ./r3
 	@sh tests/referee.sh ./r3
 	@sh tests/selfplay.sh ./r3
+	@sh tests/tune.sh ./r3
 
 tsan-test: r3 $(TSAN_R3)
 	@sh tests/tsan.sh $(TSAN_R3)

@@ -26,6 +26,7 @@
 #include "protocol/hidden_commands.h"
 #include "protocol/match_command.h"
 #include "protocol/selfplay_command.h"
+#include "protocol/tune_command.h"
 #include "protocol/version.h"
 #include "search/ismcts.h"
 #include "search/policy.h"
@@ -58,6 +59,7 @@ static const char HELP[] =
     "  bench                      fixed ISMCTS searches on one thread: each position's choice,\n"
     "                             then 'Nodes searched' (the signature) and 'Nodes/second'\n"
     "  selfplay                   play the engine against itself and write labelled positions for the tuners\n"
+    "  tune eval                  fit the evaluation's weights to labelled positions of self-play\n"
     "\n"
     "Options of show:\n"
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
@@ -117,6 +119,21 @@ static const char HELP[] =
     "  --iterations N             iterations per position (default 10000)\n"
     "  --seed S                   the seed of the searches (default 1)\n"
     "  --policy random|heuristic  the playouts' policy (default heuristic, whose nodes are the signature)\n"
+    "\n"
+    "Options of tune eval (docs/tuning.md; it ends with 'validation loss: START -> FITTED'):\n"
+    "  --data FILE...             labelled positions, one a line: game ply scenario side result winrate position\n"
+    "  --out WEIGHTS              write the fitted weights there (a weights file, as EvalFile reads)\n"
+    "  --weights START            start from these weights, keeping the file's comments (default: built-in)\n"
+    "  --lambda L                 target (1-L) result + L winrate, L from 0 to 1 (default 0)\n"
+    "  --l2 R                     pull toward the start weights, R per squared unit (default 1e-05)\n"
+    "  --validation F             the fraction of games kept out of the fit to measure it (default 0.1)\n"
+    "  --seed K                   the seed of the split by game (default 1)\n"
+    "  --iterations N             the most evaluations of the loss (default 1000)\n"
+    "  --plot DIR                 write loss.svg and calibration-1460/1470/1483.svg there\n"
+    "  --threads T                read the data on T threads (default: the cores)\n"
+    "  --bench [--positions N]    time reading and fitting N made-up positions (default 1000000)\n"
+    "  --synthetic GAMES          print labelled positions of GAMES random games (every 5th decision), their\n"
+    "                             results drawn from known weights, each a game of its own; --seed K\n"
     "\n"
     "Global options:\n"
     "  -h, --help                 print this help and exit\n"
@@ -325,7 +342,7 @@ static const struct {
     {"apply", command_apply},       {"playout", command_playout}, {"sample", command_sample},
     {"infokey", command_infokey},   {"observe", command_observe}, {"match", command_match},
     {"replay", command_replay},     {"bench", command_bench},     {"match-merge", command_match_merge},
-    {"selfplay", command_selfplay},
+    {"selfplay", command_selfplay}, {"tune", command_tune},
 };
 
 int main(int argc, char **argv)

@@ -2,7 +2,8 @@
 # tsan.sh: the threaded parts of r3 built with ThreadSanitizer (make tsan-test):
 # searches on 2 threads (ismcts with a tree each and with one shared tree,
 # and pimc) with go limits, go infinite and stop, threaded random playouts, a
-# match playing 2 games at once, and self-play of 2 games at once. Any data race
+# match playing 2 games at once, self-play of 2 games at once, and r3 tune eval
+# reading its data on 2 threads. Any data race
 # report fails the test. Usage: sh tests/tsan.sh build/tsan/r3
 R3=${1:-build/tsan/r3}
 . "$(dirname "$0")/lib.sh"
@@ -34,5 +35,9 @@ clean "r3 match --concurrency 2, an engine searching on 2 threads: '$(tail -n 1 
 "$R3" selfplay option.Iterations=10 option.Threads=2 option.Hash=4 --games 3 --scenario 1483 --seed 1 \
     --concurrency 2 --record-visits --sample-every 10 --out "$tmp/selfplay.tsv" > "$tmp/out" 2> "$tmp/err"
 clean "r3 selfplay --concurrency 2, each search on 2 threads: '$(tail -n 1 "$tmp/err")'" $?
+
+"$R3" tune eval --synthetic 30 --seed 4 > "$tmp/data.tsv" && "$R3" tune eval --data "$tmp/data.tsv" --threads 2 \
+    --out "$tmp/w.txt" --iterations 10 > "$tmp/out" 2> "$tmp/err"
+clean "r3 tune eval reading on 2 threads: '$(tail -n 1 "$tmp/out")'" $?
 
 finish tsan

@@ -33,6 +33,13 @@ run sample --position "$mid" --side york --count 3 --seed 7
 run sample --position "$mid" --side lancaster --count 3 --speed
 run sample --position "$mid" --side purple
 run bench --iterations 10
+# r3 tune eval: reading on 2 threads, the fit, the weights file and the plots; a refused file
+tune=$(mktemp -d)
+"$R3" tune eval --synthetic 4 --seed 2 > "$tune/data.tsv"
+run tune eval --data "$tune/data.tsv" --out "$tune/w.txt" --plot "$tune/plots" --threads 2 --validation 0.3 --iterations 20
+run tune eval --data "$tune/data.tsv" --weights eval/weights.txt --out "$tune/w.txt" --lambda 0.5 --iterations 5
+run tune eval --data "$tune/missing.tsv" --out "$tune/w.txt"
+rm -rf "$tune"
 # the protocol engine: a session's stdin from a file
 session() { # session NAME FILE
     if valgrind -q --soname-synonyms=somalloc='*jemalloc*' --leak-check=full \

@@ -520,18 +520,54 @@ static bool same_area_name(const char *name, const char *text, int length)
     return i == length && name[i] == '\0';
 }
 
-int area_by_name(const char *text, int length)
+/* Names by a hash of their text, filled before main(), since the position
+ * parser looks up every block and area it reads: slot h holds the block or
+ * area + 1 whose hash is h (or the next free slot on), 0 when empty. An area
+ * name's spaces hash as the '-' the position text writes for them. */
+#define NAME_SLOTS 256
+static uint8_t AREA_SLOT[NAME_SLOTS], BLOCK_SLOT[NAME_SLOTS];
+
+static unsigned name_hash(const char *text, int length)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (int i = 0; i < length; i++)
+        h = (h ^ (unsigned char)(text[i] == ' ' ? '-' : text[i])) * 16777619u;
+    return h % NAME_SLOTS;
+}
+
+static void index_name(uint8_t slots[NAME_SLOTS], const char *name, int i)
+{
+    unsigned slot = name_hash(name, (int)strlen(name));
+    while (slots[slot])
+        slot = (slot + 1) % NAME_SLOTS;
+    slots[slot] = (uint8_t)(i + 1);
+}
+
+__attribute__((constructor)) static void index_names(void)
 {
     for (int a = 0; a < AREA_COUNT; a++)
-        if (same_area_name(AREA_INFO[a].name, text, length))
-            return a;
+        index_name(AREA_SLOT, AREA_INFO[a].name, a);
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        index_name(BLOCK_SLOT, BLOCK_INFO[b].id, b);
+}
+
+int area_by_name(const char *text, int length)
+{
+    for (unsigned slot = name_hash(text, length); AREA_SLOT[slot]; slot = (slot + 1) % NAME_SLOTS)
+        if (same_area_name(AREA_INFO[AREA_SLOT[slot] - 1].name, text, length))
+            return AREA_SLOT[slot] - 1;
     return -1;
 }
 
 int block_by_id(const char *text, int length)
 {
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        if ((int)strlen(BLOCK_INFO[b].id) == length && memcmp(BLOCK_INFO[b].id, text, (size_t)length) == 0)
-            return b;
+    for (unsigned slot = name_hash(text, length); BLOCK_SLOT[slot]; slot = (slot + 1) % NAME_SLOTS) {
+        const char *id = BLOCK_INFO[BLOCK_SLOT[slot] - 1].id;
+        int i = 0;
+        while (i < length && id[i] == text[i])
+            i++;
+        if (i == length && id[i] == '\0')
+            return BLOCK_SLOT[slot] - 1;
+    }
     return -1;
 }

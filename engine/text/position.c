@@ -408,11 +408,15 @@ static bool expect_key(struct cursor *c, const char *key)
     return true;
 }
 
-/* The length of the run of characters before any of 'stops', a blank or the end. */
+/* The length of the run of characters before any of 'stops', a blank or the
+ * end; the stops go into a 256-bit set first (the parser spans every name). */
 static int span(const char *p, const char *stops)
 {
+    uint64_t stop[4] = {1ull | 1ull << ' ' | 1ull << '\t' | 1ull << '\n' | 1ull << '\r', 0, 0, 0};
+    for (; *stops; stops++)
+        stop[(unsigned char)*stops >> 6] |= 1ull << ((unsigned char)*stops & 63);
     int n = 0;
-    while (!at_value_end(p + n) && !strchr(stops, p[n]))
+    while (!((stop[(unsigned char)p[n] >> 6] >> ((unsigned char)p[n] & 63)) & 1))
         n++;
     return n;
 }

@@ -1,0 +1,94 @@
+/*
+ * tune_eval.h: the logistic (Texel) fit of the evaluation's weights to
+ * labelled positions (docs/tuning.md). It minimises the mean cross-entropy of
+ * York's predicted chance p = logistic(weights · features) against a target t,
+ * the game's result for York mixed with the search's win rate by lambda,
+ * plus l2 times the squared distance from the start weights, by NLopt's
+ * bounded L-BFGS within each weight's bounds (EVAL_WEIGHT_LIST). Every step
+ * is dot products over the features read once (tuning/tune_data.h), the
+ * gradient analytic.
+ */
+#ifndef R3_TUNE_EVAL_H
+#define R3_TUNE_EVAL_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "eval/weights.h"
+#include "tuning/tune_data.h"
+
+#define TUNE_DEFAULT_L2 1e-5
+#define TUNE_DEFAULT_ITERATIONS 1000
+#define TUNE_BINS 10 /* of a calibration chart */
+
+struct tune_options {
+    double lambda;               /* the target's share of the search's win rate, in [0, 1] (0: the result alone) */
+    double l2;                   /* the pull toward the start weights, per squared unit */
+    int iterations;              /* the most evaluations of the loss */
+    volatile sig_atomic_t *stop; /* when set (by a signal), the fit stops at the next evaluation */
+    FILE *progress;              /* a line per improving evaluation, or NULL */
+};
+
+/* The losses at one improving evaluation, for the loss plot. */
+struct tune_point {
+    int evaluation;
+    double train, validation;
+};
+
+struct tune_fit {
+    struct eval_weights start, fitted;
+    double start_train, start_validation; /* mean cross-entropy at the start weights */
+    double train, validation;             /* and at the fitted ones */
+    double se[EVAL_WEIGHT_COUNT];         /* standard error of each fitted weight, or NAN (docs/tuning.md) */
+    bool at_bound[EVAL_WEIGHT_COUNT];     /* the fit ended at a bound */
+    int evaluations;
+    const char *stopped; /* why the optimizer stopped, in words */
+    bool interrupted;    /* options.stop was set: the fit is not to be used */
+    struct tune_point *trace;
+    int trace_count, trace_capacity;
+};
+
+/* The targets of d's rows under lambda: (1 - lambda) result + lambda winrate
+ * for York, or the result alone where the win rate is not known. */
+void tune_targets(const struct tune_data *d, double lambda, double *target);
+
+/* The mean cross-entropy of logistic(w · features) against target over d's
+ * rows, and its gradient in gradient[] unless NULL. */
+double tune_loss(const struct tune_data *d, const double *target, const double w[EVAL_WEIGHT_COUNT],
+                 double gradient[EVAL_WEIGHT_COUNT]);
+
+/* Fits the weights to train from start, watching the loss on validation (not
+ * used by the fit). Returns true with *fit filled (free it with
+ * tune_fit_free), or false with why in why[size] (an NLopt failure). */
+bool tune_fit(const struct tune_data *train, const struct tune_data *validation, const struct eval_weights *start,
+              const struct tune_options *o, struct tune_fit *fit, char *why, size_t size);
+
+void tune_fit_free(struct tune_fit *fit);
+
+/* The table of the weights: name, start, fitted, standard error, "bound". */
+void tune_report(FILE *out, const struct tune_fit *fit);
+
+/* York's predictions with weights w against the results of d's rows of one
+ * scenario, in TUNE_BINS bins of the predicted chance. */
+void tune_calibration(const struct tune_data *d, const double w[EVAL_WEIGHT_COUNT], int scenario, long count[TUNE_BINS],
+                      double predicted[TUNE_BINS], double observed[TUNE_BINS]);
+
+/* Writes weights to path in the weights file format: with the start file's
+ * lines and comments, its values replaced, if template_path is not NULL,
+ * otherwise as eval_weights_write does. The text goes to a temporary file
+ * beside path, which is read back by eval_weights_load; *temporary gets its
+ * name (caller frees) for the caller to rename or remove. */
+bool tune_write_weights(const char *path, const char *template_path, const struct eval_weights *weights,
+                        char **temporary, char *why, size_t size);
+
+/* Writes the plots into dir (made if missing) as temporary files, whose final
+ * and temporary names go into final[] and temporary[], *count of them, for the
+ * caller to rename or remove and to free (also after a failure, which leaves
+ * why in why[size]): loss.svg and calibration-1460.svg, -1470, -1483. The
+ * calibration is of the validation positions. */
+#define TUNE_PLOTS 4
+bool tune_write_plots(const char *dir, const struct tune_fit *fit, const struct tune_data *validation,
+                      char *final[TUNE_PLOTS], char *temporary[TUNE_PLOTS], int *count, char *why, size_t size);
+
+#endif
