@@ -24,6 +24,7 @@
 #include "tuning/tune_bench.h"
 #include "tuning/tune_data.h"
 #include "tuning/tune_eval.h"
+#include "tuning/tune_files.h"
 
 #define MAX_DATA 256 /* --data files */
 #define INTERRUPTED 130
@@ -249,7 +250,8 @@ static int write_outputs(const struct tune_eval_options *o, const struct tune_fi
     if (o->plot)
         ok = tune_write_plots(o->plot, fit, validation, w.final, w.temporary, &w.count, why, sizeof why);
     if (ok) {
-        ok = tune_write_weights(o->out, o->weights, &fit->fitted, &w.temporary[w.count], why, sizeof why);
+        ok = tune_write_weights(&EVAL_WEIGHTS, o->out, o->weights, fit->fitted.w, &w.temporary[w.count], why,
+                                sizeof why);
         if (ok)
             w.final[w.count++] = strdup(o->out);
     }
@@ -294,7 +296,7 @@ static int tune_eval(struct tune_eval_options *o)
         o->fit.progress = stdout;
         if (!tune_fit(&train, &validation, &start, &o->fit, &fit, why, sizeof why))
             status = data_error(why);
-        else if (fit.interrupted || stop_requested)
+        else if (fit.run.interrupted || stop_requested)
             status = interrupted();
         if (!status) {
             putchar('\n');

@@ -28,6 +28,7 @@
 #include "tuning/tune_bench.h"
 #include "tuning/tune_data.h"
 #include "tuning/tune_eval.h"
+#include "tuning/tune_files.h"
 
 #define N EVAL_WEIGHT_COUNT
 
@@ -279,8 +280,8 @@ static void a_stop_flag_interrupts_the_fit(void **state)
     struct tune_fit fit;
     char why[256];
     assert_true(tune_fit(&train, &validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why));
-    assert_true(fit.interrupted);
-    assert_int_equal(fit.evaluations, 1);
+    assert_true(fit.run.interrupted);
+    assert_int_equal(fit.run.evaluations, 1);
     tune_fit_free(&fit);
     tune_data_free(&all);
     tune_data_free(&train);
@@ -525,7 +526,7 @@ static void the_weights_file_keeps_the_start_files_comments(void **state)
     struct eval_weights w = known_weights(), back;
     w.w[EVAL_CITIES] = 0.123457;
     char why[512];
-    assert_true(tune_write_weights(path, "eval/weights.txt", &w, &temporary, why, sizeof why));
+    assert_true(tune_write_weights(&EVAL_WEIGHTS, path, "eval/weights.txt", w.w, &temporary, why, sizeof why));
     assert_int_equal(access(path, F_OK), -1); /* only the temporary file so far */
     assert_int_equal(rename(temporary, path), 0);
     free(temporary);
@@ -548,7 +549,7 @@ static void the_weights_file_keeps_the_start_files_comments(void **state)
     free(start);
     unlink(path);
     /* without a start file: eval_weights_write's form */
-    assert_true(tune_write_weights(path, NULL, &w, &temporary, why, sizeof why));
+    assert_true(tune_write_weights(&EVAL_WEIGHTS, path, NULL, w.w, &temporary, why, sizeof why));
     assert_true(eval_weights_load(temporary, &back, why, sizeof why));
     assert_memory_equal(back.w, w.w, sizeof w.w);
     unlink(temporary);

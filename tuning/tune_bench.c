@@ -258,7 +258,7 @@ int tune_bench_run(const struct tune_bench_options *o, FILE *out)
                     "fit: %ld train and %ld validation positions, %d evaluations (%s) in %.2f s\n"
                     "read and fit: %.2f s\n"
                     "validation loss: %.6f -> %.6f\n",
-                    train.count, validation.count, fit.evaluations, fit.stopped, fit_seconds,
+                    train.count, validation.count, fit.run.evaluations, fit.run.stopped, fit_seconds,
                     read_seconds + fit_seconds, fit.start_validation, fit.validation);
         else
             fprintf(out, "r3: %s\n", why);

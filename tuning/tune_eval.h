@@ -17,6 +17,7 @@
 
 #include "eval/weights.h"
 #include "tuning/tune_data.h"
+#include "tuning/tune_lbfgs.h"
 
 #define TUNE_DEFAULT_L2 1e-5
 #define TUNE_DEFAULT_ITERATIONS 1000
@@ -30,23 +31,13 @@ struct tune_options {
     FILE *progress;              /* a line per improving evaluation, or NULL */
 };
 
-/* The losses at one improving evaluation, for the loss plot. */
-struct tune_point {
-    int evaluation;
-    double train, validation;
-};
-
 struct tune_fit {
     struct eval_weights start, fitted;
     double start_train, start_validation; /* mean cross-entropy at the start weights */
     double train, validation;             /* and at the fitted ones */
     double se[EVAL_WEIGHT_COUNT];         /* standard error of each fitted weight, or NAN (docs/tuning.md) */
     bool at_bound[EVAL_WEIGHT_COUNT];     /* the fit ended at a bound */
-    int evaluations;
-    const char *stopped; /* why the optimizer stopped, in words */
-    bool interrupted;    /* options.stop was set: the fit is not to be used */
-    struct tune_point *trace;
-    int trace_count, trace_capacity;
+    struct tune_run run;                  /* how the fit went; run.interrupted: not to be used */
 };
 
 /* The targets of d's rows under lambda: (1 - lambda) result + lambda winrate
@@ -73,14 +64,6 @@ void tune_report(FILE *out, const struct tune_fit *fit);
  * scenario, in TUNE_BINS bins of the predicted chance. */
 void tune_calibration(const struct tune_data *d, const double w[EVAL_WEIGHT_COUNT], int scenario, long count[TUNE_BINS],
                       double predicted[TUNE_BINS], double observed[TUNE_BINS]);
-
-/* Writes weights to path in the weights file format: with the start file's
- * lines and comments, its values replaced, if template_path is not NULL,
- * otherwise as eval_weights_write does. The text goes to a temporary file
- * beside path, which is read back by eval_weights_load; *temporary gets its
- * name (caller frees) for the caller to rename or remove. */
-bool tune_write_weights(const char *path, const char *template_path, const struct eval_weights *weights,
-                        char **temporary, char *why, size_t size);
 
 /* Writes the plots into dir (made if missing) as temporary files, whose final
  * and temporary names go into final[] and temporary[], *count of them, for the
