@@ -297,17 +297,6 @@ static void the_built_in_table_is_the_hand_written_weights(void **state)
                      policy_cell_extras(cell), t->weight[cell], HAND[policy_cell_category(cell)]);
 }
 
-static char *file_text(const char *path)
-{
-    FILE *in = fopen(path, "r");
-    assert_non_null(in);
-    char *text = calloc(1, 1 << 16);
-    size_t n = fread(text, 1, (1 << 16) - 1, in);
-    fclose(in);
-    text[n] = '\0';
-    return text;
-}
-
 static void write_default(FILE *out, const void *unused)
 {
     (void)unused;

@@ -158,12 +158,9 @@ bool tune_fit(const struct tune_data *train, const struct tune_data *validation,
     struct fit_data f = {train, validation, targets_of(train, o->lambda), targets_of(validation, o->lambda)};
     fit->start_train = tune_loss(train, f.train_target, start->w, NULL);
     fit->start_validation = tune_loss(validation, f.validation_target, start->w, NULL);
-    struct tune_problem p = {&EVAL_WEIGHTS, start->w,        o->l2, o->iterations, o->stop, o->progress,
-                             train_loss,    validation_loss, &f};
-    double best[N];
-    bool ok = tune_lbfgs(&p, best, &fit->run, why, size);
+    struct tune_problem p = {&EVAL_WEIGHTS, start->w, o, train_loss, validation_loss, &f};
+    bool ok = tune_lbfgs(&p, fit->fitted.w, fit->at_bound, &fit->run, why, size);
     if (ok && !fit->run.interrupted) {
-        tune_settle(&EVAL_WEIGHTS, best, fit->fitted.w, fit->at_bound);
         fit->train = tune_loss(train, f.train_target, fit->fitted.w, NULL);
         fit->validation = tune_loss(validation, f.validation_target, fit->fitted.w, NULL);
         standard_errors(train, fit);

@@ -19,17 +19,7 @@
 #include "tuning/tune_data.h"
 #include "tuning/tune_lbfgs.h"
 
-#define TUNE_DEFAULT_L2 1e-5
-#define TUNE_DEFAULT_ITERATIONS 1000
 #define TUNE_BINS 10 /* of a calibration chart */
-
-struct tune_options {
-    double lambda;               /* the target's share of the search's win rate, in [0, 1] (0: the result alone) */
-    double l2;                   /* the pull toward the start weights, per squared unit */
-    int iterations;              /* the most evaluations of the loss */
-    volatile sig_atomic_t *stop; /* when set (by a signal), the fit stops at the next evaluation */
-    FILE *progress;              /* a line per improving evaluation, or NULL */
-};
 
 struct tune_fit {
     struct eval_weights start, fitted;

@@ -51,10 +51,11 @@ static void improved(struct objective *b, const double *x, double value, double 
     memcpy(b->best_x, x, (size_t)p->weights->count * sizeof *x);
     struct tune_point point = {b->run->evaluations, loss, p->validation(p->context, x)};
     trace_add(b->run, point);
-    if (p->progress) {
-        fprintf(p->progress, "iteration %d: train loss %.6f, validation loss %.6f\n", point.evaluation, point.train,
+    FILE *progress = p->options->progress;
+    if (progress) {
+        fprintf(progress, "iteration %d: train loss %.6f, validation loss %.6f\n", point.evaluation, point.train,
                 point.validation);
-        fflush(p->progress);
+        fflush(progress);
     }
 }
 
@@ -63,16 +64,16 @@ static double objective(unsigned n, const double *x, double *gradient, void *con
     struct objective *b = context;
     const struct tune_problem *p = b->p;
     b->run->evaluations++;
-    if (p->stop && *p->stop) {
+    if (p->options->stop && *p->options->stop) {
         b->run->interrupted = true;
         nlopt_force_stop(b->opt);
     }
     double loss = p->train(p->context, x, b->gradient), penalty = 0;
     for (unsigned j = 0; j < n; j++) {
         double away = x[j] - p->start[j];
-        penalty += p->l2 * away * away;
+        penalty += p->options->l2 * away * away;
         if (gradient)
-            gradient[j] = b->gradient[j] + 2 * p->l2 * away;
+            gradient[j] = b->gradient[j] + 2 * p->options->l2 * away;
     }
     double value = loss + penalty;
     if (value < b->best)
@@ -113,39 +114,12 @@ static nlopt_result optimize(struct objective *b, double *x)
     nlopt_set_min_objective(b->opt, objective, b);
     nlopt_set_ftol_rel(b->opt, 1e-10);
     nlopt_set_xtol_rel(b->opt, 1e-8);
-    nlopt_set_maxeval(b->opt, b->p->iterations);
+    nlopt_set_maxeval(b->opt, b->p->options->iterations);
     nlopt_result result = nlopt_optimize(b->opt, x, &value);
     nlopt_destroy(b->opt);
     free(low);
     free(high);
     return result;
-}
-
-bool tune_lbfgs(const struct tune_problem *p, double *best, struct tune_run *run, char *why, size_t size)
-{
-    int n = p->weights->count;
-    *run = (struct tune_run){0};
-    struct objective b = {.p = p, .best = INFINITY, .run = run, .best_x = best};
-    b.gradient = allocate((size_t)n * sizeof *b.gradient);
-    double *x = allocate((size_t)n * sizeof *x);
-    memcpy(best, p->start, (size_t)n * sizeof *best);
-    nlopt_result result = optimize(&b, x);
-    free(x);
-    free(b.gradient);
-    run->stopped = result_words(result);
-    /* NLopt's L-BFGS may end with a failure of its line search near the
-     * optimum: the best point seen is still good. Only a fit that never ran fails. */
-    bool ok = result != NLOPT_INVALID_ARGS && result != NLOPT_OUT_OF_MEMORY && run->trace_count > 0;
-    if (!ok)
-        snprintf(why, size, "the fit failed: %s (NLopt %d)", run->stopped, (int)result);
-    return ok;
-}
-
-void tune_run_free(struct tune_run *run)
-{
-    free(run->trace);
-    run->trace = NULL;
-    run->trace_count = run->trace_capacity = 0;
 }
 
 /* x to DIGITS significant digits, within [min, max], and onto a bound it is
@@ -163,11 +137,44 @@ static double settle(double x, double min, double max)
     return x;
 }
 
-void tune_settle(const struct weight_list *weights, const double *x, double *out, bool *at_bound)
+/* x as it is written (tune_lbfgs's fitted[]). */
+static void settle_all(const struct weight_list *weights, const double *x, double *out, bool *at_bound)
 {
     for (int j = 0; j < weights->count; j++) {
         const struct weight_info *info = &weights->info[j];
         out[j] = settle(x[j], info->min, info->max);
         at_bound[j] = out[j] == info->min || out[j] == info->max;
     }
+}
+
+bool tune_lbfgs(const struct tune_problem *p, double *fitted, bool *at_bound, struct tune_run *run, char *why,
+                size_t size)
+{
+    int n = p->weights->count;
+    *run = (struct tune_run){0};
+    struct objective b = {.p = p, .best = INFINITY, .run = run};
+    b.gradient = allocate((size_t)n * sizeof *b.gradient);
+    b.best_x = allocate((size_t)n * sizeof *b.best_x);
+    double *x = allocate((size_t)n * sizeof *x);
+    memcpy(b.best_x, p->start, (size_t)n * sizeof *b.best_x);
+    nlopt_result result = optimize(&b, x);
+    if (!run->interrupted)
+        settle_all(p->weights, b.best_x, fitted, at_bound);
+    free(x);
+    free(b.gradient);
+    free(b.best_x);
+    run->stopped = result_words(result);
+    /* NLopt's L-BFGS may end with a failure of its line search near the
+     * optimum: the best point seen is still good. Only a fit that never ran fails. */
+    bool ok = result != NLOPT_INVALID_ARGS && result != NLOPT_OUT_OF_MEMORY && run->trace_count > 0;
+    if (!ok)
+        snprintf(why, size, "the fit failed: %s (NLopt %d)", run->stopped, (int)result);
+    return ok;
+}
+
+void tune_run_free(struct tune_run *run)
+{
+    free(run->trace);
+    run->trace = NULL;
+    run->trace_count = run->trace_capacity = 0;
 }

@@ -16,6 +16,18 @@
 
 #include "engine/text/weights_file.h"
 
+#define TUNE_DEFAULT_L2 1e-5
+#define TUNE_DEFAULT_ITERATIONS 1000
+
+/* A tuner's options for its fit. */
+struct tune_options {
+    double l2;                   /* the pull toward the start weights, per squared unit */
+    int iterations;              /* the most evaluations of the loss */
+    volatile sig_atomic_t *stop; /* when set (by a signal), the fit stops at the next evaluation */
+    FILE *progress;              /* a line per improving evaluation, or NULL */
+    double lambda; /* r3 tune eval's: the target's share of the search's win rate, in [0, 1] (0: the result alone) */
+};
+
 /* The losses at one improving evaluation, for the loss plot. */
 struct tune_point {
     int evaluation;
@@ -26,10 +38,7 @@ struct tune_point {
 struct tune_problem {
     const struct weight_list *weights; /* names and bounds */
     const double *start;
-    double l2;                   /* the pull toward the start weights, per squared unit */
-    int iterations;              /* the most evaluations of the loss */
-    volatile sig_atomic_t *stop; /* when set (by a signal), the fit stops at the next evaluation */
-    FILE *progress;              /* a line per improving evaluation, or NULL */
+    const struct tune_options *options;
     /* The data loss at x on the training data, and its gradient into
      * gradient[] unless NULL; the loss on the validation data. */
     double (*train)(void *context, const double *x, double *gradient);
@@ -46,14 +55,14 @@ struct tune_run {
     int trace_count, trace_capacity;
 };
 
-/* Fits p: best[] gets the best point seen and *run how it went (free it with
- * tune_run_free). False with why in why[size] if NLopt failed or never ran. */
-bool tune_lbfgs(const struct tune_problem *p, double *best, struct tune_run *run, char *why, size_t size);
+/* Fits p: *run says how it went (free it with tune_run_free). Unless it
+ * was interrupted, fitted[] gets the best point seen as it is written: each
+ * weight to 6 significant digits, within its bounds, and onto a bound it is
+ * next to; at_bound[j] says which ended on one. False with why in why[size]
+ * if NLopt failed or never ran. */
+bool tune_lbfgs(const struct tune_problem *p, double *fitted, bool *at_bound, struct tune_run *run, char *why,
+                size_t size);
 
 void tune_run_free(struct tune_run *run);
-
-/* x as it is written: each weight to 6 significant digits, within its
- * bounds, and onto a bound it is next to; at_bound[j] says which ended on one. */
-void tune_settle(const struct weight_list *weights, const double *x, double *out, bool *at_bound);
 
 #endif
