@@ -129,6 +129,7 @@ static const char HELP[] =
     "  --validation F             the fraction of games kept out of the fit to measure it (default 0.1)\n"
     "  --seed K                   the seed of the split by game (default 1)\n"
     "  --iterations N             the most evaluations of the loss (default 1000)\n"
+    "  --fix NAME[,NAME...]       hold these weights at their start values (marked 'fixed' in the table)\n"
     "  --plot DIR                 write loss.svg and calibration-1460/1470/1483.svg there\n"
     "  --threads T                read the data on T threads (default: the cores)\n"
     "  --bench [--positions N]    time reading and fitting N made-up positions (default 1000000)\n"

@@ -62,6 +62,30 @@ static bool option_real(const char *name, const char *text, double min, double m
     return true;
 }
 
+/* --fix NAME[,NAME...]: weights the fit leaves at their start values. */
+static bool read_fixed(const char *names, bool fixed[EVAL_WEIGHT_COUNT])
+{
+    const char *word = names;
+    for (;;) {
+        size_t length = strcspn(word, ",");
+        int j = 0;
+        while (j < EVAL_WEIGHT_COUNT &&
+               (strlen(EVAL_WEIGHT_INFO[j].name) != length || strncmp(EVAL_WEIGHT_INFO[j].name, word, length) != 0))
+            j++;
+        if (j == EVAL_WEIGHT_COUNT) {
+            char unknown[64];
+            snprintf(unknown, sizeof unknown, "%.*s", (int)(length < 60 ? length : 60), word);
+            cli_usage_error("tune eval: --fix names an unknown weight '%s' (the weights are those of eval/weights.txt)",
+                            unknown);
+            return false;
+        }
+        fixed[j] = true;
+        if (!word[length])
+            return true;
+        word += length + 1;
+    }
+}
+
 /* The option argv[i] with its value argv[i + 1]; false after a usage error. */
 static bool read_valued(const char *name, const char *value, struct tune_eval_options *o)
 {
@@ -72,6 +96,8 @@ static bool read_valued(const char *name, const char *value, struct tune_eval_op
         o->out = value;
     else if (strcmp(name, "--plot") == 0)
         o->plot = value;
+    else if (strcmp(name, "--fix") == 0)
+        return read_fixed(value, o->fit.fixed);
     else if (strcmp(name, "--lambda") == 0)
         return option_real("--lambda", value, 0, 1, false, &o->fit.lambda);
     else if (strcmp(name, "--l2") == 0)

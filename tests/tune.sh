@@ -20,8 +20,8 @@ expect_usage() {
 "$R3" --help > "$tmp/help"
 ok=0
 for word in "tune eval" "--data FILE..." "--out WEIGHTS" "--weights START" "--lambda L" "--l2 R" "--validation F" \
-    "--seed K" "--plot DIR" "--iterations N" "--bench" "--synthetic GAMES" "validation loss: START -> FITTED"; do
-    grep -q -- "$word" "$tmp/help" || { ok=1; echo "help lacks $word"; }
+    "--seed K" "--fix NAME[,NAME...]" "--plot DIR" "--iterations N" "--bench" "--synthetic GAMES" "validation loss: START -> FITTED"; do
+    grep -qF -- "$word" "$tmp/help" || { ok=1; echo "help lacks $word"; }
 done
 check "r3 --help gives tune eval and its options" $ok
 
@@ -62,6 +62,15 @@ check "no temporary file is left" $?
     grep -q 'stopped after 30 evaluations' "$tmp/out" && grep -q '(--validation 0.2, --seed 9)' "$tmp/out"
 check "--weights START: its comments kept, written over itself; --lambda, --l2, --validation, --seed, --iterations" $?
 
+# --fix: the named weights keep their start values and are marked fixed in the table
+"$R3" tune eval --data "$tmp/data.tsv" --fix king,usurpation --out "$tmp/fixed.txt" --iterations 40 --threads 1 \
+    > "$tmp/out" 2>&1
+[ $? = 0 ] && grep -q '^king .*fixed$' "$tmp/out" && grep -q '^usurpation .*fixed$' "$tmp/out" &&
+    [ "$(grep -c 'fixed$' "$tmp/out")" = 2 ] &&
+    [ "$(grep '^king ' "$tmp/fixed.txt")" = "$(grep '^king ' eval/weights.txt)" ] &&
+    [ "$(grep '^usurpation ' "$tmp/fixed.txt")" = "$(grep '^usurpation ' eval/weights.txt)" ]
+check "--fix king,usurpation: both kept at their start values, marked fixed, no other row" $?
+
 # ---- usage ----
 expect_usage
 expect_usage policy
@@ -79,6 +88,8 @@ expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --iterations 0
 expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --seed -1
 expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --frobnicate 1
 expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" stray
+expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --fix king,bogus
+expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --fix ""
 
 # ---- bad input: one message naming file:line, the previous output left whole ----
 # refuse NAME FILE WANT [ARGS...]: exit 1, one stderr line starting with WANT, --out untouched

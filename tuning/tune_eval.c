@@ -206,7 +206,7 @@ static void standard_errors(const struct tune_data *d, struct tune_fit *fit)
     int free_weight[N], m = 0;
     for (int j = 0; j < N; j++) {
         fit->se[j] = NAN;
-        if (!fit->at_bound[j] && h[j][j] > 0)
+        if (!fit->at_bound[j] && !fit->fixed[j] && h[j][j] > 0)
             free_weight[m++] = j;
     }
     for (int r = 0; r < m; r++)
@@ -225,7 +225,7 @@ static void settle_fit(struct tune_fit *fit, const double x[N])
     for (int j = 0; j < N; j++) {
         const struct eval_weight_info *info = &EVAL_WEIGHT_INFO[j];
         fit->fitted.w[j] = settle(x[j], info->min, info->max);
-        fit->at_bound[j] = fit->fitted.w[j] == info->min || fit->fitted.w[j] == info->max;
+        fit->at_bound[j] = !fit->fixed[j] && (fit->fitted.w[j] == info->min || fit->fitted.w[j] == info->max);
     }
 }
 
@@ -254,8 +254,10 @@ bool tune_fit(const struct tune_data *train, const struct tune_data *validation,
 
     double low[N], high[N], x[N], value;
     for (int j = 0; j < N; j++) {
-        low[j] = EVAL_WEIGHT_INFO[j].min;
-        high[j] = EVAL_WEIGHT_INFO[j].max;
+        /* A fixed weight's box is its start value alone. */
+        fit->fixed[j] = o->fixed[j];
+        low[j] = o->fixed[j] ? start->w[j] : EVAL_WEIGHT_INFO[j].min;
+        high[j] = o->fixed[j] ? start->w[j] : EVAL_WEIGHT_INFO[j].max;
         x[j] = start->w[j];
     }
     b.opt = nlopt_create(NLOPT_LD_LBFGS, N);
@@ -300,7 +302,9 @@ void tune_report(FILE *out, const struct tune_fit *fit)
         if (!isnan(fit->se[j]))
             snprintf(se, sizeof se, "%.3g", fit->se[j]);
         fprintf(out, "%-16s %10.6g %10.6g %10s%s\n", EVAL_WEIGHT_INFO[j].name, fit->start.w[j], fit->fitted.w[j], se,
-                fit->at_bound[j] ? "  bound" : "");
+                fit->fixed[j]      ? "  fixed"
+                : fit->at_bound[j] ? "  bound"
+                                   : "");
     }
     fputc('\n', out);
 }

@@ -23,11 +23,12 @@
 #define TUNE_BINS 10 /* of a calibration chart */
 
 struct tune_options {
-    double lambda;               /* the target's share of the search's win rate, in [0, 1] (0: the result alone) */
-    double l2;                   /* the pull toward the start weights, per squared unit */
-    int iterations;              /* the most evaluations of the loss */
-    volatile sig_atomic_t *stop; /* when set (by a signal), the fit stops at the next evaluation */
-    FILE *progress;              /* a line per improving evaluation, or NULL */
+    double lambda;                 /* the target's share of the search's win rate, in [0, 1] (0: the result alone) */
+    double l2;                     /* the pull toward the start weights, per squared unit */
+    int iterations;                /* the most evaluations of the loss */
+    bool fixed[EVAL_WEIGHT_COUNT]; /* weights held at their start values */
+    volatile sig_atomic_t *stop;   /* when set (by a signal), the fit stops at the next evaluation */
+    FILE *progress;                /* a line per improving evaluation, or NULL */
 };
 
 /* The losses at one improving evaluation, for the loss plot. */
@@ -42,6 +43,7 @@ struct tune_fit {
     double train, validation;             /* and at the fitted ones */
     double se[EVAL_WEIGHT_COUNT];         /* standard error of each fitted weight, or NAN (docs/tuning.md) */
     bool at_bound[EVAL_WEIGHT_COUNT];     /* the fit ended at a bound */
+    bool fixed[EVAL_WEIGHT_COUNT];        /* held at the start value (tune_options.fixed) */
     int evaluations;
     const char *stopped; /* why the optimizer stopped, in words */
     bool interrupted;    /* options.stop was set: the fit is not to be used */
@@ -66,7 +68,7 @@ bool tune_fit(const struct tune_data *train, const struct tune_data *validation,
 
 void tune_fit_free(struct tune_fit *fit);
 
-/* The table of the weights: name, start, fitted, standard error, "bound". */
+/* The table of the weights: name, start, fitted, standard error, "bound" or "fixed". */
 void tune_report(FILE *out, const struct tune_fit *fit);
 
 /* York's predictions with weights w against the results of d's rows of one
