@@ -40,7 +40,9 @@
     X(EVAL_THREATENED, threatened, -0.05, -1.0, 0.0, \
       "areas at risk: enemy steps in and next to the area outnumber the side's in it (2.7, 5.2)") \
     X(EVAL_CARDS_AP, cards_ap, 0.03, 0.0, 0.5, "action points in hand (1.2, 5.1)") \
-    X(EVAL_CARDS_EVENTS, cards_events, 0.05, 0.0, 0.5, "event cards in hand (1.1: their player is Player 1)")
+    X(EVAL_CARDS_EVENTS, cards_events, 0.05, 0.0, 0.5, "event cards in hand (1.1: their player is Player 1)") \
+    X(EVAL_YORK_1460, york_1460, 0.0, -3.0, 3.0, \
+      "York's side in 1460: its setup (appendix) wins more often than the other features tell")
 
 enum eval_weight { EVAL_WEIGHT_LIST(WEIGHT_ENUM_ENTRY) EVAL_WEIGHT_COUNT };
 

@@ -15,7 +15,9 @@
 #include <unistd.h>
 
 #include "engine/core/clock.h"
+#include "eval/weights.h"
 #include "protocol/cli.h"
+#include "search/policy_weights.h"
 #include "tuning/tune_bench.h"
 #include "tuning/tune_files.h"
 
@@ -47,6 +49,30 @@ static bool option_real(const char *name, const char *text, double min, double m
 }
 
 static bool is_eval(const struct tune_cli *o) { return strcmp(o->tuner, "eval") == 0; }
+
+/* --fix NAME[,NAME...]: weights of the tuner's list the fit leaves at their
+ * start values; false after a usage error. */
+static bool read_fixed(struct tune_cli *o, const char *names)
+{
+    const struct weight_list *list = is_eval(o) ? &EVAL_WEIGHTS : &POLICY_WEIGHTS;
+    for (const char *word = names;; word++) {
+        size_t length = strcspn(word, ",");
+        int j = 0;
+        while (j < list->count && (strlen(list->info[j].name) != length || strncmp(list->info[j].name, word, length)))
+            j++;
+        if (j == list->count) {
+            char message[160];
+            snprintf(message, sizeof message, "--fix names an unknown weight '%.*s' (the weights are those of %s)",
+                     (int)(length < 60 ? length : 60), word,
+                     is_eval(o) ? "eval/weights.txt" : "search/policy-hand.txt");
+            return usage(o, "%s", message), false;
+        }
+        o->fit.fixed[j] = true;
+        word += length;
+        if (!*word)
+            return true;
+    }
+}
 
 /* --weights START, and the tuner's own options: --lambda and --positions of eval. */
 static bool read_start(struct tune_cli *o, const char *name, const char *value, bool *known)
@@ -105,6 +131,8 @@ static bool read_valued(struct tune_cli *o, const char *name, const char *value)
         o->out = value;
     else if (strcmp(name, "--plot") == 0)
         o->plot = value;
+    else if (strcmp(name, "--fix") == 0)
+        return read_fixed(o, value);
     else if (strcmp(name, "--l2") == 0)
         return option_real("--l2", value, 0, 1e6, false, &o->fit.l2);
     else if (strcmp(name, "--validation") == 0) {

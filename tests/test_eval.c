@@ -337,6 +337,29 @@ static void event_cards_in_hand_count(void **state)
     assert_better_by(&before, &after, SIDE_YORK, EVAL_CARDS_EVENTS);
 }
 
+/* ---- scenario terms (appendix setups) ---- */
+
+/* york_1460 is York's side in 1460 alone: +1 for York, -1 for Lancaster,
+ * 0 in 1470 and 1483; a positive weight raises York's chance in 1460 only. */
+static void york_1460_counts_in_1460_alone(void **state)
+{
+    (void)state;
+    struct eval_weights biased = EVAL_DEFAULT;
+    biased.w[EVAL_YORK_1460] = 1.0;
+    for (int scenario = 0; scenario < SCENARIO_COUNT; scenario++) {
+        struct world w;
+        scenario_setup(&w, scenario);
+        double york[EVAL_WEIGHT_COUNT], lancaster[EVAL_WEIGHT_COUNT];
+        eval_features(&w, SIDE_YORK, york);
+        eval_features(&w, SIDE_LANCASTER, lancaster);
+        double expected = scenario == SCENARIO_1460 ? 1.0 : 0.0;
+        assert_true(york[EVAL_YORK_1460] == expected && lancaster[EVAL_YORK_1460] == -expected);
+        double plain = eval_win_probability(&w, SIDE_YORK, &EVAL_DEFAULT);
+        double raised = eval_win_probability(&w, SIDE_YORK, &biased);
+        assert_true(scenario == SCENARIO_1460 ? raised > plain : raised == plain);
+    }
+}
+
 /* 1.0: while the cards are being dealt, one hand is fuller than the other. */
 static void half_dealt_hands_do_not_count(void **state)
 {
@@ -364,6 +387,18 @@ static void weights_txt_holds_the_defaults(void **state)
     struct eval_weights read;
     char why[512];
     if (!eval_weights_load("eval/weights.txt", &read, why, sizeof why))
+        fail_msg("%s", why);
+    assert_weights_equal(&read, &EVAL_DEFAULT);
+}
+
+/* The hand weights stay loadable for replaying comparisons; they are the
+ * built-in default for as long as no fitted set has beaten them. */
+static void weights_hand_txt_holds_the_hand_weights(void **state)
+{
+    (void)state;
+    struct eval_weights read;
+    char why[512];
+    if (!eval_weights_load("eval/weights-hand.txt", &read, why, sizeof why))
         fail_msg("%s", why);
     assert_weights_equal(&read, &EVAL_DEFAULT);
 }
@@ -531,8 +566,10 @@ int main(void)
         cmocka_unit_test(areas_next_to_stronger_enemies_are_threatened),
         cmocka_unit_test(action_points_in_hand_count),
         cmocka_unit_test(event_cards_in_hand_count),
+        cmocka_unit_test(york_1460_counts_in_1460_alone),
         cmocka_unit_test(half_dealt_hands_do_not_count),
         cmocka_unit_test(weights_txt_holds_the_defaults),
+        cmocka_unit_test(weights_hand_txt_holds_the_hand_weights),
         cmocka_unit_test(default_bounds_hold_the_defaults),
         cmocka_unit_test(weights_round_trip),
         cmocka_unit_test(bad_weights_files_are_refused_by_line),

@@ -227,6 +227,41 @@ static void a_bound_stops_a_weight_the_data_pushes_past_it(void **state)
     tune_data_free(&validation);
 }
 
+/* --fix: a fixed weight keeps its start value while the others fit, and the
+ * table marks it "fixed", with no standard error. */
+static void a_fixed_weight_keeps_its_start(void **state)
+{
+    (void)state;
+    struct eval_weights truth = known_weights();
+    struct tune_synthetic s = {.games = 300, .seed = 13, .every = 4, .truth = &truth};
+    struct tune_data all = {0}, train = {0}, validation = {0};
+    read_synthetic(&s, &all);
+    tune_data_split(&all, 0.1, 1, &train, &validation);
+    struct tune_options o = {.lambda = 1, .iterations = 2000};
+    o.fixed[EVAL_KING] = true;
+    struct tune_fit fit;
+    char why[256];
+    if (!tune_fit(&train, &validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why))
+        fail_msg("%s", why);
+    assert_true(fit.fitted.w[EVAL_KING] == EVAL_DEFAULT.w[EVAL_KING]);
+    assert_true(fit.fixed[EVAL_KING] && !fit.at_bound[EVAL_KING] && isnan(fit.se[EVAL_KING]));
+    assert_true(fabs(fit.fitted.w[EVAL_USURPATION] - EVAL_DEFAULT.w[EVAL_USURPATION]) > 0.1);
+    char *report = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&report, &size);
+    tune_report(out, &fit);
+    fclose(out);
+    char *row = strstr(report, "\nking "), *row_end = row ? strchr(row + 1, '\n') : NULL;
+    assert_non_null(row_end);
+    char *mark = strstr(row, "fixed");
+    assert_true(mark && mark < row_end && !strstr(row_end, "fixed"));
+    free(report);
+    tune_fit_free(&fit);
+    tune_data_free(&all);
+    tune_data_free(&train);
+    tune_data_free(&validation);
+}
+
 /* The pull toward the start: a huge l2 keeps the weights at the start. */
 static void l2_pulls_toward_the_start(void **state)
 {
@@ -591,6 +626,7 @@ int main(void)
         cmocka_unit_test(the_fit_recovers_known_weights),
         cmocka_unit_test(exact_win_rates_give_the_known_weights_back),
         cmocka_unit_test(a_bound_stops_a_weight_the_data_pushes_past_it),
+        cmocka_unit_test(a_fixed_weight_keeps_its_start),
         cmocka_unit_test(l2_pulls_toward_the_start),
         cmocka_unit_test(a_stop_flag_interrupts_the_fit),
         cmocka_unit_test(the_split_keeps_every_game_whole),

@@ -6,7 +6,7 @@
  * gradient is the loss's slope; the loss is the softmax's cross-entropy; the
  * fit recovers the known weights, every one whose feature 150 training
  * decisions have within 0.1; a bound stops a weight the data pushes past it;
- * the split keeps games whole; threads do not change what is read; bad visits
+ * a fixed weight keeps its start value; the split keeps games whole; threads do not change what is read; bad visits
  * are refused by line; top-1 agreement shares out ties; the policy file
  * written loads. (The stop flag is tune_lbfgs.c's, tested in test_tune.c.)
  */
@@ -233,6 +233,35 @@ static void a_bound_stops_a_weight_the_data_pushes_past_it(void **state)
     free_all(&all, &train, &validation);
 }
 
+/* --fix: fire, which the truth moves by 0.4, is held at its start value
+ * exactly and marked "fixed" (and never "bound"); the weights left free
+ * still move (battle_pass, fire's rival in a battle turn, may so end at its
+ * bound: the data wants their difference 0.4 larger). */
+static void a_fixed_weight_keeps_its_start(void **state)
+{
+    (void)state;
+    struct policy_weights truth = tune_policy_truth();
+    struct policy_data all = {0}, train = {0}, validation = {0};
+    split_synthetic(60, 19, &truth, 0.1, &all, &train, &validation);
+    struct tune_options o = {.l2 = TUNE_DEFAULT_L2, .iterations = 2000};
+    o.fixed[POLICY_FIRE] = true;
+    struct tune_policy_fit fit;
+    char why[256];
+    if (!tune_policy_fit(&train, &validation, &POLICY_DEFAULT, &o, &fit, why, sizeof why))
+        fail_msg("%s", why);
+    assert_true(fit.fitted.w[POLICY_FIRE] == POLICY_DEFAULT.w[POLICY_FIRE]);
+    assert_true(fit.fixed[POLICY_FIRE] && !fit.at_bound[POLICY_FIRE]);
+    assert_true(fabs(fit.fitted.w[POLICY_PASS_WITH_AP] - POLICY_DEFAULT.w[POLICY_PASS_WITH_AP]) > 0.3);
+    char *report = capture(write_report, &fit);
+    char *row = strstr(report, "\nfire "), *row_end = row ? strchr(row + 1, '\n') : NULL;
+    assert_non_null(row_end);
+    char *mark = strstr(row, "fixed");
+    assert_true(mark && mark < row_end && !strstr(row_end, "fixed"));
+    free(report);
+    tune_policy_fit_free(&fit);
+    free_all(&all, &train, &validation);
+}
+
 /* Top-1 agreement: a position whose most visited decision the policy likes
  * most counts 1, one it does not 0, and a tie among the policy's favourites
  * the share of them that are most visited. */
@@ -438,6 +467,7 @@ int main(void)
         cmocka_unit_test(the_loss_is_the_cross_entropy_of_the_policy),
         cmocka_unit_test(the_fit_recovers_known_weights),
         cmocka_unit_test(a_bound_stops_a_weight_the_data_pushes_past_it),
+        cmocka_unit_test(a_fixed_weight_keeps_its_start),
         cmocka_unit_test(top_1_agreement_shares_out_ties),
         cmocka_unit_test(the_split_keeps_every_game_whole),
         cmocka_unit_test(threads_do_not_change_the_positions),

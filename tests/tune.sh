@@ -21,9 +21,10 @@ expect_usage() {
 "$R3" --help > "$tmp/help"
 ok=0
 for word in "tune eval" "--data FILE..." "--out WEIGHTS" "--weights START" "--lambda L" "--l2 R" "--validation F" \
-    "--seed K" "--plot DIR" "--iterations N" "--bench" "--synthetic GAMES" "validation loss: START -> FITTED" \
-    "tune policy" "Options of tune policy" "--out POLICY" "start from this policy file" "as PolicyFile reads"; do
-    grep -q -- "$word" "$tmp/help" || { ok=1; echo "help lacks $word"; }
+    "--seed K" "--fix NAME[,NAME...]" "--plot DIR" "--iterations N" "--bench" "--synthetic GAMES" \
+    "validation loss: START -> FITTED" "tune policy" "Options of tune policy" "--out POLICY" \
+    "start from this policy file" "as PolicyFile reads"; do
+    grep -qF -- "$word" "$tmp/help" || { ok=1; echo "help lacks $word"; }
 done
 check "r3 --help gives tune eval, tune policy and their options" $ok
 
@@ -64,6 +65,15 @@ check "no temporary file is left" $?
     grep -q 'stopped after 30 evaluations' "$tmp/out" && grep -q '(--validation 0.2, --seed 9)' "$tmp/out"
 check "--weights START: its comments kept, written over itself; --lambda, --l2, --validation, --seed, --iterations" $?
 
+# --fix: the named weights keep their start values and are marked fixed in the table
+"$R3" tune eval --data "$tmp/data.tsv" --fix king,usurpation --out "$tmp/fixed.txt" --iterations 40 --threads 1 \
+    > "$tmp/out" 2>&1
+[ $? = 0 ] && grep -q '^king .*fixed$' "$tmp/out" && grep -q '^usurpation .*fixed$' "$tmp/out" &&
+    [ "$(grep -c 'fixed$' "$tmp/out")" = 2 ] &&
+    [ "$(grep '^king ' "$tmp/fixed.txt")" = "$(grep '^king ' eval/weights.txt)" ] &&
+    [ "$(grep '^usurpation ' "$tmp/fixed.txt")" = "$(grep '^usurpation ' eval/weights.txt)" ]
+check "--fix king,usurpation: both kept at their start values, marked fixed, no other row" $?
+
 # ---- usage ----
 expect_usage
 expect_usage policy
@@ -81,6 +91,8 @@ expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --iterations 0
 expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --seed -1
 expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --frobnicate 1
 expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" stray
+expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --fix king,bogus
+expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --fix ""
 
 # ---- bad input: one message naming file:line, the previous output left whole ----
 # refuse TUNER NAME FILE WANT [ARGS...]: exit 1, one stderr line starting with WANT, --out untouched
@@ -192,6 +204,14 @@ start=$(tail -n 1 "$tmp/out" | awk '{print $3}') fitted=$(tail -n 1 "$tmp/out" |
     grep -q '(--validation 0.2, --seed 9)' "$tmp/out" && awk -v a="$start" -v b="$fitted" 'BEGIN { exit !(b < a) }'
 check "tune policy --weights START: its comments kept, written over itself; made-up visits fitted ($start -> $fitted)" $?
 
+"$R3" tune policy --data "$tmp/pdata.tsv" --fix fire,heir_moves --out "$tmp/pfixed.txt" --iterations 40 --threads 1 \
+    > "$tmp/out" 2>&1
+[ $? = 0 ] && grep -q '^fire .*fixed$' "$tmp/out" && grep -q '^heir_moves .*fixed$' "$tmp/out" &&
+    [ "$(grep -c 'fixed$' "$tmp/out")" = 2 ] &&
+    [ "$(grep '^fire ' "$tmp/pfixed.txt")" = "$(grep '^fire ' search/policy-hand.txt)" ] &&
+    [ "$(grep '^heir_moves ' "$tmp/pfixed.txt")" = "$(grep '^heir_moves ' search/policy-hand.txt)" ]
+check "tune policy --fix fire,heir_moves: both kept at their start values, marked fixed, no other row" $?
+
 expect_usage policy --data "$tmp/pdata.tsv"
 expect_usage policy --out "$tmp/x.txt"
 expect_usage policy --data --out "$tmp/x.txt"
@@ -201,6 +221,7 @@ expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --bench --seed 1
 expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --validation 1
 expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --iterations 0
 expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" stray
+expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --fix fire,king
 
 # ---- tune policy: bad input, one message naming file:line, nothing written ----
 play="$tmp/play.tsv"

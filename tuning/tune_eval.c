@@ -17,6 +17,8 @@
 
 #define N EVAL_WEIGHT_COUNT
 
+_Static_assert(N <= TUNE_MAX_WEIGHTS, "tune_options.fixed has a place for every weight");
+
 /* ---- the loss ---- */
 
 void tune_targets(const struct tune_data *d, double lambda, double *target)
@@ -126,7 +128,7 @@ static void standard_errors(const struct tune_data *d, struct tune_fit *fit)
     int free_weight[N], m = 0;
     for (int j = 0; j < N; j++) {
         fit->se[j] = NAN;
-        if (!fit->at_bound[j] && h[j][j] > 0)
+        if (!fit->at_bound[j] && !fit->fixed[j] && h[j][j] > 0)
             free_weight[m++] = j;
     }
     for (int r = 0; r < m; r++)
@@ -155,6 +157,7 @@ bool tune_fit(const struct tune_data *train, const struct tune_data *validation,
               const struct tune_options *o, struct tune_fit *fit, char *why, size_t size)
 {
     *fit = (struct tune_fit){.start = *start, .fitted = *start};
+    memcpy(fit->fixed, o->fixed, sizeof fit->fixed);
     struct fit_data f = {train, validation, targets_of(train, o->lambda), targets_of(validation, o->lambda)};
     fit->start_train = tune_loss(train, f.train_target, start->w, NULL);
     fit->start_validation = tune_loss(validation, f.validation_target, start->w, NULL);
@@ -181,7 +184,7 @@ void tune_report(FILE *out, const struct tune_fit *fit)
         if (!isnan(fit->se[j]))
             snprintf(se, sizeof se, "%.3g", fit->se[j]);
         fprintf(out, "%-16s %10.6g %10.6g %10s%s\n", EVAL_WEIGHT_INFO[j].name, fit->start.w[j], fit->fitted.w[j], se,
-                fit->at_bound[j] ? "  bound" : "");
+                tune_mark(fit->fixed[j], fit->at_bound[j]));
     }
     fputc('\n', out);
 }

@@ -27,6 +27,7 @@ struct tune_fit {
     double train, validation;             /* and at the fitted ones */
     double se[EVAL_WEIGHT_COUNT];         /* standard error of each fitted weight, or NAN (docs/tuning.md) */
     bool at_bound[EVAL_WEIGHT_COUNT];     /* the fit ended at a bound */
+    bool fixed[EVAL_WEIGHT_COUNT];        /* held at the start value (tune_options.fixed) */
     struct tune_run run;                  /* how the fit went; run.interrupted: not to be used */
 };
 
@@ -47,7 +48,7 @@ bool tune_fit(const struct tune_data *train, const struct tune_data *validation,
 
 void tune_fit_free(struct tune_fit *fit);
 
-/* The table of the weights: name, start, fitted, standard error, "bound". */
+/* The table of the weights: name, start, fitted, standard error, "bound" or "fixed". */
 void tune_report(FILE *out, const struct tune_fit *fit);
 
 /* York's predictions with weights w against the results of d's rows of one

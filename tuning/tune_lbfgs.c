@@ -104,8 +104,10 @@ static nlopt_result optimize(struct objective *b, double *x)
     int n = weights->count;
     double *low = allocate((size_t)n * sizeof *low), *high = allocate((size_t)n * sizeof *high), value;
     for (int j = 0; j < n; j++) {
-        low[j] = weights->info[j].min;
-        high[j] = weights->info[j].max;
+        /* A fixed weight's box is its start value alone: NLopt keeps it there. */
+        bool fixed = b->p->options->fixed[j];
+        low[j] = fixed ? b->p->start[j] : weights->info[j].min;
+        high[j] = fixed ? b->p->start[j] : weights->info[j].max;
         x[j] = b->p->start[j];
     }
     b->opt = nlopt_create(NLOPT_LD_LBFGS, (unsigned)n);
@@ -137,13 +139,15 @@ static double settle(double x, double min, double max)
     return x;
 }
 
-/* x as it is written (tune_lbfgs's fitted[]). */
-static void settle_all(const struct weight_list *weights, const double *x, double *out, bool *at_bound)
+/* x as it is written (tune_lbfgs's fitted[]); a fixed weight is not
+ * rounded, so the file keeps its start value as it was. */
+static void settle_all(const struct tune_problem *p, const double *x, double *out, bool *at_bound)
 {
-    for (int j = 0; j < weights->count; j++) {
-        const struct weight_info *info = &weights->info[j];
-        out[j] = settle(x[j], info->min, info->max);
-        at_bound[j] = out[j] == info->min || out[j] == info->max;
+    for (int j = 0; j < p->weights->count; j++) {
+        const struct weight_info *info = &p->weights->info[j];
+        bool fixed = p->options->fixed[j];
+        out[j] = fixed ? p->start[j] : settle(x[j], info->min, info->max);
+        at_bound[j] = !fixed && (out[j] == info->min || out[j] == info->max);
     }
 }
 
@@ -159,7 +163,7 @@ bool tune_lbfgs(const struct tune_problem *p, double *fitted, bool *at_bound, st
     memcpy(b.best_x, p->start, (size_t)n * sizeof *b.best_x);
     nlopt_result result = optimize(&b, x);
     if (!run->interrupted)
-        settle_all(p->weights, b.best_x, fitted, at_bound);
+        settle_all(p, b.best_x, fitted, at_bound);
     free(x);
     free(b.gradient);
     free(b.best_x);
@@ -171,6 +175,8 @@ bool tune_lbfgs(const struct tune_problem *p, double *fitted, bool *at_bound, st
         snprintf(why, size, "the fit failed: %s (NLopt %d)", run->stopped, (int)result);
     return ok;
 }
+
+const char *tune_mark(bool fixed, bool at_bound) { return fixed ? "  fixed" : at_bound ? "  bound" : ""; }
 
 void tune_run_free(struct tune_run *run)
 {

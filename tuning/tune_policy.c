@@ -16,6 +16,8 @@
 
 #define N POLICY_WEIGHT_COUNT
 
+_Static_assert(N <= TUNE_MAX_WEIGHTS, "tune_options.fixed has a place for every weight");
+
 /* ---- the loss ---- */
 
 double tune_policy_loss(const struct policy_data *d, const double w[N], double gradient[N])
@@ -99,6 +101,7 @@ bool tune_policy_fit(const struct policy_data *train, const struct policy_data *
                      char *why, size_t size)
 {
     *fit = (struct tune_policy_fit){.start = *start, .fitted = *start};
+    memcpy(fit->fixed, o->fixed, sizeof fit->fixed);
     struct fit_data f = {train, validation};
     fit->start_train = tune_policy_loss(train, start->w, NULL);
     fit->start_validation = tune_policy_loss(validation, start->w, NULL);
@@ -123,7 +126,7 @@ void tune_policy_report(FILE *out, const struct tune_policy_fit *fit)
     fprintf(out, "%-20s %10s %10s %10s\n", "weight", "decisions", "start", "fitted");
     for (int j = 0; j < N; j++)
         fprintf(out, "%-20s %10ld %10.6g %10.6g%s\n", POLICY_WEIGHT_INFO[j].name, fit->seen[j], fit->start.w[j],
-                fit->fitted.w[j], fit->at_bound[j] ? "  bound" : "");
+                fit->fitted.w[j], tune_mark(fit->fixed[j], fit->at_bound[j]));
     fprintf(out, "\ntop-1 agreement on validation: %.4f -> %.4f\n", fit->start_agreement, fit->agreement);
 }
 

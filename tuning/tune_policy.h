@@ -37,6 +37,7 @@ struct tune_policy_fit {
     double train, validation;             /* and at the fitted ones */
     double start_agreement, agreement;    /* top-1 agreement on the validation positions */
     bool at_bound[POLICY_WEIGHT_COUNT];   /* the fit ended at a bound */
+    bool fixed[POLICY_WEIGHT_COUNT];      /* held at the start value (tune_options.fixed) */
     long seen[POLICY_WEIGHT_COUNT];       /* training decisions with each feature */
     struct tune_run run;                  /* how the fit went; run.interrupted: not to be used */
 };
@@ -51,7 +52,7 @@ bool tune_policy_fit(const struct policy_data *train, const struct policy_data *
 void tune_policy_fit_free(struct tune_policy_fit *fit);
 
 /* How the fit stopped, the table of the weights (name, training decisions
- * with it, start, fitted, "bound"), and the top-1 agreement. */
+ * with it, start, fitted, "bound" or "fixed"), and the top-1 agreement. */
 void tune_policy_report(FILE *out, const struct tune_policy_fit *fit);
 
 /* The weights the visits of r3 tune policy --synthetic are drawn from
