@@ -2,7 +2,8 @@
  * weights.h: the evaluation's weights (docs/eval.md), declared once in
  * EVAL_WEIGHT_LIST with their defaults and the bounds a tuner may move them
  * in. eval/weights.txt writes the same list in a text file (tests/test_eval.c
- * checks that the two agree); eval_weights_load() reads such a file.
+ * checks that the two agree); eval_weights_load() reads such a file, in the
+ * format of engine/text/weights_file.h.
  */
 #ifndef R3_WEIGHTS_H
 #define R3_WEIGHTS_H
@@ -10,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "engine/text/weights_file.h"
 
 /* X(ENUM, name, default, min, max, meaning). Each weight multiplies one
  * feature, the side's measure less the enemy's; a negative weight is for a
@@ -41,21 +44,14 @@
     X(EVAL_YORK_1460, york_1460, 0.0, -3.0, 3.0, \
       "York's side in 1460: its setup (appendix) wins more often than the other features tell")
 
-#define EVAL_ENUM_ENTRY(id, name, fallback, min, max, meaning) id,
-enum eval_weight { EVAL_WEIGHT_LIST(EVAL_ENUM_ENTRY) EVAL_WEIGHT_COUNT };
-#undef EVAL_ENUM_ENTRY
+enum eval_weight { EVAL_WEIGHT_LIST(WEIGHT_ENUM_ENTRY) EVAL_WEIGHT_COUNT };
 
 struct eval_weights {
     double w[EVAL_WEIGHT_COUNT]; /* by enum eval_weight */
 };
 
-struct eval_weight_info {
-    const char *name; /* as in the weights file */
-    double fallback, min, max;
-    const char *meaning;
-};
-
-extern const struct eval_weight_info EVAL_WEIGHT_INFO[EVAL_WEIGHT_COUNT];
+extern const struct weight_info EVAL_WEIGHT_INFO[EVAL_WEIGHT_COUNT];
+extern const struct weight_list EVAL_WEIGHTS; /* the list, for the file's reader and writer */
 extern const struct eval_weights EVAL_DEFAULT;
 
 /* Reads a weights file: one weight a line, "name value min max", '#' starts a

@@ -1,6 +1,7 @@
 /* options.c: see options.h. */
 #include "protocol/options.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,32 +35,60 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_PARALLEL] = {"Parallel", PARALLEL_ROOT, PARALLEL_TREE, PARALLEL_ROOT, {"root", "tree"}},
 };
 
-/* EvalFile, the one option that is text, not a number: the evaluation's
- * weights file (docs/eval.md). "built-in" is eval/weights.txt as compiled in. */
-#define EVAL_FILE_OPTION "EvalFile"
-#define EVAL_FILE_BUILT_IN "built-in"
+/* EvalFile and PolicyFile, the options that are text, not numbers: a file
+ * of weights read at once (docs/eval.md, docs/tuning.md). "built-in" is the
+ * compiled-in weights, eval/weights.txt and search/policy-hand.txt. */
+#define FILE_BUILT_IN "built-in"
+
+/* Takes the weights of the file at path (NULL: the built-in ones) into v;
+ * on any fault v stays as it was. */
+static bool load_eval(struct option_values *v, const char *path, char *why, size_t size)
+{
+    struct eval_weights read = EVAL_DEFAULT;
+    if (path && !eval_weights_load(path, &read, why, size))
+        return false;
+    v->weights = read;
+    return true;
+}
+
+static bool load_policy(struct option_values *v, const char *path, char *why, size_t size)
+{
+    struct policy_weights read = POLICY_DEFAULT;
+    if (path && !policy_weights_load(path, &read, why, size))
+        return false;
+    policy_table_of(&read, &v->policy);
+    return true;
+}
+
+static const struct file_option {
+    const char *name;
+    size_t path; /* offset of its char[OPTION_TEXT_MAX] in struct option_values */
+    bool (*load)(struct option_values *v, const char *path, char *why, size_t size);
+} FILE_OPTION[] = {
+    {"EvalFile", offsetof(struct option_values, eval_file), load_eval},
+    {"PolicyFile", offsetof(struct option_values, policy_file), load_policy},
+};
+#define FILE_OPTIONS (int)(sizeof FILE_OPTION / sizeof FILE_OPTION[0])
+
+static char *path_of(struct option_values *v, const struct file_option *f) { return (char *)v + f->path; }
+
+/* Reads the option's file; on any fault the weights in use stay as they were. */
+static bool set_file(struct option_values *v, const struct file_option *f, const char *path, char *why, size_t size)
+{
+    if (strlen(path) >= OPTION_TEXT_MAX)
+        return snprintf(why, size, "%s: a path of over %d bytes", f->name, OPTION_TEXT_MAX - 1), false;
+    if (!f->load(v, strcmp(path, FILE_BUILT_IN) == 0 ? NULL : path, why, size))
+        return false;
+    snprintf(path_of(v, f), OPTION_TEXT_MAX, "%s", path);
+    return true;
+}
 
 void options_default(struct option_values *v)
 {
     for (int i = 0; i < OPTION_COUNT; i++)
         v->value[i] = OPTION[i].fallback;
-    snprintf(v->eval_file, sizeof v->eval_file, "%s", EVAL_FILE_BUILT_IN);
-    v->weights = EVAL_DEFAULT;
-}
-
-/* Reads the weights file; on any fault the weights in use stay as they were. */
-static bool set_eval_file(struct option_values *v, const char *path, char *why, size_t size)
-{
-    struct eval_weights read;
-    if (strlen(path) >= sizeof v->eval_file)
-        return snprintf(why, size, "%s: a path of over %d bytes", EVAL_FILE_OPTION, OPTION_TEXT_MAX - 1), false;
-    if (strcmp(path, EVAL_FILE_BUILT_IN) == 0)
-        read = EVAL_DEFAULT;
-    else if (!eval_weights_load(path, &read, why, size))
-        return false;
-    v->weights = read;
-    snprintf(v->eval_file, sizeof v->eval_file, "%s", path);
-    return true;
+    for (int f = 0; f < FILE_OPTIONS; f++)
+        set_file(v, &FILE_OPTION[f], FILE_BUILT_IN, NULL, 0);
 }
 
 void options_list(FILE *out)
@@ -76,7 +105,8 @@ void options_list(FILE *out)
             n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", o->word[w]);
         say(out, "option name %s type combo default %s%s", o->name, o->word[o->fallback], vars);
     }
-    say(out, "option name %s type string default %s", EVAL_FILE_OPTION, EVAL_FILE_BUILT_IN);
+    for (int f = 0; f < FILE_OPTIONS; f++)
+        say(out, "option name %s type string default %s", FILE_OPTION[f].name, FILE_BUILT_IN);
 }
 
 static bool set_combo(const struct option *o, long *slot, const char *value, char *why, size_t size)
@@ -98,8 +128,9 @@ static bool set_combo(const struct option *o, long *slot, const char *value, cha
 
 bool options_set(struct option_values *v, const char *name, const char *value, char *why, size_t size)
 {
-    if (strcmp(name, EVAL_FILE_OPTION) == 0)
-        return set_eval_file(v, value, why, size);
+    for (int f = 0; f < FILE_OPTIONS; f++)
+        if (strcmp(name, FILE_OPTION[f].name) == 0)
+            return set_file(v, &FILE_OPTION[f], value, why, size);
     for (int i = 0; i < OPTION_COUNT; i++) {
         const struct option *o = &OPTION[i];
         if (strcmp(name, o->name) != 0)
@@ -117,8 +148,8 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
     int n = snprintf(why, size, "no option '%s'; the options are", name);
     for (int i = 0; i < OPTION_COUNT && n > 0 && (size_t)n < size; i++)
         n += snprintf(why + n, size - (size_t)n, " %s", OPTION[i].name);
-    if (n > 0 && (size_t)n < size)
-        snprintf(why + n, size - (size_t)n, " %s", EVAL_FILE_OPTION);
+    for (int f = 0; f < FILE_OPTIONS && n > 0 && (size_t)n < size; f++)
+        n += snprintf(why + n, size - (size_t)n, " %s", FILE_OPTION[f].name);
     return false;
 }
 
@@ -139,6 +170,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
                    .weights = &v->weights,
                    .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
+                   .policy = &v->policy,
                    .widening = x[OPTION_WIDENING] / 100.0,
                    .komi = x[OPTION_KOMI] / 100.0},
     };

@@ -14,6 +14,7 @@
 
 #include "eval/weights.h"
 #include "search/driver.h"
+#include "search/policy_weights.h"
 
 enum option_id {
     OPTION_PLAYER,
@@ -34,12 +35,14 @@ enum option_id {
     OPTION_COUNT
 };
 
-#define OPTION_TEXT_MAX 1024 /* EvalFile's path */
+#define OPTION_TEXT_MAX 1024 /* EvalFile's and PolicyFile's path */
 
 struct option_values {
     long value[OPTION_COUNT];
-    char eval_file[OPTION_TEXT_MAX]; /* EvalFile: "built-in", or the weights file read */
-    struct eval_weights weights;     /* as EvalFile gave them */
+    char eval_file[OPTION_TEXT_MAX];   /* EvalFile: "built-in", or the weights file read */
+    struct eval_weights weights;       /* as EvalFile gave them */
+    char policy_file[OPTION_TEXT_MAX]; /* PolicyFile: "built-in", or the policy file read */
+    struct policy_table policy;        /* the heuristic playout policy's table, as PolicyFile gave it */
 };
 
 void options_default(struct option_values *v);

@@ -65,6 +65,8 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     int trees = o->kind == ISMCTS_MULTIPLE_OBSERVER ? 2 : 1;
     size_t capacity = memory_bytes / trees / sizeof(struct ismcts_node);
     s->options = *o;
+    if (!s->options.policy)
+        s->options.policy = policy_table_builtin(); /* asked once here, never in a playout */
     s->tree[1] = (struct ismcts_tree){0};
     for (int i = 0; i < trees; i++) {
         struct ismcts_tree *t = &s->tree[i];
@@ -276,7 +278,7 @@ static decision fresh_key(const struct ismcts *s, const struct world *w, const s
     for (int i = 0; i < st->legal.count; i++) {
         const decision *at = bsearch(&st->key[i], fresh, (size_t)nfresh, sizeof *fresh, compare_keys);
         if (at)
-            weight[at - fresh] += policy_weight(w, st->legal.list[i]);
+            weight[at - fresh] += policy_weight(s->options.policy, w, st->legal.list[i]);
     }
     return fresh[policy_draw(weight, nfresh, rng)];
 }
@@ -377,7 +379,7 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             rules_apply(w, rules_chance(w, random_next(rng)));
         } else {
             rules_legal(w, &legal);
-            rules_apply(w, policy_decide(s->options.playout_policy, w, &legal, rng));
+            rules_apply(w, policy_decide(s->options.playout_policy, s->options.policy, w, &legal, rng));
         }
         ++*nodes;
         int now = w->campaign * 16 + w->turn;

@@ -22,6 +22,7 @@
 #include "engine/hidden/sample.h"
 #include "engine/rules/rules.h"
 #include "eval/weights.h"
+#include "search/policy_weights.h"
 
 /* How a tree searches. SO-ISMCTS is the engine; the other two are the
  * baselines it is measured against (docs/STRENGTH.md). */
@@ -41,6 +42,8 @@ struct ismcts_options {
     int playout_turns;  /* game turns a playout runs before the evaluation decides; 0: to the end */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
     int playout_policy;                 /* how a playout decides: enum playout_policy (search/policy.h) */
+    const struct policy_table *policy;  /* the heuristic policy's weights, also widening's; NULL: the built-in ones;
+                                         * they must outlive the search (search/policy_weights.h) */
     double
         widening; /* progressive widening: an enemy's node seen n times has at most (n+1)^widening children; 0: off */
     double komi;  /* dynamic komi, 0..1: the share of the root's mean evaluation (as a logit) taken off every

@@ -1,11 +1,13 @@
 /*
  * policy.c: see policy.h.
  *
- * Weights are small whole numbers around NORMAL, the weight of a decision
- * the rules of thumb have no view on. A preferred decision gets a few times
- * more, a foolish one RARE rather than nothing: the search must still see
- * now and then what a foolish move leads to, and a weight never makes a
- * legal decision impossible.
+ * The rules of thumb sort each decision into its category (and, for a move
+ * into an area, its extras): a cell of the table of weights
+ * (search/policy_weights.h). By default a preferred decision weighs a few
+ * times NORMAL, the weight of one the rules of thumb have no view on, a
+ * foolish one RARE rather than nothing: the search must still see now and
+ * then what a foolish move leads to, and no weight makes a legal decision
+ * impossible.
  */
 #include "search/policy.h"
 
@@ -14,14 +16,6 @@
 #include "engine/rules/battle.h"
 
 const char *const POLICY_NAME[POLICY_COUNT] = {"random", "heuristic"};
-
-enum {
-    RARE = 1, /* foolish, but keep it possible */
-    LOW = 4,
-    NORMAL = 16, /* no view on it */
-    HIGH = 64,
-    URGENT = 128
-};
 
 static int popcount(blockset set) { return __builtin_popcountll(set); }
 
@@ -59,7 +53,10 @@ static bool is_heir(int block) { return BLOCK_INFO[block].type == BLOCK_HEIR; }
 
 /* 5.4: a recruit that counts for the throne is worth an action more than a
  * levy is; both beat passing. */
-static unsigned recruit_weight(int block) { return counts_for_throne(block) ? HIGH : NORMAL; }
+static int recruit_category(int block)
+{
+    return counts_for_throne(block) ? POLICY_RECRUIT_THRONE : POLICY_RECRUIT_OTHER;
+}
 
 /* The steps the mover's group brings to an area it enters: its blocks there
  * already, the moving block, and the blocks of its group still to move (the
@@ -78,35 +75,43 @@ static int group_steps(const struct world *w, int side, int area)
  * group's steps rarely; into one the group matches eagerly, and more so when
  * an enemy heir stands there (9.0: heirs lost lose the game); a block that
  * counts for the throne rarely into an exile or Man, where it counts not. */
-static unsigned enter_weight(const struct world *w, int area)
+static int enter_category(const struct world *w, int area)
 {
     int block = w->move.block, side = world_block_side(w, block);
     blockset enemy = blocks_in(w, 1 - side, area);
     if (!enemy)
-        return outside_count(area) && counts_for_throne(block) ? LOW : NORMAL;
+        return outside_count(area) && counts_for_throne(block) ? POLICY_ENTER_EXILE : POLICY_ENTER_VACANT;
     int theirs = steps_of(w, enemy), ours = group_steps(w, side, area);
     if (2 * ours < theirs)
-        return RARE;
+        return POLICY_ENTER_FAR_STRONGER;
     if (ours < theirs)
-        return LOW;
+        return POLICY_ENTER_STRONGER;
     for (blockset left = enemy; left; left &= left - 1)
         if (is_heir(__builtin_ctzll(left)))
-            return URGENT;
-    return HIGH;
+            return POLICY_ENTER_HEIR;
+    return POLICY_ENTER_WEAKER;
+}
+
+/* The extras of entering an area: what the area holds and who moves. */
+static unsigned enter_extras(const struct world *w, int area)
+{
+    return (AREA_INFO[area].city != NULL) << (POLICY_ENTER_CITY - POLICY_CATEGORIES) |
+           AREA_INFO[area].crown << (POLICY_ENTER_CROWN - POLICY_CATEGORIES) |
+           is_heir(w->move.block) << (POLICY_HEIR_MOVES - POLICY_CATEGORIES);
 }
 
 /* Ending a group (or a sea move's second block) before any block has gone
  * wastes the action; the policy cannot tell the two apart cheaply, so it
  * just ends groups rather seldom. */
-static unsigned action_weight(const struct world *w, decision d)
+static int action_cell(const struct world *w, decision d)
 {
     switch (decision_kind(d)) {
-    case DECIDE_PASS: return w->ap_left ? RARE : NORMAL; /* AP unspent are lost (1.2) */
-    case DECIDE_RECRUIT: return recruit_weight(decision_arg(d));
-    case DECIDE_TO: return enter_weight(w, decision_arg(d));
-    case DECIDE_END: return LOW;
-    case DECIDE_STOP: return NORMAL / 2;
-    default: return NORMAL;
+    case DECIDE_PASS: /* AP unspent are lost (1.2) */
+        return policy_cell_make(w->ap_left ? POLICY_PASS_WITH_AP : POLICY_PASS_SPENT, 0);
+    case DECIDE_RECRUIT: return policy_cell_make(recruit_category(decision_arg(d)), 0);
+    case DECIDE_TO: return policy_cell_make(enter_category(w, decision_arg(d)), enter_extras(w, decision_arg(d)));
+    case DECIDE_END: return policy_cell_make(POLICY_END_GROUP, 0);
+    default: return policy_cell_make(POLICY_HALT, 0); /* DECIDE_STOP */
     }
 }
 
@@ -122,31 +127,30 @@ static bool hopeless(const struct world *w, int side)
 
 /* 6.5: a charge risks the heir against the target's return fire; worth it at
  * a weak enemy heir, and at a one-step block that cannot fire back if hit. */
-static unsigned charge_weight(const struct world *w, int target)
+static int charge_category(const struct world *w, int target)
 {
     if (is_heir(target) && world_steps(w, target) <= 2)
-        return HIGH;
-    return world_steps(w, target) == 1 ? LOW : RARE;
+        return POLICY_CHARGE_WEAK_HEIR;
+    return world_steps(w, target) == 1 ? POLICY_CHARGE_ONE_STEP : POLICY_CHARGE;
 }
 
-static unsigned battle_weight(const struct world *w, decision d)
+static int battle_category(const struct world *w, decision d)
 {
     int block = decision_first(d);
     switch (decision_kind(d)) {
-    case DECIDE_FIRE: return HIGH;
-    case DECIDE_HOLD: return RARE;
+    case DECIDE_FIRE: return POLICY_FIRE;
+    case DECIDE_HOLD: return POLICY_BATTLE_PASS;
     case DECIDE_RETREAT: /* round 4 attackers have nothing else, so the weight only matters with a choice */
-        return hopeless(w, world_block_side(w, block)) ? URGENT : RARE;
-    case DECIDE_CHARGE: return charge_weight(w, decision_second(d));
-    case DECIDE_TREACHERY: return NORMAL;
-    case DECIDE_TREASON: return HIGH;
-    case DECIDE_DECLINE: return LOW;
-    case DECIDE_HIT: return is_heir(block) ? RARE : NORMAL; /* RULINGS B.12: spare the heirs */
-    default: return NORMAL;
+        return hopeless(w, world_block_side(w, block)) ? POLICY_RETREAT_HOPELESS : POLICY_RETREAT;
+    case DECIDE_CHARGE: return charge_category(w, decision_second(d));
+    case DECIDE_TREACHERY: return POLICY_TREACHERY;
+    case DECIDE_TREASON: return POLICY_TREASON;
+    case DECIDE_DECLINE: return POLICY_DECLINE;
+    default: return is_heir(block) ? POLICY_HIT_HEIR : POLICY_HIT; /* DECIDE_HIT; RULINGS B.12: spare the heirs */
     }
 }
 
-unsigned policy_weight(const struct world *w, decision d)
+int policy_cell(const struct world *w, decision d)
 {
     switch (decision_kind(d)) {
     case DECIDE_PASS:
@@ -155,8 +159,8 @@ unsigned policy_weight(const struct world *w, decision d)
     case DECIDE_END:
     case DECIDE_STOP:
         if (w->phase == PHASE_ACTION)
-            return action_weight(w, d);
-        return NORMAL; /* the regroup's end (6.7) */
+            return action_cell(w, d);
+        return policy_cell_make(POLICY_REGROUP_END, 0); /* the regroup's end (6.7) */
     case DECIDE_FIRE:
     case DECIDE_HOLD:
     case DECIDE_RETREAT:
@@ -164,11 +168,17 @@ unsigned policy_weight(const struct world *w, decision d)
     case DECIDE_TREACHERY:
     case DECIDE_TREASON:
     case DECIDE_DECLINE:
-    case DECIDE_HIT: return battle_weight(w, d);
-    case DECIDE_REGROUP: return LOW; /* many of them; ending stays as likely as regrouping somewhere */
-    case DECIDE_LOSE: return is_heir(decision_arg(d)) ? RARE : NORMAL; /* 7.1: lose a step of a lesser block */
-    default: return NORMAL;
+    case DECIDE_HIT: return policy_cell_make(battle_category(w, d), 0);
+    case DECIDE_REGROUP: return policy_cell_make(POLICY_REGROUP, 0); /* many of them */
+    case DECIDE_LOSE:                                                /* 7.1: lose a step of a lesser block */
+        return policy_cell_make(is_heir(decision_arg(d)) ? POLICY_LOSE_HEIR : POLICY_LOSE, 0);
+    default: return policy_cell_make(POLICY_NO_RULE, 0);
     }
+}
+
+unsigned policy_weight(const struct policy_table *t, const struct world *w, decision d)
+{
+    return t->weight[policy_cell(w, d)];
 }
 
 int policy_draw(const unsigned *weight, int count, uint64_t *rng)
@@ -183,11 +193,12 @@ int policy_draw(const unsigned *weight, int count, uint64_t *rng)
     return i;
 }
 
-decision policy_choose(const struct world *w, const struct decisions *legal, uint64_t *rng)
+decision policy_choose(const struct policy_table *t, const struct world *w, const struct decisions *legal,
+                       uint64_t *rng)
 {
     unsigned weight[MAX_DECISIONS];
     for (int i = 0; i < legal->count; i++)
-        weight[i] = policy_weight(w, legal->list[i]);
+        weight[i] = policy_weight(t, w, legal->list[i]);
     return legal->list[policy_draw(weight, legal->count, rng)];
 }
 
@@ -195,13 +206,14 @@ bool policy_player(void *rng, const struct world *w, decision *d)
 {
     struct decisions legal;
     rules_legal(w, &legal);
-    *d = policy_choose(w, &legal, rng);
+    *d = policy_choose(policy_table_builtin(), w, &legal, rng);
     return true;
 }
 
-decision policy_decide(int policy, const struct world *w, const struct decisions *legal, uint64_t *rng)
+decision policy_decide(int policy, const struct policy_table *t, const struct world *w, const struct decisions *legal,
+                       uint64_t *rng)
 {
     if (policy == POLICY_HEURISTIC)
-        return policy_choose(w, legal, rng);
+        return policy_choose(t, w, legal, rng);
     return legal->list[random_below(rng, legal->count)];
 }

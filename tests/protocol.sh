@@ -27,6 +27,7 @@ option name Widening type spin default 30 min 0 max 100
 option name Komi type spin default 100 min 0 max 100
 option name Parallel type combo default root var root var tree
 option name EvalFile type string default built-in
+option name PolicyFile type string default built-in
 r3pok
 readyok
 readyok
@@ -193,6 +194,26 @@ set -- $scores
 [ $# = 4 ] && [ "$1" != "$2" ] && [ "$2" = "$3" ] && [ "$1" = "$4" ] &&
     grep -q "^error bad-option $tmp/short.txt:" "$tmp/engine" && [ "$(grep -c '^error' "$tmp/engine")" = 1 ]
 check "EvalFile: scores $scores (other weights, a bad file refused, built-in again)" $?
+
+# PolicyFile: the heuristic playout policy's weights from a file (docs/tuning.md). Playouts
+# that pass at once play other games, so a search of 3000 nodes ends at another count and
+# win rate; a bad file is refused, naming file and line, and changes nothing; built-in and
+# search/policy-hand.txt both bring back the hand-written policy. The flatmc player keeps
+# no tree from one go to the next, so each search starts afresh.
+sed 's/^pass_with_ap [^ ]*/pass_with_ap 6/' search/policy-hand.txt > "$tmp/passer.txt"
+sed 's/^fire [^ ]*/fire 9/' search/policy-hand.txt > "$tmp/outside.txt"
+searched() { printf 'setoption name Seed value 1\ngo nodes 3000\n'; }
+{ printf 'setoption name Player value flatmc\n'; cat "$tmp/opening"; searched
+  printf 'setoption name PolicyFile value %s\n' "$tmp/passer.txt"; searched
+  printf 'setoption name PolicyFile value %s\n' "$tmp/outside.txt"; searched
+  printf 'setoption name PolicyFile value built-in\n'; searched
+  printf 'setoption name PolicyFile value search/policy-hand.txt\n'; searched; } | "$R3" > "$tmp/engine"
+ends=$(awk '/^info time/ { last = $5 "/" $13 } /^bestmove/ { print last }' "$tmp/engine" | paste -sd' ' -)
+set -- $ends
+[ $# = 5 ] && [ "$1" != "$2" ] && [ "$2" = "$3" ] && [ "$1" = "$4" ] && [ "$1" = "$5" ] &&
+    grep -q "^error bad-option $tmp/outside.txt:[0-9]*: weight 'fire' is 9, outside its bounds" "$tmp/engine" &&
+    [ "$(grep -c '^error' "$tmp/engine")" = 1 ]
+check "PolicyFile: nodes/winrate $ends (a passing policy, a bad file refused, built-in, the hand file)" $?
 
 # ---- bad input: each line gets exactly one error line, and nothing changes ----
 {

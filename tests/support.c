@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,8 @@
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
+#include "engine/text/weights_file.h"
+#include "tuning/tune_bench.h"
 
 void lines_from_text(struct lines *l, const char *text)
 {
@@ -209,4 +212,74 @@ void random_decision_point(struct world *w, int scenario, int depth, uint64_t *r
         if (w->phase != PHASE_OVER)
             return;
     }
+}
+
+char *file_text(const char *path)
+{
+    FILE *in = fopen(path, "r");
+    assert_non_null(in);
+    char *text = calloc(1, 1 << 20);
+    size_t n = fread(text, 1, (1 << 20) - 1, in);
+    text[n] = '\0';
+    fclose(in);
+    return text;
+}
+
+/* Not inlined: GCC then takes the stream's buffer for a dangling pointer. */
+__attribute__((noinline)) char *synthetic_text(const struct tune_synthetic *s, long *lines)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    long count = tune_synthetic_write(s, out);
+    fclose(out);
+    if (lines)
+        *lines = count;
+    return text;
+}
+
+void assert_gradient_is_slope(int n, const double *w, const double *gradient, loss_at *loss, const void *context,
+                              const struct weight_info *info)
+{
+    double *x = malloc((size_t)n * sizeof *x);
+    memcpy(x, w, (size_t)n * sizeof *x);
+    for (int j = 0; j < n; j++) {
+        double h = 1e-6;
+        x[j] = w[j] + h;
+        double up = loss(x, context);
+        x[j] = w[j] - h;
+        double slope = (up - loss(x, context)) / (2 * h);
+        x[j] = w[j];
+        if (fabs(slope - gradient[j]) > 1e-6 * (1 + fabs(slope)))
+            fail_msg("%s: gradient %g, slope %g", info[j].name, gradient[j], slope);
+    }
+    free(x);
+}
+
+void assert_only_bound(const char *report, const char *name)
+{
+    char start[64];
+    snprintf(start, sizeof start, "\n%s ", name);
+    const char *row = strstr(report, start);
+    assert_non_null(row);
+    const char *row_end = strchr(row + 1, '\n'), *bound = strstr(row, "bound");
+    assert_true(bound && bound < row_end);
+    assert_null(strstr(row_end, "bound"));         /* no other row */
+    assert_true(strstr(report, "bound") == bound); /* nor one before */
+}
+
+bool ids_have(const int64_t *id, long count, int64_t wanted)
+{
+    for (long i = 0; i < count; i++)
+        if (id[i] == wanted)
+            return true;
+    return false;
+}
+
+void assert_refused_by_line(bool read, const char *why, const char *where, const char *why_part)
+{
+    if (read)
+        fail_msg("accepted, expected '%s'", why_part);
+    if (strncmp(why, where, strlen(where)) != 0 || !strstr(why, why_part))
+        fail_msg("'%s' does not name %s and '%s'", why, where, why_part);
 }

@@ -28,6 +28,33 @@ void lines_sort(struct lines *l);
 /* Runs writer(out) on a memory stream and returns the text (caller frees). */
 char *capture(void (*writer)(FILE *out, const void *arg), const void *arg);
 
+/* A file's whole text, up to 1 MB (caller frees); the test fails if it cannot be read. */
+char *file_text(const char *path);
+
+/* The lines tune_synthetic_write makes of s (tuning/tune_bench.h) as text
+ * (caller frees), and how many in *lines unless NULL. */
+struct tune_synthetic;
+char *synthetic_text(const struct tune_synthetic *s, long *lines);
+
+/* For the tuners' tests: fails unless gradient[j] is the slope of loss at
+ * w[n] (the weights of the list named info), by central differences, for
+ * every j. */
+struct weight_info;
+typedef double loss_at(const double *w, const void *context);
+void assert_gradient_is_slope(int n, const double *w, const double *gradient, loss_at *loss, const void *context,
+                              const struct weight_info *info);
+
+/* Fails unless the table of a tuner's report (text) marks the row of weight
+ * 'name' "bound", and no other row. */
+void assert_only_bound(const char *report, const char *name);
+
+/* Fails unless a read was refused (read false) with why starting with
+ * where ("bad.tsv:3: ") and holding why_part. */
+void assert_refused_by_line(bool read, const char *why, const char *where, const char *why_part);
+
+/* Whether id is among the count ids. */
+bool ids_have(const int64_t *id, long count, int64_t wanted);
+
 /* splitmix64: a seeded generator for reproducible random tests. */
 uint64_t rng_next(uint64_t *state);
 int rng_below(uint64_t *state, int n);

@@ -407,7 +407,7 @@ static void default_bounds_hold_the_defaults(void **state)
 {
     (void)state;
     for (int i = 0; i < EVAL_WEIGHT_COUNT; i++) {
-        const struct eval_weight_info *info = &EVAL_WEIGHT_INFO[i];
+        const struct weight_info *info = &EVAL_WEIGHT_INFO[i];
         assert_true(info->min <= info->fallback && info->fallback <= info->max);
         assert_true(info->fallback == EVAL_DEFAULT.w[i]);
     }
@@ -450,7 +450,7 @@ static void weights_round_trip(void **state)
     for (int round = 0; round < 20; round++) {
         struct eval_weights weights;
         for (int i = 0; i < EVAL_WEIGHT_COUNT; i++) {
-            const struct eval_weight_info *info = &EVAL_WEIGHT_INFO[i];
+            const struct weight_info *info = &EVAL_WEIGHT_INFO[i];
             double unit = (double)(random_next(&rng) >> 11) / (double)(1ull << 53);
             weights.w[i] = info->min + unit * (info->max - info->min);
         }
@@ -465,7 +465,7 @@ static char *weights_text_with(int at, const char *text)
     static char file[4096];
     size_t used = 0;
     for (int i = 0; i < EVAL_WEIGHT_COUNT; i++) {
-        const struct eval_weight_info *info = &EVAL_WEIGHT_INFO[i];
+        const struct weight_info *info = &EVAL_WEIGHT_INFO[i];
         if (i + 1 == at)
             used += (size_t)snprintf(file + used, sizeof file - used, "%s\n", text);
         else

@@ -5,13 +5,18 @@
  * situations: fire rather than pass (6.2, 6.4), retreat a hopeless block
  * (6.6), recruit what counts for usurpation (5.4, 8.2, RULINGS B.14), keep
  * out of an overwhelming stack (5.2), spare heirs when taking hits (6.4,
- * RULINGS B.12).
+ * RULINGS B.12). Its weights (search/policy_weights.c): the built-in table
+ * is the hand-written weights exactly, search/policy-hand.txt is the
+ * built-in list, a cell's features and logit agree, the extras of a move,
+ * and a file's other weights change the draws.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/random.h"
@@ -25,6 +30,9 @@
 
 #define DRAWS 4000
 
+/* The built-in table: the hand-written rules of thumb. */
+static const struct policy_table *hand(void) { return policy_table_builtin(); }
+
 /* 600 random positions, 200 of each scenario at depths up to 500 decisions:
  * every one of 20 draws there is legal, and no legal decision weighs 0. */
 static void the_policy_picks_legal_decisions_in_random_positions(void **state)
@@ -37,9 +45,9 @@ static void the_policy_picks_legal_decisions_in_random_positions(void **state)
         random_decision_point(&w, p % SCENARIO_COUNT, random_below(&rng, 500), &rng);
         rules_legal(&w, &legal);
         for (int i = 0; i < legal.count; i++)
-            assert_true(policy_weight(&w, legal.list[i]) > 0);
+            assert_true(policy_weight(hand(), &w, legal.list[i]) > 0);
         for (int draw = 0; draw < 20; draw++)
-            assert_true(legal_has(&w, policy_choose(&w, &legal, &rng)));
+            assert_true(legal_has(&w, policy_choose(hand(), &w, &legal, &rng)));
     }
 }
 
@@ -102,7 +110,7 @@ static int share_of_kind(const struct world *w, int kind, uint64_t seed)
     int hits = 0;
     rules_legal(w, &legal);
     for (int i = 0; i < DRAWS; i++)
-        hits += decision_kind(policy_choose(w, &legal, &rng)) == kind;
+        hits += decision_kind(policy_choose(hand(), w, &legal, &rng)) == kind;
     return hits;
 }
 
@@ -194,10 +202,10 @@ static void it_recruits_towards_the_usurpation_count(void **state)
     (void)state;
     struct world w;
     empty_board(&w, 13, 20);
-    unsigned noble = policy_weight(&w, parsed(&w, "recruit Y:Herbert"));
-    unsigned church = policy_weight(&w, parsed(&w, "recruit Y:Canterbury-church"));
-    unsigned levy = policy_weight(&w, parsed(&w, "recruit Y:Norwich-levy"));
-    unsigned pass = policy_weight(&w, parsed(&w, "pass"));
+    unsigned noble = policy_weight(hand(), &w, parsed(&w, "recruit Y:Herbert"));
+    unsigned church = policy_weight(hand(), &w, parsed(&w, "recruit Y:Canterbury-church"));
+    unsigned levy = policy_weight(hand(), &w, parsed(&w, "recruit Y:Norwich-levy"));
+    unsigned pass = policy_weight(hand(), &w, parsed(&w, "pass"));
     assert_true(noble > levy && church > levy);
     assert_true(levy > pass);
 }
@@ -222,10 +230,10 @@ static void it_keeps_out_of_an_overwhelming_stack(void **state)
     world_set_steps(&w, BLOCK_L_EXETER, 2);
     play_text(&w, "move-from Warwick");
     play_text(&w, "block Y:Herbert");
-    unsigned stack = policy_weight(&w, parsed(&w, "to Leicester"));
-    unsigned vacant = policy_weight(&w, parsed(&w, "to Chester"));
-    unsigned weak = policy_weight(&w, parsed(&w, "to Derby"));
-    unsigned heir = policy_weight(&w, parsed(&w, "to Oxford"));
+    unsigned stack = policy_weight(hand(), &w, parsed(&w, "to Leicester"));
+    unsigned vacant = policy_weight(hand(), &w, parsed(&w, "to Chester"));
+    unsigned weak = policy_weight(hand(), &w, parsed(&w, "to Derby"));
+    unsigned heir = policy_weight(hand(), &w, parsed(&w, "to Oxford"));
     assert_true(stack < vacant && vacant < weak && weak < heir);
 }
 
@@ -236,9 +244,186 @@ static void it_takes_hits_on_nobles_before_heirs(void **state)
     (void)state;
     struct world w;
     empty_board(&w, 13, 20);
-    unsigned heir = policy_weight(&w, decision_make(DECIDE_HIT, BLOCK_Y_MARCH));
-    unsigned noble = policy_weight(&w, decision_make(DECIDE_HIT, BLOCK_Y_HERBERT));
+    unsigned heir = policy_weight(hand(), &w, decision_make(DECIDE_HIT, BLOCK_Y_MARCH));
+    unsigned noble = policy_weight(hand(), &w, decision_make(DECIDE_HIT, BLOCK_Y_HERBERT));
     assert_true(noble > heir && heir > 0);
+}
+
+/* ---- the weights ---- */
+
+/* The hand-written weights each category had before they were weights:
+ * RARE 1, LOW 4, NORMAL 16, HIGH 64, URGENT 128, and NORMAL/2 for a halt. */
+static const unsigned HAND[POLICY_CATEGORIES + 1] = {
+    [POLICY_PASS_WITH_AP] = 1,
+    [POLICY_PASS_SPENT] = 16,
+    [POLICY_RECRUIT_THRONE] = 64,
+    [POLICY_RECRUIT_OTHER] = 16,
+    [POLICY_ENTER_VACANT] = 16,
+    [POLICY_ENTER_EXILE] = 4,
+    [POLICY_ENTER_FAR_STRONGER] = 1,
+    [POLICY_ENTER_STRONGER] = 4,
+    [POLICY_ENTER_HEIR] = 128,
+    [POLICY_ENTER_WEAKER] = 64,
+    [POLICY_END_GROUP] = 4,
+    [POLICY_HALT] = 8,
+    [POLICY_REGROUP_END] = 16,
+    [POLICY_FIRE] = 64,
+    [POLICY_BATTLE_PASS] = 1,
+    [POLICY_RETREAT_HOPELESS] = 128,
+    [POLICY_RETREAT] = 1,
+    [POLICY_CHARGE_WEAK_HEIR] = 64,
+    [POLICY_CHARGE_ONE_STEP] = 4,
+    [POLICY_CHARGE] = 1,
+    [POLICY_TREACHERY] = 16,
+    [POLICY_TREASON] = 64,
+    [POLICY_DECLINE] = 4,
+    [POLICY_HIT_HEIR] = 1,
+    [POLICY_HIT] = 16,
+    [POLICY_REGROUP] = 4,
+    [POLICY_LOSE_HEIR] = 1,
+    [POLICY_LOSE] = 16,
+    [POLICY_NO_RULE] = 16,
+};
+
+/* The built-in table gives every cell its category's hand-written weight:
+ * the extras weigh 0 by default, exp(0) = 1. */
+static void the_built_in_table_is_the_hand_written_weights(void **state)
+{
+    (void)state;
+    const struct policy_table *t = hand();
+    for (int cell = 0; cell < POLICY_CELLS; cell++)
+        if (t->weight[cell] != HAND[policy_cell_category(cell)])
+            fail_msg("cell %d (category %d, extras %u): %u, by hand %u", cell, policy_cell_category(cell),
+                     policy_cell_extras(cell), t->weight[cell], HAND[policy_cell_category(cell)]);
+}
+
+static void write_default(FILE *out, const void *unused)
+{
+    (void)unused;
+    assert_true(policy_weights_write(out, &POLICY_DEFAULT));
+}
+
+/* The file the engine ships is the C list's defaults, every weight given,
+ * and is what the writer writes of them. */
+static void policy_hand_txt_is_the_built_in_policy(void **state)
+{
+    (void)state;
+    char why[512] = "", *written = capture(write_default, NULL), *shipped = file_text("search/policy-hand.txt");
+    struct policy_weights read;
+    bool loaded = policy_weights_load("search/policy-hand.txt", &read, why, sizeof why);
+    assert_string_equal(why, "");
+    assert_true(loaded);
+    assert_memory_equal(read.w, POLICY_DEFAULT.w, sizeof read.w);
+    assert_string_equal(written, shipped);
+    free(written);
+    free(shipped);
+    struct policy_table table;
+    policy_table_of(&read, &table);
+    assert_memory_equal(&table, hand(), sizeof table);
+    for (int j = 0; j < POLICY_WEIGHT_COUNT; j++) /* the defaults within their bounds */
+        assert_true(POLICY_WEIGHT_INFO[j].min <= POLICY_DEFAULT.w[j] &&
+                    POLICY_DEFAULT.w[j] <= POLICY_WEIGHT_INFO[j].max);
+}
+
+/* A cell's logit is the dot product of its features with the weights, and
+ * its table weight the rounded 16 exp(logit) within [1, POLICY_MOST]. */
+static void a_cells_logit_is_its_features_times_the_weights(void **state)
+{
+    (void)state;
+    uint64_t rng = 5;
+    struct policy_weights w;
+    for (int j = 0; j < POLICY_WEIGHT_COUNT; j++)
+        w.w[j] = POLICY_WEIGHT_INFO[j].min +
+                 (double)random_below(&rng, 1000) / 1000 * (POLICY_WEIGHT_INFO[j].max - POLICY_WEIGHT_INFO[j].min);
+    struct policy_table t;
+    policy_table_of(&w, &t);
+    for (int cell = 0; cell < POLICY_CELLS; cell++) {
+        double f[POLICY_WEIGHT_COUNT], dot = 0;
+        int ones = 0;
+        policy_cell_features(cell, f);
+        for (int j = 0; j < POLICY_WEIGHT_COUNT; j++) {
+            dot += f[j] * w.w[j];
+            ones += f[j] == 1;
+            assert_true(f[j] == 0 || f[j] == 1);
+        }
+        assert_int_equal(ones,
+                         (policy_cell_category(cell) != POLICY_NO_RULE) + __builtin_popcount(policy_cell_extras(cell)));
+        assert_true(fabs(dot - policy_cell_logit(w.w, cell)) < 1e-12);
+        double x = round(POLICY_NORMAL * exp(dot));
+        assert_true(t.weight[cell] == (x < 1 ? 1 : x > POLICY_MOST ? POLICY_MOST : x));
+    }
+}
+
+/* The extras of a move (2.3, 2.4, 9.0): March, an heir, moving from
+ * Leicester into Warwick (Coventry, a crown) has all three; into Rutland
+ * only his own; a decision that is no move into an area has none. */
+static void a_move_has_the_extras_of_its_area_and_block(void **state)
+{
+    (void)state;
+    struct world w;
+    empty_board(&w, 13, 20);
+    world_place(&w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
+    put(&w, BLOCK_Y_MARCH, AREA_LEICESTER);
+    unsigned none = policy_cell_extras(policy_cell(&w, parsed(&w, "move-from Leicester")));
+    play_text(&w, "move-from Leicester");
+    play_text(&w, "block Y:March");
+    unsigned city = 1u << (POLICY_ENTER_CITY - POLICY_CATEGORIES),
+             crown = 1u << (POLICY_ENTER_CROWN - POLICY_CATEGORIES),
+             heir = 1u << (POLICY_HEIR_MOVES - POLICY_CATEGORIES);
+    int warwick = policy_cell(&w, parsed(&w, "to Warwick")), rutland = policy_cell(&w, parsed(&w, "to Rutland"));
+    assert_int_equal(none, 0);
+    assert_int_equal(policy_cell_extras(warwick), city | crown | heir);
+    assert_int_equal(policy_cell_extras(rutland), heir);
+    assert_int_equal(policy_cell_category(warwick), POLICY_ENTER_VACANT);
+    assert_int_equal(policy_cell(&w, decision_make(DECIDE_STOP, 0)), policy_cell_make(POLICY_HALT, 0));
+}
+
+/* Weights of another file change the draws: with fire at its least and a
+ * battle pass at its most, the block that fired ten times as often as it
+ * passed now passes far more often than it fires. */
+static void other_weights_change_the_draws(void **state)
+{
+    (void)state;
+    struct policy_weights w = POLICY_DEFAULT;
+    w.w[POLICY_FIRE] = POLICY_WEIGHT_INFO[POLICY_FIRE].min;
+    w.w[POLICY_BATTLE_PASS] = POLICY_WEIGHT_INFO[POLICY_BATTLE_PASS].max;
+    struct policy_table t;
+    policy_table_of(&w, &t);
+    struct world b;
+    york_attacks_a_lone_rivers(&b);
+    struct decisions legal;
+    rules_legal(&b, &legal);
+    uint64_t rng = 9;
+    int fire = 0, pass = 0;
+    for (int i = 0; i < DRAWS; i++) {
+        int kind = decision_kind(policy_choose(&t, &b, &legal, &rng));
+        fire += kind == DECIDE_FIRE;
+        pass += kind == DECIDE_HOLD;
+    }
+    assert_true(pass > 100 * fire && fire > 0);
+}
+
+/* A bad policy file is refused naming its line, as EvalFile's are
+ * (tests/test_eval.c has every fault); the weights passed in stay. */
+static void a_bad_policy_file_is_refused_by_line(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/r3-test-policy-XXXXXX", why[512], want[600];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *out = fdopen(fd, "w");
+    for (int j = 0; j < POLICY_WEIGHT_COUNT; j++) { /* one weight a line, fire's out of bounds */
+        const struct weight_info *info = &POLICY_WEIGHT_INFO[j];
+        fprintf(out, "%s %.17g %g %g\n", info->name, j == POLICY_FIRE ? 9 : info->fallback, info->min, info->max);
+    }
+    assert_int_equal(fclose(out), 0);
+    struct policy_weights read = POLICY_DEFAULT;
+    read.w[0] = 42;
+    assert_false(policy_weights_load(path, &read, why, sizeof why));
+    snprintf(want, sizeof want, "%s:%d: weight 'fire' is 9, outside its bounds [-3, 6]", path, POLICY_FIRE + 1);
+    assert_string_equal(why, want);
+    assert_true(read.w[0] == 42);
+    remove(path);
 }
 
 int main(void)
@@ -252,6 +437,12 @@ int main(void)
         cmocka_unit_test(it_recruits_towards_the_usurpation_count),
         cmocka_unit_test(it_keeps_out_of_an_overwhelming_stack),
         cmocka_unit_test(it_takes_hits_on_nobles_before_heirs),
+        cmocka_unit_test(the_built_in_table_is_the_hand_written_weights),
+        cmocka_unit_test(policy_hand_txt_is_the_built_in_policy),
+        cmocka_unit_test(a_cells_logit_is_its_features_times_the_weights),
+        cmocka_unit_test(a_move_has_the_extras_of_its_area_and_block),
+        cmocka_unit_test(other_weights_change_the_draws),
+        cmocka_unit_test(a_bad_policy_file_is_refused_by_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

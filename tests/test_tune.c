@@ -24,28 +24,16 @@
 
 #include "engine/text/position.h"
 #include "eval/eval.h"
+#include "tests/support.h"
 #include "tuning/svg.h"
 #include "tuning/tune_bench.h"
 #include "tuning/tune_data.h"
 #include "tuning/tune_eval.h"
+#include "tuning/tune_files.h"
 
 #define N EVAL_WEIGHT_COUNT
 
 /* ---- making and reading data ---- */
-
-/* The lines of s as text (caller frees). Not inlined: GCC then takes the
- * stream's buffer for a dangling pointer. */
-__attribute__((noinline)) static char *synthetic_text(const struct tune_synthetic *s, long *lines)
-{
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    long count = tune_synthetic_write(s, out);
-    fclose(out);
-    if (lines)
-        *lines = count;
-    return text;
-}
 
 /* Reads text as a data file named name: true, or false with why. */
 static bool read_text(const char *text, const char *name, int threads, struct tune_data *d, char *why, size_t size)
@@ -95,6 +83,17 @@ static struct tune_fit fit_of(const struct tune_data *train, const struct tune_d
 
 /* ---- the loss ---- */
 
+struct loss_context {
+    const struct tune_data *d;
+    const double *target;
+};
+
+static double loss_of(const double *w, const void *context)
+{
+    const struct loss_context *c = context;
+    return tune_loss(c->d, c->target, w, NULL);
+}
+
 /* The analytic gradient is the loss's slope, weight by weight. */
 static void the_gradient_is_the_slope_of_the_loss(void **state)
 {
@@ -103,20 +102,11 @@ static void the_gradient_is_the_slope_of_the_loss(void **state)
     struct tune_synthetic s = {.games = 30, .seed = 3, .every = 7, .truth = &truth};
     struct tune_data d = {0};
     read_synthetic(&s, &d);
-    double *target = malloc((size_t)d.count * sizeof *target), gradient[N], w[N];
+    double *target = malloc((size_t)d.count * sizeof *target), gradient[N];
     tune_targets(&d, 0.3, target);
-    memcpy(w, EVAL_DEFAULT.w, sizeof w);
-    tune_loss(&d, target, w, gradient);
-    for (int j = 0; j < N; j++) {
-        double h = 1e-6, up[N], down[N];
-        memcpy(up, w, sizeof w);
-        memcpy(down, w, sizeof w);
-        up[j] += h;
-        down[j] -= h;
-        double slope = (tune_loss(&d, target, up, NULL) - tune_loss(&d, target, down, NULL)) / (2 * h);
-        if (fabs(slope - gradient[j]) > 1e-6 * (1 + fabs(slope)))
-            fail_msg("%s: gradient %g, slope %g", EVAL_WEIGHT_INFO[j].name, gradient[j], slope);
-    }
+    tune_loss(&d, target, EVAL_DEFAULT.w, gradient);
+    struct loss_context c = {&d, target};
+    assert_gradient_is_slope(N, EVAL_DEFAULT.w, gradient, loss_of, &c, EVAL_WEIGHT_INFO);
     free(target);
     tune_data_free(&d);
 }
@@ -229,12 +219,7 @@ static void a_bound_stops_a_weight_the_data_pushes_past_it(void **state)
     FILE *out = open_memstream(&report, &size);
     tune_report(out, &fit);
     fclose(out);
-    char *row = strstr(report, "\nthreatened ");
-    assert_non_null(row);
-    char *row_end = strchr(row + 1, '\n');
-    assert_non_null(strstr(row, "bound"));
-    assert_true(strstr(row, "bound") < row_end);
-    assert_null(strstr(row_end, "bound")); /* no other row */
+    assert_only_bound(report, "threatened");
     free(report);
     tune_fit_free(&fit);
     tune_data_free(&all);
@@ -314,8 +299,8 @@ static void a_stop_flag_interrupts_the_fit(void **state)
     struct tune_fit fit;
     char why[256];
     assert_true(tune_fit(&train, &validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why));
-    assert_true(fit.interrupted);
-    assert_int_equal(fit.evaluations, 1);
+    assert_true(fit.run.interrupted);
+    assert_int_equal(fit.run.evaluations, 1);
     tune_fit_free(&fit);
     tune_data_free(&all);
     tune_data_free(&train);
@@ -324,13 +309,7 @@ static void a_stop_flag_interrupts_the_fit(void **state)
 
 /* ---- the split ---- */
 
-static bool has_game(const struct tune_data *d, int64_t game)
-{
-    for (long i = 0; i < d->count; i++)
-        if (d->game[i] == game)
-            return true;
-    return false;
-}
+static bool has_game(const struct tune_data *d, int64_t game) { return ids_have(d->game, d->count, game); }
 
 /* Games of many positions each, labelled with their own results: every game
  * goes wholly to one side, about a tenth to validation, the same way for the
@@ -438,10 +417,7 @@ static void assert_refused(const char *bad, const char *why_part)
     char *text, why[1024];
     assert_true(asprintf(&text, "%s\n# a comment\n%s", good, bad) > 0);
     struct tune_data d = {0};
-    if (read_text(text, "bad.tsv", 2, &d, why, sizeof why))
-        fail_msg("accepted: %.80s", bad);
-    if (strncmp(why, "bad.tsv:3: ", 11) != 0 || !strstr(why, why_part))
-        fail_msg("'%s' does not name bad.tsv:3 and '%s'", why, why_part);
+    assert_refused_by_line(read_text(text, "bad.tsv", 2, &d, why, sizeof why), why, "bad.tsv:3: ", why_part);
     tune_data_free(&d);
     free(text);
     free(good);
@@ -538,17 +514,6 @@ static void win_rates_are_turned_to_york(void **state)
 
 /* ---- the files ---- */
 
-static char *file_text(const char *path)
-{
-    FILE *in = fopen(path, "r");
-    assert_non_null(in);
-    char *text = calloc(1, 1 << 20);
-    size_t n = fread(text, 1, (1 << 20) - 1, in);
-    text[n] = '\0';
-    fclose(in);
-    return text;
-}
-
 /* Written from eval/weights.txt, the file keeps its every comment and
  * spacing, loads with eval_weights_load, and gives the weights exactly. */
 static void the_weights_file_keeps_the_start_files_comments(void **state)
@@ -560,7 +525,7 @@ static void the_weights_file_keeps_the_start_files_comments(void **state)
     struct eval_weights w = known_weights(), back;
     w.w[EVAL_CITIES] = 0.123457;
     char why[512];
-    assert_true(tune_write_weights(path, "eval/weights.txt", &w, &temporary, why, sizeof why));
+    assert_true(tune_write_weights(&EVAL_WEIGHTS, path, "eval/weights.txt", w.w, &temporary, why, sizeof why));
     assert_int_equal(access(path, F_OK), -1); /* only the temporary file so far */
     assert_int_equal(rename(temporary, path), 0);
     free(temporary);
@@ -583,7 +548,7 @@ static void the_weights_file_keeps_the_start_files_comments(void **state)
     free(start);
     unlink(path);
     /* without a start file: eval_weights_write's form */
-    assert_true(tune_write_weights(path, NULL, &w, &temporary, why, sizeof why));
+    assert_true(tune_write_weights(&EVAL_WEIGHTS, path, NULL, w.w, &temporary, why, sizeof why));
     assert_true(eval_weights_load(temporary, &back, why, sizeof why));
     assert_memory_equal(back.w, w.w, sizeof w.w);
     unlink(temporary);

@@ -3,7 +3,7 @@
 # searches on 2 threads (ismcts with a tree each and with one shared tree,
 # and pimc) with go limits, go infinite and stop, threaded random playouts, a
 # match playing 2 games at once, self-play of 2 games at once, and r3 tune eval
-# reading its data on 2 threads. Any data race
+# and r3 tune policy reading their data on 2 threads. Any data race
 # report fails the test. Usage: sh tests/tsan.sh build/tsan/r3
 R3=${1:-build/tsan/r3}
 . "$(dirname "$0")/lib.sh"
@@ -39,5 +39,9 @@ clean "r3 selfplay --concurrency 2, each search on 2 threads: '$(tail -n 1 "$tmp
 "$R3" tune eval --synthetic 30 --seed 4 > "$tmp/data.tsv" && "$R3" tune eval --data "$tmp/data.tsv" --threads 2 \
     --out "$tmp/w.txt" --iterations 10 > "$tmp/out" 2> "$tmp/err"
 clean "r3 tune eval reading on 2 threads: '$(tail -n 1 "$tmp/out")'" $?
+
+"$R3" tune policy --synthetic 20 --seed 4 > "$tmp/visits.tsv" && "$R3" tune policy --data "$tmp/visits.tsv" \
+    --threads 2 --out "$tmp/p.txt" --iterations 10 > "$tmp/out" 2> "$tmp/err"
+clean "r3 tune policy reading on 2 threads: '$(tail -n 1 "$tmp/out")'" $?
 
 finish tsan

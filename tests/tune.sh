@@ -1,11 +1,12 @@
 #!/bin/sh
-# tune.sh: r3 tune eval end to end (docs/tuning.md): a fit of made-up labelled
-# positions (--synthetic) that ends with its validation loss line and writes a
-# weights file the engine loads with EvalFile and the plots; the start file's
-# comments kept; usage errors; bad data, bad start weights, an empty data set
-# and a validation set of too few games refused with one message naming
-# file:line and no output written (a previous one left whole); Ctrl-C while
-# reading. Usage: sh tests/tune.sh ./r3
+# tune.sh: r3 tune eval and r3 tune policy end to end (docs/tuning.md). For
+# each: a fit (of made-up labelled positions, --synthetic, and for the policy
+# of real self-play with its visits too) that ends with its validation loss
+# line and writes a file the engine loads (EvalFile, PolicyFile) and the
+# plots; the start file's comments kept; usage errors; bad data, bad start
+# weights, an empty data set and a validation set of too few games refused
+# with one message naming file:line and no output written (a previous one left
+# whole); Ctrl-C while reading. Usage: sh tests/tune.sh ./r3
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
 
@@ -20,10 +21,12 @@ expect_usage() {
 "$R3" --help > "$tmp/help"
 ok=0
 for word in "tune eval" "--data FILE..." "--out WEIGHTS" "--weights START" "--lambda L" "--l2 R" "--validation F" \
-    "--seed K" "--fix NAME[,NAME...]" "--plot DIR" "--iterations N" "--bench" "--synthetic GAMES" "validation loss: START -> FITTED"; do
+    "--seed K" "--fix NAME[,NAME...]" "--plot DIR" "--iterations N" "--bench" "--synthetic GAMES" \
+    "validation loss: START -> FITTED" "tune policy" "Options of tune policy" "--out POLICY" \
+    "start from this policy file" "as PolicyFile reads"; do
     grep -qF -- "$word" "$tmp/help" || { ok=1; echo "help lacks $word"; }
 done
-check "r3 --help gives tune eval and its options" $ok
+check "r3 --help gives tune eval, tune policy and their options" $ok
 
 "$R3" tune eval --synthetic 40 --seed 3 > "$tmp/data.tsv"
 [ $? = 0 ] && [ "$(wc -l < "$tmp/data.tsv")" -gt 1000 ] && awk -F'\t' 'NF != 7 { exit 1 }' "$tmp/data.tsv"
@@ -92,49 +95,49 @@ expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --fix king,bogus
 expect_usage eval --data "$tmp/data.tsv" --out "$tmp/x.txt" --fix ""
 
 # ---- bad input: one message naming file:line, the previous output left whole ----
-# refuse NAME FILE WANT [ARGS...]: exit 1, one stderr line starting with WANT, --out untouched
+# refuse TUNER NAME FILE WANT [ARGS...]: exit 1, one stderr line starting with WANT, --out untouched
 refuse() {
-    name=$1 file=$2 want=$3
-    shift 3
+    tuner=$1 name=$2 file=$3 want=$4
+    shift 4
     echo previous > "$tmp/prev.txt"
-    "$R3" tune eval --data "$file" --out "$tmp/prev.txt" --plot "$tmp/badplots" "$@" > "$tmp/out" 2> "$tmp/err"
+    "$R3" tune "$tuner" --data "$file" --out "$tmp/prev.txt" --plot "$tmp/badplots" "$@" > "$tmp/out" 2> "$tmp/err"
     status=$?
     [ $status = 1 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && case "$(cat "$tmp/err")" in "$want"*) true ;; *) false ;; esac &&
         [ "$(cat "$tmp/prev.txt")" = previous ] && [ ! -e "$tmp/badplots" ] && [ -z "$(find "$tmp" -name '*.tmp-*')" ]
-    check "$name refused (status $status: $(head -n 1 "$tmp/err"))" $?
+    check "tune $tuner: $name refused (status $status: $(head -n 1 "$tmp/err"))" $?
 }
 head -n 30 "$tmp/data.tsv" > "$tmp/small.tsv"
-# bad LINE AWK: small.tsv with line 5 changed by the awk program (fields $1..$7)
+# bad NAME AWK [FROM]: FROM (small.tsv) with line 5 changed by the awk program (fields $1..$8)
 bad() {
-    awk -F'\t' -v OFS='\t' "NR == 5 { $2 } { print }" "$tmp/small.tsv" > "$tmp/bad-$1.tsv"
+    awk -F'\t' -v OFS='\t' "NR == 5 { $2 } { print }" "${3:-$tmp/small.tsv}" > "$tmp/bad-$1.tsv"
 }
 bad side '$4 = "purple"'
-refuse "an unknown side" "$tmp/bad-side.tsv" "r3: $tmp/bad-side.tsv:5: unknown side 'purple'"
+refuse eval "an unknown side" "$tmp/bad-side.tsv" "r3: $tmp/bad-side.tsv:5: unknown side 'purple'"
 bad scenario '$3 = "1999"'
-refuse "an unknown scenario" "$tmp/bad-scenario.tsv" "r3: $tmp/bad-scenario.tsv:5: unknown scenario '1999'"
+refuse eval "an unknown scenario" "$tmp/bad-scenario.tsv" "r3: $tmp/bad-scenario.tsv:5: unknown scenario '1999'"
 bad nan '$6 = "nan"'
-refuse "a NaN win rate" "$tmp/bad-nan.tsv" "r3: $tmp/bad-nan.tsv:5: winrate 'nan'"
+refuse eval "a NaN win rate" "$tmp/bad-nan.tsv" "r3: $tmp/bad-nan.tsv:5: winrate 'nan'"
 bad rate '$6 = "1.25"'
-refuse "a win rate above 1" "$tmp/bad-rate.tsv" "r3: $tmp/bad-rate.tsv:5: winrate '1.25'"
+refuse eval "a win rate above 1" "$tmp/bad-rate.tsv" "r3: $tmp/bad-rate.tsv:5: winrate '1.25'"
 bad result '$5 = "2"'
-refuse "a result of 2" "$tmp/bad-result.tsv" "r3: $tmp/bad-result.tsv:5: result '2'"
+refuse eval "a result of 2" "$tmp/bad-result.tsv" "r3: $tmp/bad-result.tsv:5: result '2'"
 bad game '$1 = "g7"'
-refuse "a game id that is no number" "$tmp/bad-game.tsv" "r3: $tmp/bad-game.tsv:5: game 'g7'"
+refuse eval "a game id that is no number" "$tmp/bad-game.tsv" "r3: $tmp/bad-game.tsv:5: game 'g7'"
 bad fields '$0 = $1 "\t" $2 "\t" $3'
-refuse "a line of 3 fields" "$tmp/bad-fields.tsv" "r3: $tmp/bad-fields.tsv:5: expected 7 or 8 tab-separated fields"
+refuse eval "a line of 3 fields" "$tmp/bad-fields.tsv" "r3: $tmp/bad-fields.tsv:5: expected 7 or 8 tab-separated fields"
 bad position '$7 = substr($7, 1, 300)'
-refuse "a position cut short" "$tmp/bad-position.tsv" "r3: $tmp/bad-position.tsv:5: position: column"
+refuse eval "a position cut short" "$tmp/bad-position.tsv" "r3: $tmp/bad-position.tsv:5: position: column"
 bad decider '$4 = ($4 == "york" ? "lancaster" : "york")'
-refuse "the side that does not decide" "$tmp/bad-decider.tsv" "r3: $tmp/bad-decider.tsv:5: "
+refuse eval "the side that does not decide" "$tmp/bad-decider.tsv" "r3: $tmp/bad-decider.tsv:5: "
 head -c -1 "$tmp/small.tsv" > "$tmp/cut.tsv"
-refuse "a file cut short in its last line" "$tmp/cut.tsv" "r3: $tmp/cut.tsv:30: the line has no end"
+refuse eval "a file cut short in its last line" "$tmp/cut.tsv" "r3: $tmp/cut.tsv:30: the line has no end"
 printf '# nothing but comments\n\n' > "$tmp/empty.tsv"
-refuse "an empty data set" "$tmp/empty.tsv" "r3: $tmp/empty.tsv: no labelled positions"
-refuse "a missing data file" "$tmp/missing.tsv" "r3: $tmp/missing.tsv: cannot open"
+refuse eval "an empty data set" "$tmp/empty.tsv" "r3: $tmp/empty.tsv: no labelled positions"
+refuse eval "a missing data file" "$tmp/missing.tsv" "r3: $tmp/missing.tsv: cannot open"
 head -n 1 "$tmp/data.tsv" > "$tmp/one.tsv"
-refuse "a validation set of too few games" "$tmp/one.tsv" "r3: the validation set has 0 games, it needs at least 2"
+refuse eval "a validation set of too few games" "$tmp/one.tsv" "r3: the validation set has 0 games, it needs at least 2"
 sed 's/^king 0.3 0 5$/king 9 0 5/' eval/weights.txt > "$tmp/outside.txt"
-refuse "a start weight outside its bounds" "$tmp/small.tsv" "r3: $tmp/outside.txt:8: weight 'king' is 9, outside its bounds [0, 5]" \
+refuse eval "a start weight outside its bounds" "$tmp/small.tsv" "r3: $tmp/outside.txt:8: weight 'king' is 9, outside its bounds [0, 5]" \
     --weights "$tmp/outside.txt"
 
 "$R3" tune eval --data "$tmp/small.tsv" --out "$tmp/no/such/dir/w.txt" --plot "$tmp/newplots" --validation 0.5 \
@@ -145,18 +148,111 @@ status=$?
 check "an --out that cannot be written: status 1, no plots left either (status $status: $(cat "$tmp/err"))" $?
 
 # ---- Ctrl-C while the data is still coming: status 130, nothing written ----
-mkfifo "$tmp/fifo"
-echo previous > "$tmp/prev.txt"
-"$R3" tune eval --data "$tmp/fifo" --out "$tmp/prev.txt" > "$tmp/out" 2> "$tmp/err" &
-pid=$!
-exec 3> "$tmp/fifo"
-head -n 20 "$tmp/data.tsv" >&3
-sleep 1
-kill -INT $pid
-wait $pid
+# interrupt TUNER DATA: Ctrl-C once 20 lines of DATA are in
+interrupt() {
+    rm -f "$tmp/fifo"
+    mkfifo "$tmp/fifo"
+    echo previous > "$tmp/prev.txt"
+    "$R3" tune "$1" --data "$tmp/fifo" --out "$tmp/prev.txt" > "$tmp/out" 2> "$tmp/err" &
+    pid=$!
+    exec 3> "$tmp/fifo"
+    head -n 20 "$2" >&3
+    sleep 1
+    kill -INT $pid
+    wait $pid
+    status=$?
+    exec 3>&-
+    [ $status = 130 ] && [ "$(cat "$tmp/prev.txt")" = previous ] && grep -q 'interrupted; nothing written' "$tmp/err"
+    check "tune $1: Ctrl-C while reading: status 130, nothing written (status $status: $(cat "$tmp/err"))" $?
+}
+interrupt eval "$tmp/data.tsv"
+
+# ---- r3 tune policy: real self-play with its visits ----
+"$R3" selfplay option.Iterations=50 --games 3 --scenario all --seed 1 --record-visits --out "$tmp/play.tsv" 2> /dev/null
+[ $? = 0 ] && [ "$(grep -vc '^#' "$tmp/play.tsv")" -gt 300 ]
+check "r3 selfplay --record-visits: 3 games of 50 iterations a decision for r3 tune policy" $?
+# 3 games: --validation 0.5 --seed 1 keeps 2 for validation and fits to 1
+"$R3" tune policy --data "$tmp/play.tsv" --out "$tmp/p.txt" --plot "$tmp/pplots" --validation 0.5 --seed 1 \
+    > "$tmp/out" 2> "$tmp/err"
 status=$?
-exec 3>&-
-[ $status = 130 ] && [ "$(cat "$tmp/prev.txt")" = previous ] && grep -q 'interrupted; nothing written' "$tmp/err"
-check "Ctrl-C while reading: status 130, nothing written (status $status: $(cat "$tmp/err"))" $?
+[ $status = 0 ] && [ ! -s "$tmp/err" ] && tail -n 1 "$tmp/out" | grep -Eq '^validation loss: [0-9]+\.[0-9]+ -> [0-9]+\.[0-9]+$'
+check "r3 tune policy ends with 'validation loss: START -> FITTED' (status $status, $(tail -n 1 "$tmp/out"))" $?
+grep -q '^read [0-9]* positions with visits (0 without visits' "$tmp/out" &&
+    grep -q '^train: [0-9]* positions of 1 game; validation: [0-9]* positions of 2 games' "$tmp/out" &&
+    grep -q '^iteration 1: train loss [0-9.]*, validation loss [0-9.]*$' "$tmp/out" &&
+    grep -Eq '^weight +decisions +start +fitted$' "$tmp/out" && grep -Eq '^pass_with_ap +[0-9]+ +-2\.7726 ' "$tmp/out" &&
+    grep -Eq '^top-1 agreement on validation: [0-9.]+ -> [0-9.]+$' "$tmp/out" &&
+    grep -q '^stopped after [0-9]* evaluations: ' "$tmp/out"
+check "tune policy prints what it read, the split, the losses per iteration, the table and the top-1 agreement" $?
+printf 'setoption name PolicyFile value %s\nisready\n' "$tmp/p.txt" | "$R3" > "$tmp/engine" 2>&1
+[ "$(cat "$tmp/engine")" = readyok ]
+check "the engine loads the policy file with setoption name PolicyFile ($(head -n 1 "$tmp/engine"))" $?
+head -n 1 "$tmp/pplots/loss.svg" | grep -q '^<?xml' && tail -n 1 "$tmp/pplots/loss.svg" | grep -q '^</svg>$' &&
+    grep -q 'r3 tune policy: the loss' "$tmp/pplots/loss.svg" && [ -z "$(find "$tmp" -name '*.tmp-*')" ]
+check "tune policy --plot writes loss.svg, whole; no temporary file is left" $?
+
+"$R3" tune policy --synthetic 40 --seed 3 > "$tmp/pdata.tsv"
+[ $? = 0 ] && [ "$(wc -l < "$tmp/pdata.tsv")" -gt 1000 ] && awk -F'\t' 'NF != 8 || $8 !~ /=/ { exit 1 }' "$tmp/pdata.tsv"
+check "r3 tune policy --synthetic 40 prints over 1000 lines of 8 fields, the last the visits" $?
+{ echo "# my own policy"; cat search/policy-hand.txt; } > "$tmp/start.txt"
+"$R3" tune policy --data "$tmp/pdata.tsv" --weights "$tmp/start.txt" --out "$tmp/start.txt" --l2 0.001 \
+    --validation 0.2 --seed 9 --iterations 30 --threads 1 > "$tmp/out" 2>&1
+status=$?
+start=$(tail -n 1 "$tmp/out" | awk '{print $3}') fitted=$(tail -n 1 "$tmp/out" | awk '{print $5}')
+[ $status = 0 ] && head -n 1 "$tmp/start.txt" | grep -q '^# my own policy$' &&
+    [ "$(grep -c '^#' "$tmp/start.txt")" = "$(grep -c '^#' search/policy-hand.txt | awk '{print $1 + 1}')" ] &&
+    grep -q '(--validation 0.2, --seed 9)' "$tmp/out" && awk -v a="$start" -v b="$fitted" 'BEGIN { exit !(b < a) }'
+check "tune policy --weights START: its comments kept, written over itself; made-up visits fitted ($start -> $fitted)" $?
+
+"$R3" tune policy --data "$tmp/pdata.tsv" --fix fire,heir_moves --out "$tmp/pfixed.txt" --iterations 40 --threads 1 \
+    > "$tmp/out" 2>&1
+[ $? = 0 ] && grep -q '^fire .*fixed$' "$tmp/out" && grep -q '^heir_moves .*fixed$' "$tmp/out" &&
+    [ "$(grep -c 'fixed$' "$tmp/out")" = 2 ] &&
+    [ "$(grep '^fire ' "$tmp/pfixed.txt")" = "$(grep '^fire ' search/policy-hand.txt)" ] &&
+    [ "$(grep '^heir_moves ' "$tmp/pfixed.txt")" = "$(grep '^heir_moves ' search/policy-hand.txt)" ]
+check "tune policy --fix fire,heir_moves: both kept at their start values, marked fixed, no other row" $?
+
+expect_usage policy --data "$tmp/pdata.tsv"
+expect_usage policy --out "$tmp/x.txt"
+expect_usage policy --data --out "$tmp/x.txt"
+expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --lambda 0.5
+expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --policy search/policy-hand.txt
+expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --bench --seed 1
+expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --validation 1
+expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --iterations 0
+expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" stray
+expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --fix fire,king
+
+# ---- tune policy: bad input, one message naming file:line, nothing written ----
+play="$tmp/play.tsv"
+bad fields '$0 = $1 "\t" $2 "\t" $3' "$play"
+refuse policy "a line of 3 fields" "$tmp/bad-fields.tsv" "r3: $tmp/bad-fields.tsv:5: expected 7 or 8 tab-separated fields"
+head -n 30 "$play" | head -c -1 > "$tmp/cut.tsv"
+refuse policy "a file cut short in its last line" "$tmp/cut.tsv" "r3: $tmp/cut.tsv:30: the line has no end"
+bad name 'sub(/^[^=]*/, "frobnicate", $8)' "$play"
+refuse policy "an unknown decision" "$tmp/bad-name.tsv" "r3: $tmp/bad-name.tsv:5: visits: entry 1: 'frobnicate' is no decision"
+bad order 'n = split($8, e, ";"); t = e[1]; e[1] = e[2]; e[2] = t; $8 = e[1]; for (i = 2; i <= n; i++) $8 = $8 ";" e[i]' "$play"
+refuse policy "visits out of the legal order" "$tmp/bad-order.tsv" "r3: $tmp/bad-order.tsv:5: visits: entry 1 is '"
+bad fewer 'sub(/;[^;]*$/, "", $8)' "$play"
+refuse policy "a legal decision without its visits" "$tmp/bad-fewer.tsv" "r3: $tmp/bad-fewer.tsv:5: visits: "
+bad nan 'sub(/=[0-9]+/, "=nan", $8)' "$play"
+refuse policy "a NaN count" "$tmp/bad-nan.tsv" "r3: $tmp/bad-nan.tsv:5: visits: entry 1 '"
+bad negative 'sub(/=[0-9]+/, "=-5", $8)' "$play"
+refuse policy "a negative count" "$tmp/bad-negative.tsv" "r3: $tmp/bad-negative.tsv:5: visits: entry 1 '"
+bad zero 'gsub(/=[0-9]+/, "=0", $8)' "$play"
+refuse policy "visits all 0" "$tmp/bad-zero.tsv" "r3: $tmp/bad-zero.tsv:5: visits: every count is 0"
+sed 's/^fire [^ ]*/fire 9/' search/policy-hand.txt > "$tmp/outside.txt"
+refuse policy "a start weight outside its bounds" "$play" "r3: $tmp/outside.txt:" --weights "$tmp/outside.txt"
+grep -q "weight 'fire' is 9, outside its bounds \[-3, 6\]" "$tmp/err"
+check "tune policy: the start weight's message says which and why ($(cat "$tmp/err"))" $?
+refuse policy "an empty data set" "$tmp/empty.tsv" "r3: $tmp/empty.tsv: no positions with visits"
+cut -f 1-7 "$play" > "$tmp/unvisited.tsv"
+refuse policy "a data set without visits" "$tmp/unvisited.tsv" "r3: $tmp/unvisited.tsv: no positions with visits ("
+refuse policy "a missing data file" "$tmp/missing.tsv" "r3: $tmp/missing.tsv: cannot open"
+refuse policy "a validation set of 1 game" "$play" "r3: the validation set has 1 game, it needs at least 2" \
+    --validation 0.5 --seed 2
+refuse policy "a validation set of no game" "$play" "r3: the validation set has 0 games, it needs at least 2" \
+    --validation 0.01
+interrupt policy "$play"
 
 finish tune

@@ -39,6 +39,12 @@ tune=$(mktemp -d)
 run tune eval --data "$tune/data.tsv" --out "$tune/w.txt" --plot "$tune/plots" --threads 2 --validation 0.3 --iterations 20
 run tune eval --data "$tune/data.tsv" --weights eval/weights.txt --out "$tune/w.txt" --lambda 0.5 --iterations 5
 run tune eval --data "$tune/missing.tsv" --out "$tune/w.txt"
+# r3 tune policy: reading on 2 threads, the fit, the policy file and its plot; a refused file
+"$R3" tune policy --synthetic 4 --seed 2 > "$tune/visits.tsv"
+run tune policy --data "$tune/visits.tsv" --out "$tune/p.txt" --plot "$tune/plots" --threads 2 --validation 0.3 \
+    --iterations 20
+run tune policy --data "$tune/visits.tsv" --weights search/policy-hand.txt --out "$tune/p.txt" --iterations 5
+run tune policy --data "$tune/w.txt" --out "$tune/p.txt"
 rm -rf "$tune"
 # the protocol engine: a session's stdin from a file
 session() { # session NAME FILE
@@ -59,6 +65,7 @@ session "a 1483 protocol transcript" "$host"
 history=$("$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '2,/^go$/p' | grep -v '^go$' | paste -sd, -)
 { "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^go$/p' | sed '$d'
   printf 'setoption name Player value ismcts\nsetoption name Threads value 2\nsetoption name Hash value 4\ngo nodes 3000\n'
+  printf 'setoption name PolicyFile value search/policy-hand.txt\nsetoption name PolicyFile value eval/weights.txt\n'
   printf 'setoption name Player value greedy\ngo nodes 3000\ngo infinite\nisready\nstop\n'
   echo "position scenario 1460 side york observations $history"
   echo "position scenario 1460 side york observations $history, frob"

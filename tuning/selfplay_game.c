@@ -22,6 +22,7 @@
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
 #include "tuning/selfplay_plan.h"
+#include "tuning/visits.h"
 
 static const char *const SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
 
@@ -119,18 +120,13 @@ static long visits_of(const struct search_report *r, decision d)
     return 0;
 }
 
-/* "play 14=120;play 3=80": every legal decision, in the rules' order. */
+/* "play 14=120;play 3=80": every legal decision, in the rules' order (tuning/visits.h). */
 static void write_visits(FILE *out, const struct search_report *r, const struct decisions *legal)
 {
-    char text[64];
-    if (!r->has_visits) {
-        fputs("\t-", out);
-        return;
-    }
-    for (int i = 0; i < legal->count; i++) {
-        decision_text(legal->list[i], text, sizeof text);
-        fprintf(out, "%c%s=%ld", i ? ';' : '\t', text, visits_of(r, legal->list[i]));
-    }
+    long count[MAX_DECISIONS];
+    for (int i = 0; i < legal->count; i++)
+        count[i] = visits_of(r, legal->list[i]);
+    visits_write(out, legal, r->has_visits ? count : NULL);
 }
 
 /* A kept candidate: the true world before the side's decision. */

@@ -25,6 +25,8 @@
 #include "eval/eval.h"
 #include "tuning/tune_data.h"
 #include "tuning/tune_eval.h"
+#include "tuning/tune_policy.h"
+#include "tuning/visits.h"
 
 /* ---- positions from random games ---- */
 
@@ -42,13 +44,27 @@ struct synthetic_game {
     char text[POSITION_TEXT_MAX];
 };
 
+/* The end of a line: the visits column, if asked for, and the newline. */
+static void end_line(struct synthetic_game *g, const struct world *w, const struct decisions *legal, FILE *out)
+{
+    long count[MAX_DECISIONS];
+    if (g->s->policy) {
+        tune_policy_draw_visits(g->s->policy, w, legal, g->s->visits, &g->draws, count);
+        visits_write(out, legal, count);
+    }
+    fputc('\n', out);
+}
+
 static bool take_position(void *context, const struct world *w, long played)
 {
     (void)played;
     struct synthetic_game *g = context;
+    struct decisions legal;
     int side = rules_actor(w);
     if (side != ACTOR_YORK && side != ACTOR_LANCASTER)
         return true;
+    if (g->s->policy && (rules_legal(w, &legal), legal.count < 2))
+        return true; /* no choice: nothing for a policy to learn */
     if (g->points++ % g->s->every != 0)
         return true;
     position_print(w, g->text, sizeof g->text);
@@ -57,12 +73,14 @@ static bool take_position(void *context, const struct world *w, long played)
     if (g->s->truth) {
         double york = eval_win_probability(w, SIDE_YORK, g->s->truth);
         double result = (double)(random_next(&g->draws) >> 11) * 0x1p-53 < york ? 1 : 0;
-        fprintf(g->out, "%ld\t%ld\t%d\t%s\t%g\t%.17g\t%s\n", g->game * 100000 + g->game_lines, played, year, side_name,
+        fprintf(g->out, "%ld\t%ld\t%d\t%s\t%g\t%.17g\t%s", g->game * 100000 + g->game_lines, played, year, side_name,
                 result, side == SIDE_YORK ? york : 1 - york, g->text);
+        end_line(g, w, &legal, g->out);
         g->lines++;
     } else {
         fprintf(g->hold, "%ld\t%ld\t%d\t%s\t", g->game, played, year, side_name);
-        fprintf(g->hold, "RESULT\t-\t%s\n", g->text);
+        fprintf(g->hold, "RESULT\t-\t%s", g->text);
+        end_line(g, w, &legal, g->hold);
     }
     g->game_lines++;
     return true;
@@ -258,7 +276,7 @@ int tune_bench_run(const struct tune_bench_options *o, FILE *out)
                     "fit: %ld train and %ld validation positions, %d evaluations (%s) in %.2f s\n"
                     "read and fit: %.2f s\n"
                     "validation loss: %.6f -> %.6f\n",
-                    train.count, validation.count, fit.evaluations, fit.stopped, fit_seconds,
+                    train.count, validation.count, fit.run.evaluations, fit.run.stopped, fit_seconds,
                     read_seconds + fit_seconds, fit.start_validation, fit.validation);
         else
             fprintf(out, "r3: %s\n", why);

@@ -1,8 +1,8 @@
 /*
  * tune_bench.h: labelled positions made from random games, in the data format
- * of tuning/tune_data.h, for the tests and for r3 tune eval --bench, which
- * times reading them (parsing and features) and fitting them
- * (docs/PERFORMANCE.md).
+ * of tuning/tune_read.h, for the tests, for r3 tune eval --synthetic and
+ * r3 tune policy --synthetic, and for r3 tune eval --bench, which times
+ * reading them (parsing and features) and fitting them (docs/PERFORMANCE.md).
  */
 #ifndef R3_TUNE_BENCH_H
 #define R3_TUNE_BENCH_H
@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "eval/weights.h"
+#include "search/policy_weights.h"
 
 /* Which labelled positions to make: uniformly random games (game_play with
  * rules_chance from the seed for every actor), scenario g % 3 for game g, and
@@ -26,6 +27,11 @@ struct tune_synthetic {
      * without, the positions of a game are labelled with its own result and
      * winrate '-'. */
     const struct eval_weights *truth;
+    /* With policy, only points with more than one legal decision count, and
+     * each line ends with a visits column (tuning/visits.h): 'visits' visits
+     * of the legal decisions drawn from the softmax of those weights. */
+    const struct policy_weights *policy;
+    int visits;
 };
 
 /* Writes the lines; returns how many. */

@@ -1,31 +1,23 @@
 /*
  * tune_eval.c: see tune_eval.h. The loss of a weight vector is one pass over
  * the flat feature array: a dot product per row, its softplus, and the
- * gradient (p - t) f accumulated. NLopt's L-BFGS calls it; the callback keeps
- * the best point it has seen (which is what is returned, whatever NLopt ends
- * with), watches the validation loss at each improvement and stops when the
- * caller's flag is set. The fitted weights are rounded to six significant
- * digits, as they are written, before their losses are measured.
+ * gradient (p - t) f accumulated. tuning/tune_lbfgs.c's fit calls it. The
+ * fitted weights are rounded to six significant digits, as they are written,
+ * before their losses are measured.
  */
-/* gnulib (for getopt) puts its own system headers first on the include path;
- * they need its config.h before anything else. */
-#include <config.h>
-
 #include "tuning/tune_eval.h"
 
-#include <errno.h>
 #include <math.h>
-#include <nlopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "engine/core/tables.h"
 #include "tuning/svg.h"
+#include "tuning/tune_files.h"
 
 #define N EVAL_WEIGHT_COUNT
-#define DIGITS 6 /* significant digits of a fitted weight */
+
+_Static_assert(N <= TUNE_MAX_WEIGHTS, "tune_options.fixed has a place for every weight");
 
 /* ---- the loss ---- */
 
@@ -62,92 +54,22 @@ double tune_loss(const struct tune_data *d, const double *target, const double w
 
 /* ---- the fit ---- */
 
-struct objective {
+/* The data of a fit, for the losses NLopt asks for. */
+struct fit_data {
     const struct tune_data *train, *validation;
     const double *train_target, *validation_target;
-    const double *start;
-    const struct tune_options *o;
-    nlopt_opt opt;
-    double best; /* the lowest objective so far, at best_x */
-    double best_x[N];
-    struct tune_fit *fit;
 };
 
-static void trace_add(struct tune_fit *fit, struct tune_point point)
+static double train_loss(void *context, const double *x, double *gradient)
 {
-    if (fit->trace_count == fit->trace_capacity) {
-        fit->trace_capacity = fit->trace_capacity ? 2 * fit->trace_capacity : 64;
-        fit->trace = realloc(fit->trace, (size_t)fit->trace_capacity * sizeof *fit->trace);
-        if (!fit->trace) {
-            fputs("r3: out of memory\n", stderr);
-            exit(1);
-        }
-    }
-    fit->trace[fit->trace_count++] = point;
+    const struct fit_data *f = context;
+    return tune_loss(f->train, f->train_target, x, gradient);
 }
 
-static double objective(unsigned n, const double *x, double *gradient, void *context)
+static double validation_loss(void *context, const double *x)
 {
-    struct objective *b = context;
-    struct tune_fit *fit = b->fit;
-    double g[N];
-    fit->evaluations++;
-    if (b->o->stop && *b->o->stop) {
-        fit->interrupted = true;
-        nlopt_force_stop(b->opt);
-    }
-    double loss = tune_loss(b->train, b->train_target, x, g), penalty = 0;
-    for (unsigned j = 0; j < n; j++) {
-        double away = x[j] - b->start[j];
-        penalty += b->o->l2 * away * away;
-        if (gradient)
-            gradient[j] = g[j] + 2 * b->o->l2 * away;
-    }
-    double value = loss + penalty;
-    if (value < b->best) {
-        b->best = value;
-        memcpy(b->best_x, x, sizeof b->best_x);
-        struct tune_point point = {fit->evaluations, loss, tune_loss(b->validation, b->validation_target, x, NULL)};
-        trace_add(fit, point);
-        if (b->o->progress) {
-            fprintf(b->o->progress, "iteration %d: train loss %.6f, validation loss %.6f\n", point.evaluation,
-                    point.train, point.validation);
-            fflush(b->o->progress);
-        }
-    }
-    return value;
-}
-
-static const char *result_words(nlopt_result result)
-{
-    switch (result) {
-    case NLOPT_SUCCESS: return "converged";
-    case NLOPT_STOPVAL_REACHED: return "the loss reached its stop value";
-    case NLOPT_FTOL_REACHED: return "the loss stopped improving";
-    case NLOPT_XTOL_REACHED: return "the weights stopped moving";
-    case NLOPT_MAXEVAL_REACHED: return "the most evaluations allowed (--iterations) were made";
-    case NLOPT_MAXTIME_REACHED: return "out of time";
-    case NLOPT_ROUNDOFF_LIMITED: return "the loss is as low as rounding lets it be told";
-    case NLOPT_FORCED_STOP: return "interrupted";
-    case NLOPT_OUT_OF_MEMORY: return "NLopt ran out of memory";
-    case NLOPT_INVALID_ARGS: return "NLopt refused its arguments";
-    default: return "NLopt's line search failed; the best point seen is kept";
-    }
-}
-
-/* x to DIGITS significant digits, within [min, max], and onto a bound it is
- * next to. */
-static double settle(double x, double min, double max)
-{
-    char text[32];
-    snprintf(text, sizeof text, "%.*g", DIGITS, x);
-    x = strtod(text, NULL);
-    double near = 1e-7 * (max - min);
-    if (x <= min + near)
-        return min;
-    if (x >= max - near)
-        return max;
-    return x;
+    const struct fit_data *f = context;
+    return tune_loss(f->validation, f->validation_target, x, NULL);
 }
 
 /* Solves in place for the inverse of the positive definite matrix a[m][m]
@@ -220,15 +142,6 @@ static void standard_errors(const struct tune_data *d, struct tune_fit *fit)
         fit->se[free_weight[r]] = sqrt(a[r][r] / (double)d->count);
 }
 
-static void settle_fit(struct tune_fit *fit, const double x[N])
-{
-    for (int j = 0; j < N; j++) {
-        const struct eval_weight_info *info = &EVAL_WEIGHT_INFO[j];
-        fit->fitted.w[j] = settle(x[j], info->min, info->max);
-        fit->at_bound[j] = !fit->fixed[j] && (fit->fitted.w[j] == info->min || fit->fitted.w[j] == info->max);
-    }
-}
-
 static double *targets_of(const struct tune_data *d, double lambda)
 {
     double *target = malloc((size_t)(d->count ? d->count : 1) * sizeof *target);
@@ -244,67 +157,34 @@ bool tune_fit(const struct tune_data *train, const struct tune_data *validation,
               const struct tune_options *o, struct tune_fit *fit, char *why, size_t size)
 {
     *fit = (struct tune_fit){.start = *start, .fitted = *start};
-    struct objective b = {
-        .train = train, .validation = validation, .start = start->w, .o = o, .best = INFINITY, .fit = fit};
-    b.train_target = targets_of(train, o->lambda);
-    b.validation_target = targets_of(validation, o->lambda);
-    fit->start_train = tune_loss(train, b.train_target, start->w, NULL);
-    fit->start_validation = tune_loss(validation, b.validation_target, start->w, NULL);
-    memcpy(b.best_x, start->w, sizeof b.best_x);
-
-    double low[N], high[N], x[N], value;
-    for (int j = 0; j < N; j++) {
-        /* A fixed weight's box is its start value alone. */
-        fit->fixed[j] = o->fixed[j];
-        low[j] = o->fixed[j] ? start->w[j] : EVAL_WEIGHT_INFO[j].min;
-        high[j] = o->fixed[j] ? start->w[j] : EVAL_WEIGHT_INFO[j].max;
-        x[j] = start->w[j];
-    }
-    b.opt = nlopt_create(NLOPT_LD_LBFGS, N);
-    nlopt_set_lower_bounds(b.opt, low);
-    nlopt_set_upper_bounds(b.opt, high);
-    nlopt_set_min_objective(b.opt, objective, &b);
-    nlopt_set_ftol_rel(b.opt, 1e-10);
-    nlopt_set_xtol_rel(b.opt, 1e-8);
-    nlopt_set_maxeval(b.opt, o->iterations);
-    nlopt_result result = nlopt_optimize(b.opt, x, &value);
-    nlopt_destroy(b.opt);
-    fit->stopped = result_words(result);
-    /* NLopt's L-BFGS may end with a failure of its line search near the
-     * optimum: the best point seen is still good. Only a fit that never ran fails. */
-    bool ok = result != NLOPT_INVALID_ARGS && result != NLOPT_OUT_OF_MEMORY && fit->trace_count > 0;
-    if (!ok)
-        snprintf(why, size, "the fit failed: %s (NLopt %d)", fit->stopped, (int)result);
-    if (ok && !fit->interrupted) {
-        settle_fit(fit, b.best_x);
-        fit->train = tune_loss(train, b.train_target, fit->fitted.w, NULL);
-        fit->validation = tune_loss(validation, b.validation_target, fit->fitted.w, NULL);
+    memcpy(fit->fixed, o->fixed, sizeof fit->fixed);
+    struct fit_data f = {train, validation, targets_of(train, o->lambda), targets_of(validation, o->lambda)};
+    fit->start_train = tune_loss(train, f.train_target, start->w, NULL);
+    fit->start_validation = tune_loss(validation, f.validation_target, start->w, NULL);
+    struct tune_problem p = {&EVAL_WEIGHTS, start->w, o, train_loss, validation_loss, &f};
+    bool ok = tune_lbfgs(&p, fit->fitted.w, fit->at_bound, &fit->run, why, size);
+    if (ok && !fit->run.interrupted) {
+        fit->train = tune_loss(train, f.train_target, fit->fitted.w, NULL);
+        fit->validation = tune_loss(validation, f.validation_target, fit->fitted.w, NULL);
         standard_errors(train, fit);
     }
-    free((void *)b.train_target);
-    free((void *)b.validation_target);
+    free((void *)f.train_target);
+    free((void *)f.validation_target);
     return ok;
 }
 
-void tune_fit_free(struct tune_fit *fit)
-{
-    free(fit->trace);
-    fit->trace = NULL;
-    fit->trace_count = fit->trace_capacity = 0;
-}
+void tune_fit_free(struct tune_fit *fit) { tune_run_free(&fit->run); }
 
 void tune_report(FILE *out, const struct tune_fit *fit)
 {
-    fprintf(out, "stopped after %d evaluations: %s\n\n", fit->evaluations, fit->stopped);
+    fprintf(out, "stopped after %d evaluations: %s\n\n", fit->run.evaluations, fit->run.stopped);
     fprintf(out, "%-16s %10s %10s %10s\n", "weight", "start", "fitted", "se");
     for (int j = 0; j < N; j++) {
         char se[32] = "-";
         if (!isnan(fit->se[j]))
             snprintf(se, sizeof se, "%.3g", fit->se[j]);
         fprintf(out, "%-16s %10.6g %10.6g %10s%s\n", EVAL_WEIGHT_INFO[j].name, fit->start.w[j], fit->fitted.w[j], se,
-                fit->fixed[j]      ? "  fixed"
-                : fit->at_bound[j] ? "  bound"
-                                   : "");
+                tune_mark(fit->fixed[j], fit->at_bound[j]));
     }
     fputc('\n', out);
 }
@@ -334,163 +214,24 @@ void tune_calibration(const struct tune_data *d, const double w[N], int scenario
     }
 }
 
-/* ---- files ---- */
+/* ---- plots ---- */
 
-/* A temporary file beside path, open for writing; NULL after why is written. */
-static FILE *open_temporary(const char *path, char **temporary, char *why, size_t size)
-{
-    size_t length = strlen(path) + 16;
-    *temporary = malloc(length);
-    if (!*temporary) {
-        snprintf(why, size, "%s: out of memory", path);
-        return NULL;
-    }
-    snprintf(*temporary, length, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(*temporary);
-    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!out) {
-        snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(*temporary);
-        }
-        free(*temporary);
-        *temporary = NULL;
-    }
-    return out;
-}
+/* One scenario's calibration chart. */
+struct calibration_plot {
+    const struct tune_fit *fit;
+    const struct tune_data *validation;
+    int scenario;
+};
 
-/* Closes a temporary file; on any error removes it and writes why. */
-static bool close_temporary(FILE *out, bool written, const char *path, char **temporary, char *why, size_t size)
+static bool draw_calibration(FILE *out, const void *plot)
 {
-    written = !ferror(out) && written;
-    written = fclose(out) == 0 && written;
-    if (!written) {
-        snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
-        unlink(*temporary);
-        free(*temporary);
-        *temporary = NULL;
-    }
-    return written;
-}
-
-/* The shortest decimal that reads back as exactly x. */
-static void write_number(FILE *out, double x)
-{
-    char text[32];
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(text, sizeof text, "%.*g", digits, x);
-        if (strtod(text, NULL) == x)
-            break;
-    }
-    fputs(text, out);
-}
-
-/* The weight a line of a weights file gives, its value's word at
- * [*begin, *end) of the line; -1 for a comment or blank line. The file has
- * been read by eval_weights_load, so each other line is "name value min max". */
-static int weight_on_line(const char *line, size_t *begin, size_t *end)
-{
-    const char *blank = " \t\r\n\v\f";
-    size_t code = strcspn(line, "#"), at = strspn(line, blank);
-    if (at >= code)
-        return -1;
-    size_t name_end = at + strcspn(line + at, blank);
-    *begin = name_end + strspn(line + name_end, blank);
-    *end = *begin + strcspn(line + *begin, blank);
-    for (int j = 0; j < N; j++)
-        if (strlen(EVAL_WEIGHT_INFO[j].name) == name_end - at &&
-            strncmp(EVAL_WEIGHT_INFO[j].name, line + at, name_end - at) == 0)
-            return j;
-    return -1;
-}
-
-/* The template's text with each weight's value replaced. */
-static bool write_like(FILE *out, const char *template_path, const struct eval_weights *weights, char *why, size_t size)
-{
-    FILE *in = fopen(template_path, "r");
-    if (!in) {
-        snprintf(why, size, "%s: cannot open: %s", template_path, strerror(errno));
-        return false;
-    }
-    char *line = NULL;
-    size_t capacity = 0, begin, end;
-    while (getline(&line, &capacity, in) >= 0) {
-        int j = weight_on_line(line, &begin, &end);
-        if (j < 0) {
-            fputs(line, out);
-            continue;
-        }
-        fwrite(line, 1, begin, out);
-        write_number(out, weights->w[j]);
-        fputs(line + end, out);
-    }
-    bool ok = !ferror(in);
-    if (!ok)
-        snprintf(why, size, "%s: read error: %s", template_path, strerror(errno));
-    free(line);
-    fclose(in);
-    return ok;
-}
-
-bool tune_write_weights(const char *path, const char *template_path, const struct eval_weights *weights,
-                        char **temporary, char *why, size_t size)
-{
-    FILE *out = open_temporary(path, temporary, why, size);
-    if (!out)
-        return false;
-    bool written =
-        template_path ? write_like(out, template_path, weights, why, size) : eval_weights_write(out, weights);
-    if (!written && template_path) { /* why is the template's */
-        fclose(out);
-        unlink(*temporary);
-        free(*temporary);
-        *temporary = NULL;
-        return false;
-    }
-    if (!close_temporary(out, written, path, temporary, why, size))
-        return false;
-    struct eval_weights back;
-    char problem[512];
-    bool same = eval_weights_load(*temporary, &back, problem, sizeof problem);
-    for (int j = 0; same && j < N; j++)
-        same = back.w[j] == weights->w[j];
-    if (!same) {
-        snprintf(why, size, "%s: the weights written do not read back (%s)", path, problem);
-        unlink(*temporary);
-        free(*temporary);
-        *temporary = NULL;
-    }
-    return same;
-}
-
-static bool write_loss_plot(FILE *out, const struct tune_fit *fit)
-{
-    int n = fit->trace_count;
-    double *x = malloc((size_t)(n ? n : 1) * 3 * sizeof *x), *train = x + n, *validation = x + 2 * n;
-    if (!x)
-        return false;
-    for (int i = 0; i < n; i++) {
-        x[i] = fit->trace[i].evaluation;
-        train[i] = fit->trace[i].train;
-        validation[i] = fit->trace[i].validation;
-    }
-    const struct svg_series series[] = {{"train", "#1f77b4", n, x, train}, {"validation", "#d62728", n, x, validation}};
-    bool ok = svg_line_chart(out, "r3 tune eval: the loss at each improving evaluation",
-                             "evaluation of the loss (NLopt L-BFGS)", "mean cross-entropy", series, 2);
-    free(x);
-    return ok;
-}
-
-static bool write_calibration_plot(FILE *out, const struct tune_fit *fit, const struct tune_data *validation,
-                                   int scenario)
-{
+    const struct calibration_plot *c = plot;
     struct svg_bin bins[2][TUNE_BINS];
     long count[TUNE_BINS], total = 0;
     double predicted[TUNE_BINS], observed[TUNE_BINS];
-    const struct eval_weights *weights[2] = {&fit->start, &fit->fitted};
+    const struct eval_weights *weights[2] = {&c->fit->start, &c->fit->fitted};
     for (int s = 0; s < 2; s++) {
-        tune_calibration(validation, weights[s]->w, scenario, count, predicted, observed);
+        tune_calibration(c->validation, weights[s]->w, c->scenario, count, predicted, observed);
         for (int k = 0; k < TUNE_BINS; k++)
             bins[s][k] = (struct svg_bin){predicted[k], observed[k], count[k]};
     }
@@ -500,7 +241,7 @@ static bool write_calibration_plot(FILE *out, const struct tune_fit *fit, const 
                                                     {"fitted weights", "#1f77b4", TUNE_BINS, bins[1], true}};
     char title[160];
     snprintf(title, sizeof title, "%d: York's predicted chance against the result (%ld validation positions)",
-             SCENARIO_INFO[scenario].year, total);
+             SCENARIO_INFO[c->scenario].year, total);
     return svg_calibration(out, title, "predicted York win probability (10 bins)", "observed York score (mean result)",
                            series, 2);
 }
@@ -509,33 +250,17 @@ bool tune_write_plots(const char *dir, const struct tune_fit *fit, const struct 
                       char *final[TUNE_PLOTS], char *temporary[TUNE_PLOTS], int *count, char *why, size_t size)
 {
     *count = 0;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        snprintf(why, size, "%s: cannot make the directory: %s", dir, strerror(errno));
+    if (!tune_make_directory(dir, why, size))
         return false;
-    }
-    for (int plot = 0; plot < TUNE_PLOTS; plot++) {
-        size_t length = strlen(dir) + 32;
-        char *path = malloc(length);
-        if (!path) {
-            snprintf(why, size, "%s: out of memory", dir);
+    struct tune_loss_plot loss = {"eval", &fit->run};
+    if (!tune_write_plot(dir, "loss.svg", tune_draw_loss, &loss, &final[0], &temporary[0], why, size))
+        return false;
+    for (*count = 1; *count < TUNE_PLOTS; ++*count) {
+        struct calibration_plot c = {fit, validation, *count - 1};
+        char name[32];
+        snprintf(name, sizeof name, "calibration-%d.svg", SCENARIO_INFO[c.scenario].year);
+        if (!tune_write_plot(dir, name, draw_calibration, &c, &final[*count], &temporary[*count], why, size))
             return false;
-        }
-        if (plot == 0)
-            snprintf(path, length, "%s/loss.svg", dir);
-        else
-            snprintf(path, length, "%s/calibration-%d.svg", dir, SCENARIO_INFO[plot - 1].year);
-        FILE *out = open_temporary(path, &temporary[*count], why, size);
-        if (!out) {
-            free(path);
-            return false;
-        }
-        final[(*count)++] = path;
-        bool written = plot == 0 ? write_loss_plot(out, fit) : write_calibration_plot(out, fit, validation, plot - 1);
-        if (!close_temporary(out, written, path, &temporary[*count - 1], why, size)) {
-            free(path);
-            (*count)--;
-            return false;
-        }
     }
     return true;
 }

@@ -17,25 +17,9 @@
 
 #include "eval/weights.h"
 #include "tuning/tune_data.h"
+#include "tuning/tune_lbfgs.h"
 
-#define TUNE_DEFAULT_L2 1e-5
-#define TUNE_DEFAULT_ITERATIONS 1000
 #define TUNE_BINS 10 /* of a calibration chart */
-
-struct tune_options {
-    double lambda;                 /* the target's share of the search's win rate, in [0, 1] (0: the result alone) */
-    double l2;                     /* the pull toward the start weights, per squared unit */
-    int iterations;                /* the most evaluations of the loss */
-    bool fixed[EVAL_WEIGHT_COUNT]; /* weights held at their start values */
-    volatile sig_atomic_t *stop;   /* when set (by a signal), the fit stops at the next evaluation */
-    FILE *progress;                /* a line per improving evaluation, or NULL */
-};
-
-/* The losses at one improving evaluation, for the loss plot. */
-struct tune_point {
-    int evaluation;
-    double train, validation;
-};
 
 struct tune_fit {
     struct eval_weights start, fitted;
@@ -44,11 +28,7 @@ struct tune_fit {
     double se[EVAL_WEIGHT_COUNT];         /* standard error of each fitted weight, or NAN (docs/tuning.md) */
     bool at_bound[EVAL_WEIGHT_COUNT];     /* the fit ended at a bound */
     bool fixed[EVAL_WEIGHT_COUNT];        /* held at the start value (tune_options.fixed) */
-    int evaluations;
-    const char *stopped; /* why the optimizer stopped, in words */
-    bool interrupted;    /* options.stop was set: the fit is not to be used */
-    struct tune_point *trace;
-    int trace_count, trace_capacity;
+    struct tune_run run;                  /* how the fit went; run.interrupted: not to be used */
 };
 
 /* The targets of d's rows under lambda: (1 - lambda) result + lambda winrate
@@ -75,14 +55,6 @@ void tune_report(FILE *out, const struct tune_fit *fit);
  * scenario, in TUNE_BINS bins of the predicted chance. */
 void tune_calibration(const struct tune_data *d, const double w[EVAL_WEIGHT_COUNT], int scenario, long count[TUNE_BINS],
                       double predicted[TUNE_BINS], double observed[TUNE_BINS]);
-
-/* Writes weights to path in the weights file format: with the start file's
- * lines and comments, its values replaced, if template_path is not NULL,
- * otherwise as eval_weights_write does. The text goes to a temporary file
- * beside path, which is read back by eval_weights_load; *temporary gets its
- * name (caller frees) for the caller to rename or remove. */
-bool tune_write_weights(const char *path, const char *template_path, const struct eval_weights *weights,
-                        char **temporary, char *why, size_t size);
 
 /* Writes the plots into dir (made if missing) as temporary files, whose final
  * and temporary names go into final[] and temporary[], *count of them, for the
