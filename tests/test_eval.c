@@ -403,6 +403,18 @@ static void weights_hand_txt_holds_the_hand_weights(void **state)
     assert_weights_equal(&read, &EVAL_DEFAULT);
 }
 
+/* The fitted set that docs/STRENGTH.md plays against the hand weights loads
+ * with this build's weights and bounds. */
+static void weights_gen1_txt_loads(void **state)
+{
+    (void)state;
+    struct eval_weights read;
+    char why[512];
+    if (!eval_weights_load("eval/weights-gen1.txt", &read, why, sizeof why))
+        fail_msg("%s", why);
+    assert_true(read.w[EVAL_KING] > EVAL_DEFAULT.w[EVAL_KING]);
+}
+
 static void default_bounds_hold_the_defaults(void **state)
 {
     (void)state;
@@ -570,6 +582,7 @@ int main(void)
         cmocka_unit_test(half_dealt_hands_do_not_count),
         cmocka_unit_test(weights_txt_holds_the_defaults),
         cmocka_unit_test(weights_hand_txt_holds_the_hand_weights),
+        cmocka_unit_test(weights_gen1_txt_loads),
         cmocka_unit_test(default_bounds_hold_the_defaults),
         cmocka_unit_test(weights_round_trip),
         cmocka_unit_test(bad_weights_files_are_refused_by_line),
