@@ -380,14 +380,21 @@ static void assert_weights_equal(const struct eval_weights *a, const struct eval
             fail_msg("weight %s: %.17g against %.17g", EVAL_WEIGHT_INFO[i].name, a->w[i], b->w[i]);
 }
 
+/* The weights file at path, or the test fails with the reader's message. */
+static struct eval_weights loaded(const char *path)
+{
+    struct eval_weights read;
+    char why[512];
+    if (!eval_weights_load(path, &read, why, sizeof why))
+        fail_msg("%s", why);
+    return read;
+}
+
 /* The file the engine ships is the C table's defaults, every weight given. */
 static void weights_txt_holds_the_defaults(void **state)
 {
     (void)state;
-    struct eval_weights read;
-    char why[512];
-    if (!eval_weights_load("eval/weights.txt", &read, why, sizeof why))
-        fail_msg("%s", why);
+    struct eval_weights read = loaded("eval/weights.txt");
     assert_weights_equal(&read, &EVAL_DEFAULT);
 }
 
@@ -396,10 +403,7 @@ static void weights_txt_holds_the_defaults(void **state)
 static void weights_hand_txt_holds_the_hand_weights(void **state)
 {
     (void)state;
-    struct eval_weights read;
-    char why[512];
-    if (!eval_weights_load("eval/weights-hand.txt", &read, why, sizeof why))
-        fail_msg("%s", why);
+    struct eval_weights read = loaded("eval/weights-hand.txt");
     assert_weights_equal(&read, &EVAL_DEFAULT);
 }
 
@@ -408,11 +412,7 @@ static void weights_hand_txt_holds_the_hand_weights(void **state)
 static void weights_gen1_txt_loads(void **state)
 {
     (void)state;
-    struct eval_weights read;
-    char why[512];
-    if (!eval_weights_load("eval/weights-gen1.txt", &read, why, sizeof why))
-        fail_msg("%s", why);
-    assert_true(read.w[EVAL_KING] > EVAL_DEFAULT.w[EVAL_KING]);
+    assert_true(loaded("eval/weights-gen1.txt").w[EVAL_KING] > EVAL_DEFAULT.w[EVAL_KING]);
 }
 
 static void default_bounds_hold_the_defaults(void **state)

@@ -65,14 +65,17 @@ check "no temporary file is left" $?
     grep -q 'stopped after 30 evaluations' "$tmp/out" && grep -q '(--validation 0.2, --seed 9)' "$tmp/out"
 check "--weights START: its comments kept, written over itself; --lambda, --l2, --validation, --seed, --iterations" $?
 
-# --fix: the named weights keep their start values and are marked fixed in the table
-"$R3" tune eval --data "$tmp/data.tsv" --fix king,usurpation --out "$tmp/fixed.txt" --iterations 40 --threads 1 \
-    > "$tmp/out" 2>&1
-[ $? = 0 ] && grep -q '^king .*fixed$' "$tmp/out" && grep -q '^usurpation .*fixed$' "$tmp/out" &&
-    [ "$(grep -c 'fixed$' "$tmp/out")" = 2 ] &&
-    [ "$(grep '^king ' "$tmp/fixed.txt")" = "$(grep '^king ' eval/weights.txt)" ] &&
-    [ "$(grep '^usurpation ' "$tmp/fixed.txt")" = "$(grep '^usurpation ' eval/weights.txt)" ]
-check "--fix king,usurpation: both kept at their start values, marked fixed, no other row" $?
+# expect_fixed TUNER DATA START A B: --fix A,B keeps both at their START values, each
+# marked fixed in the table, and no other row
+expect_fixed() {
+    "$R3" tune "$1" --data "$2" --fix "$4,$5" --out "$tmp/fixed.txt" --iterations 40 --threads 1 > "$tmp/out" 2>&1
+    [ $? = 0 ] && grep -q "^$4 .*fixed\$" "$tmp/out" && grep -q "^$5 .*fixed\$" "$tmp/out" &&
+        [ "$(grep -c 'fixed$' "$tmp/out")" = 2 ] &&
+        [ "$(grep "^$4 " "$tmp/fixed.txt")" = "$(grep "^$4 " "$3")" ] &&
+        [ "$(grep "^$5 " "$tmp/fixed.txt")" = "$(grep "^$5 " "$3")" ]
+    check "tune $1 --fix $4,$5: both kept at their start values, marked fixed, no other row" $?
+}
+expect_fixed eval "$tmp/data.tsv" eval/weights.txt king usurpation
 
 # ---- usage ----
 expect_usage
@@ -204,13 +207,7 @@ start=$(tail -n 1 "$tmp/out" | awk '{print $3}') fitted=$(tail -n 1 "$tmp/out" |
     grep -q '(--validation 0.2, --seed 9)' "$tmp/out" && awk -v a="$start" -v b="$fitted" 'BEGIN { exit !(b < a) }'
 check "tune policy --weights START: its comments kept, written over itself; made-up visits fitted ($start -> $fitted)" $?
 
-"$R3" tune policy --data "$tmp/pdata.tsv" --fix fire,heir_moves --out "$tmp/pfixed.txt" --iterations 40 --threads 1 \
-    > "$tmp/out" 2>&1
-[ $? = 0 ] && grep -q '^fire .*fixed$' "$tmp/out" && grep -q '^heir_moves .*fixed$' "$tmp/out" &&
-    [ "$(grep -c 'fixed$' "$tmp/out")" = 2 ] &&
-    [ "$(grep '^fire ' "$tmp/pfixed.txt")" = "$(grep '^fire ' search/policy-hand.txt)" ] &&
-    [ "$(grep '^heir_moves ' "$tmp/pfixed.txt")" = "$(grep '^heir_moves ' search/policy-hand.txt)" ]
-check "tune policy --fix fire,heir_moves: both kept at their start values, marked fixed, no other row" $?
+expect_fixed policy "$tmp/pdata.tsv" search/policy-hand.txt fire heir_moves
 
 expect_usage policy --data "$tmp/pdata.tsv"
 expect_usage policy --out "$tmp/x.txt"
