@@ -256,16 +256,16 @@ void assert_gradient_is_slope(int n, const double *w, const double *gradient, lo
     free(x);
 }
 
-void assert_only_bound(const char *report, const char *name)
+void assert_only_marked(const char *report, const char *name, const char *mark)
 {
     char start[64];
     snprintf(start, sizeof start, "\n%s ", name);
     const char *row = strstr(report, start);
     assert_non_null(row);
-    const char *row_end = strchr(row + 1, '\n'), *bound = strstr(row, "bound");
-    assert_true(bound && bound < row_end);
-    assert_null(strstr(row_end, "bound"));         /* no other row */
-    assert_true(strstr(report, "bound") == bound); /* nor one before */
+    const char *row_end = strchr(row + 1, '\n'), *found = strstr(row, mark);
+    assert_true(row_end && found && found < row_end);
+    assert_null(strstr(row_end, mark));         /* no other row */
+    assert_true(strstr(report, mark) == found); /* nor one before */
 }
 
 bool ids_have(const int64_t *id, long count, int64_t wanted)

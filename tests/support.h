@@ -45,8 +45,8 @@ void assert_gradient_is_slope(int n, const double *w, const double *gradient, lo
                               const struct weight_info *info);
 
 /* Fails unless the table of a tuner's report (text) marks the row of weight
- * 'name' "bound", and no other row. */
-void assert_only_bound(const char *report, const char *name);
+ * 'name' with 'mark' ("bound", "fixed"), and no other row. */
+void assert_only_marked(const char *report, const char *name, const char *mark);
 
 /* Fails unless a read was refused (read false) with why starting with
  * where ("bad.tsv:3: ") and holding why_part. */
