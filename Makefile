@@ -52,7 +52,7 @@ TSAN_R3  := $(BUILD)/tsan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test bench \
+.PHONY: all run test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
         format format-check clean deps fuzz docs/architecture.svg
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -186,12 +186,16 @@ layers-test: $(TDEPS_OK)
 signature-test: r3
 	@sh tests/signature.sh ./r3
 
+# Seeded games, decision by decision, against tests/game-signatures.
+games-test: r3
+	@sh tests/games.sh ./r3
+
 # The bench signature, for tests/bench-signature and the commit message.
 bench: r3
 	@./r3 bench | grep '^Nodes searched: '
 
 # format-check runs last: a tree that make format would change fails the tests.
-test: layers-test unit asan-test tsan-test cli-test valgrind-test signature-test
+test: layers-test unit asan-test tsan-test cli-test valgrind-test signature-test games-test
 	@$(MAKE) --no-print-directory format-check
 	@echo "make test: all tests passed"
 

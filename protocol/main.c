@@ -57,7 +57,8 @@ static const char HELP[] =
     "  match-merge DIR...         one report over the results of r3 match --out runs (shards)\n"
     "  replay FILE...             replay game records of r3 match --out and verify them\n"
     "  bench                      fixed ISMCTS searches on one thread: each position's choice,\n"
-    "                             then 'Nodes searched' (the signature) and 'Nodes/second'\n"
+    "                             then the time, the iterations, 'Nodes searched' (the signature),\n"
+    "                             'Nodes/second' and 'Iterations/second'\n"
     "  selfplay                   play the engine against itself and write labelled positions for the tuners\n"
     "  tune eval                  fit the evaluation's weights to labelled positions of self-play\n"
     "  tune policy                fit the playout policy's weights to the search's visits in self-play\n"
@@ -81,6 +82,8 @@ static const char HELP[] =
     "  --threads T                play on T threads (default 1; results do not depend on T)\n"
     "  --dump-at N                print each game's position after N decisions instead\n"
     "  --no-knowledge             do not keep each side's knowledge (as search playouts may)\n"
+    "  --hash-worlds              the signature also takes in every world of every game, each\n"
+    "                             side's knowledge included (slower; for checking speed changes)\n"
     "  --policy random|heuristic  how the players choose: uniformly (default), or by the search's\n"
     "                             heuristic playout policy (search/policy.h)\n"
     "  --transcript york|lancaster  print instead what a protocol host sends that side's engine:\n"
@@ -260,12 +263,17 @@ static bool playout_policy(const char *text, int *out)
 
 static int parse_playout_options(int argc, char **argv, struct playout_options *o)
 {
-    static const struct option LONG[] = {
-        {"scenario", required_argument, NULL, 's'}, {"games", required_argument, NULL, 'g'},
-        {"seed", required_argument, NULL, 'r'},     {"check", no_argument, NULL, 'c'},
-        {"threads", required_argument, NULL, 't'},  {"dump-at", required_argument, NULL, 'd'},
-        {"no-knowledge", no_argument, NULL, 'k'},   {"transcript", required_argument, NULL, 'T'},
-        {"policy", required_argument, NULL, 'p'},   {NULL, 0, NULL, 0}};
+    static const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
+                                         {"games", required_argument, NULL, 'g'},
+                                         {"seed", required_argument, NULL, 'r'},
+                                         {"check", no_argument, NULL, 'c'},
+                                         {"threads", required_argument, NULL, 't'},
+                                         {"dump-at", required_argument, NULL, 'd'},
+                                         {"no-knowledge", no_argument, NULL, 'k'},
+                                         {"transcript", required_argument, NULL, 'T'},
+                                         {"policy", required_argument, NULL, 'p'},
+                                         {"hash-worlds", no_argument, NULL, 'w'},
+                                         {NULL, 0, NULL, 0}};
     long long n;
     int c;
     optind = 0;
@@ -283,6 +291,7 @@ static int parse_playout_options(int argc, char **argv, struct playout_options *
             break;
         case 'c': o->check = true; break;
         case 'k': o->no_knowledge = true; break;
+        case 'w': o->hash_worlds = true; break;
         case 'p': ok = playout_policy(optarg, &o->policy); break;
         case 'T':
             o->transcript = cli_side(optarg);

@@ -287,7 +287,8 @@ reject 2 "r3: unknown scenario '1999' (1460, 1470 or 1483)" observe --scenario 1
 "$R3" bench --iterations 200 > "$tmp/bench2"
 signature=$(sed -n 's/^Nodes searched: //p' "$tmp/bench1")
 [ -n "$signature" ] && [ "$signature" -gt 0 ] && [ "$signature" = "$(sed -n 's/^Nodes searched: //p' "$tmp/bench2")" ] &&
-    grep -Eq '^Nodes/second: [0-9]+$' "$tmp/bench1" && [ "$(grep -c '^Position ' "$tmp/bench1")" -ge 12 ]
+    grep -Eq '^Nodes/second: [0-9]+$' "$tmp/bench1" && grep -q '^Iterations: 2400$' "$tmp/bench1" &&
+    grep -Eq '^Iterations/second: [0-9]+$' "$tmp/bench1" && [ "$(grep -c '^Position ' "$tmp/bench1")" -ge 12 ]
 check "r3 bench twice: the same signature, Nodes searched: $signature" $?
 "$R3" bench --iterations 100 --seed 2 | grep -q "^Nodes searched: $signature$"
 [ $? != 0 ]

@@ -49,7 +49,10 @@ int bench_run(long iterations, uint64_t seed, int policy, FILE *out)
             return 1;
         total += nodes;
     }
-    double elapsed = clock_seconds() - started;
-    fprintf(out, "\nNodes searched: %ld\nNodes/second: %.0f\n", total, total / (elapsed > 0 ? elapsed : 1e-9));
+    double elapsed = clock_seconds() - started, seconds = elapsed > 0 ? elapsed : 1e-9;
+    long searched = iterations * BENCH_POSITIONS;
+    fprintf(out, "\nTotal time (ms): %.0f\nIterations: %ld\nNodes searched: %ld\nNodes/second: %.0f\n", elapsed * 1000,
+            searched, total, total / seconds);
+    fprintf(out, "Iterations/second: %.0f\n", searched / seconds);
     return 0;
 }

@@ -80,14 +80,28 @@ static void count_battle(struct playout_game *g, const struct world *w)
     g->last_area = w->battle.area;
 }
 
-/* Every decision goes into the game's hash, and every world it is taken in
- * is looked at for a new battle (the last world is, once the game stops). */
+static void hash_in(struct playout_game *g, uint64_t value) { g->r->hash = (g->r->hash ^ value) * 0x100000001b3ull; }
+
+/* A world goes in as its position text, which names everything in it, the
+ * knowledge included, and does not depend on how struct world lays it out. */
+static void hash_world(struct playout_game *g, const struct world *w)
+{
+    char text[POSITION_TEXT_MAX];
+    position_print(w, text, sizeof text);
+    hash_in(g, XXH3_64bits(text, strlen(text)));
+}
+
+/* Every decision goes into the game's hash (with --hash-worlds the world it
+ * is taken in too), and every world it is taken in is looked at for a new
+ * battle (the last world is, once the game stops). */
 static bool decided(void *context, const struct world *w, decision d, long played)
 {
     struct playout_game *g = context;
     (void)played;
     count_battle(g, w);
-    g->r->hash = (g->r->hash ^ d) * 0x100000001b3ull;
+    if (g->o->hash_worlds)
+        hash_world(g, w);
+    hash_in(g, d);
     return true;
 }
 
@@ -158,6 +172,8 @@ static void play_game(const struct playout_options *o, long game, struct playout
                 o->transcript == SIDE_YORK ? "york" : "lancaster");
     struct game_outcome end = game_play(&w, (const struct game_player[GAME_ACTORS]){player, player, player}, &hooks);
     count_battle(&g, &w);
+    if (o->hash_worlds)
+        hash_world(&g, &w);
     tally_game(&end, game, r, s);
     if (dump)
         dump_end(o, &w, dump);
@@ -319,9 +335,9 @@ void playout_report(const struct playout_options *o, const struct playout_stats 
         fprintf(out, "scenario:    1460, 1470 and 1483 in turn\n");
     else
         fprintf(out, "scenario:    %d\n", SCENARIO_INFO[o->scenario].year);
-    fprintf(out, "games:       %ld in %.3f s, %d thread%s, seed %llu%s%s\n", s->games, s->seconds, o->threads,
+    fprintf(out, "games:       %ld in %.3f s, %d thread%s, seed %llu%s%s%s\n", s->games, s->seconds, o->threads,
             o->threads == 1 ? "" : "s", (unsigned long long)o->seed, o->check ? ", checked" : "",
-            o->policy == POLICY_HEURISTIC ? ", heuristic policy" : "");
+            o->policy == POLICY_HEURISTIC ? ", heuristic policy" : "", o->hash_worlds ? ", worlds hashed" : "");
     fprintf(out, "speed:       %.0f games/s, %.0f decisions/s\n", (double)s->games / s->seconds,
             (double)s->decisions / s->seconds);
     fprintf(out, "decisions:   %.1f per game, at most %ld\n", (double)s->decisions / games, s->max_decisions);

@@ -24,6 +24,7 @@ struct playout_options {
     int threads;
     long dump_at;      /* >= 0: print each game's position after this many decisions instead */
     bool no_knowledge; /* play with WORLD_NO_KNOWLEDGE, as search playouts may */
+    bool hash_worlds;  /* the signature takes in every world (its position text), not only the decisions */
     int transcript;    /* a side: print instead what a protocol host sends that side's engine */
     int policy;        /* how the players choose: enum playout_policy (search/policy.h) */
 };
@@ -33,7 +34,8 @@ struct playout_stats {
     long wins[2][GAME_HOW_COUNT]; /* [side][enum game_how] */
     long violations, dead_ends;
     double seconds;
-    uint64_t signature; /* a hash of every decision taken, combined over games in a fixed way */
+    uint64_t signature; /* a hash of every decision taken (and with hash_worlds every world),
+                         * combined over games in a fixed way */
     char first_violation[320];
 };
 
