@@ -17,7 +17,6 @@
 
 #define TURNS_PER_CAMPAIGN 7 /* 1.0 */
 
-static int popcount(uint64_t set) { return __builtin_popcountll(set); }
 
 /* Constant sets of areas, and each block's shield areas (2.2), made once
  * before main() from the tables. */
@@ -121,10 +120,10 @@ static void measure_heirs(const struct world *w, const struct board *b, int side
 {
     blockset heirs = heirs_remaining(w, side);
     blockset endangered = blocks_within(w, side, b->risky[side]);
-    m[EVAL_HEIRS] = popcount(heirs);
-    m[EVAL_LAST_HEIR] = popcount(heirs) == 1;
-    m[EVAL_HEIRS_IN_PLAY] = popcount(heirs & b->on_map);
-    m[EVAL_HEIRS_AT_RISK] = popcount(heirs & endangered);
+    m[EVAL_HEIRS] = bits_count(heirs);
+    m[EVAL_LAST_HEIR] = bits_count(heirs) == 1;
+    m[EVAL_HEIRS_IN_PLAY] = bits_count(heirs & b->on_map);
+    m[EVAL_HEIRS_AT_RISK] = bits_count(heirs & endangered);
     m[EVAL_KING_AT_RISK] = w->king != BLOCK_NONE && (endangered & block_bit(w->king));
 }
 
@@ -145,10 +144,10 @@ static void measure_map(const struct world *w, const struct board *b, int side, 
     m[EVAL_STRENGTH_MAP] = b->total[side];
     m[EVAL_STRENGTH_POOL] = pool_steps(w, side);
     m[EVAL_LONDON] = (held >> AREA_MIDDLESEX) & 1;
-    m[EVAL_CROWNS] = popcount(held & CROWN_AREAS);
-    m[EVAL_CITIES] = popcount(held & CITY_AREAS);
-    m[EVAL_SHIELDS] = popcount(held & shield_areas(w, side));
-    m[EVAL_THREATENED] = popcount(b->risky[side]);
+    m[EVAL_CROWNS] = bits_count(held & CROWN_AREAS);
+    m[EVAL_CITIES] = bits_count(held & CITY_AREAS);
+    m[EVAL_SHIELDS] = bits_count(held & shield_areas(w, side));
+    m[EVAL_THREATENED] = bits_count(b->risky[side]);
 }
 
 /* The cards still to be used this campaign: the hand and this turn's card.

@@ -17,12 +17,11 @@
 
 const char *const POLICY_NAME[POLICY_COUNT] = {"random", "heuristic"};
 
-static int popcount(blockset set) { return __builtin_popcountll(set); }
 
 /* Steps of a set of blocks: 1 each, +1 for step_lo, +2 for step_hi (world.h). */
 static int steps_of(const struct world *w, blockset set)
 {
-    return popcount(set) + popcount(set & w->step_lo) + 2 * popcount(set & w->step_hi);
+    return bits_count(set) + bits_count(set & w->step_lo) + 2 * bits_count(set & w->step_hi);
 }
 
 /* Expected hits a set of blocks rolls in one battle turn each, in sixths of

@@ -22,5 +22,7 @@ int royal_side(const struct world *w);
  * any York shield; the Lancaster heirs share the common Lancaster shields,
  * and Exeter's, Somerset's and Richmond's own become common once he is dead. */
 bool heir_shield(const struct world *w, int heir, int area);
+/* The same as a set of areas. */
+uint64_t heir_shields(const struct world *w, int heir);
 
 #endif

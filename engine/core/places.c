@@ -3,23 +3,16 @@
  */
 #include "engine/core/places.h"
 
-#include <string.h>
 
 #include "engine/core/crown.h"
+#include "engine/core/masks.h"
 #include "engine/core/tables.h"
 
 /* ---- exiles (2.7) ---- */
 
 bool enemy_exile(int side, int area) { return AREA_INFO[area].kind == AREA_EXILE && AREA_INFO[area].exile_of != side; }
 
-uint64_t own_exiles(int side)
-{
-    uint64_t set = 0;
-    for (int a = 0; a < AREA_COUNT; a++)
-        if (AREA_INFO[a].kind == AREA_EXILE && AREA_INFO[a].exile_of == side)
-            set |= area_bit(a);
-    return set;
-}
+uint64_t own_exiles(int side) { return MASKS.own_exiles[side]; }
 
 /* ---- recruits (5.4) ---- */
 
@@ -41,6 +34,18 @@ bool recruit_place_ok(const struct world *w, int block, int area)
     }
 }
 
+uint64_t recruit_places(const struct world *w, int block, const struct area_sets *areas)
+{
+    uint64_t open;
+    switch (BLOCK_INFO[block].seat_rule) {
+    case SEATS_ANY_FRIENDLY_CITY: open = MASKS.city & areas->own & ~areas->enemy; break;
+    case SEATS_ANY_VACANT_NON_EXILE: open = areas->empty & ~MASKS.exile; break;
+    case SEATS_WALES: open = MASKS.wales & friendly_or_vacant(areas); break;
+    default: open = MASKS.seats[block] & friendly_or_vacant(areas); break;
+    }
+    return open & ~MASKS.enemy_exiles[world_block_side(w, block)] & MASKS.all;
+}
+
 /* ---- the political turn (8.1, 8.3, 8.4) ---- */
 
 int disband_place(int block, int where)
@@ -54,43 +59,37 @@ int disband_place(int block, int where)
     return where;
 }
 
-static bool neville(int block)
+/* The Nevilles (8.3), each name with its York and its Lancaster block. */
+static const uint8_t NEVILLES[3][2] = {
+    {BLOCK_Y_WARWICK, BLOCK_L_WARWICK}, {BLOCK_Y_KENT, BLOCK_L_KENT}, {BLOCK_Y_SALISBURY, BLOCK_L_SALISBURY}};
+
+static int neville_name(int block)
 {
-    const char *name = BLOCK_INFO[block].name;
-    return strcmp(name, "Warwick") == 0 || strcmp(name, "Kent") == 0 || strcmp(name, "Salisbury") == 0;
+    for (int n = 0; n < 3; n++)
+        if (block == NEVILLES[n][0] || block == NEVILLES[n][1])
+            return n;
+    return -1;
 }
 
 /* 8.3: a Neville may go to another Neville's shield when that one is dead. */
 uint64_t neville_seats_open(const struct world *w, int block)
 {
     uint64_t set = 0;
-    if (!neville(block))
-        return 0;
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        if (neville(b) && strcmp(BLOCK_INFO[b].name, BLOCK_INFO[block].name) != 0 && (w->dead & block_bit(b)))
-            for (int i = 0; i < BLOCK_INFO[b].seat_count; i++)
-                set |= area_bit(BLOCK_INFO[b].seats[i]);
+    int own = neville_name(block);
+    for (int n = 0; n < 3 && own >= 0; n++)
+        for (int version = 0; version < 2 && n != own; version++)
+            if (w->dead & block_bit(NEVILLES[n][version]))
+                set |= MASKS.seats[NEVILLES[n][version]];
     return set;
 }
 
-uint64_t seat_areas(int block)
-{
-    uint64_t set = 0;
-    for (int i = 0; i < BLOCK_INFO[block].seat_count; i++)
-        set |= area_bit(BLOCK_INFO[block].seats[i]);
-    return set;
-}
+uint64_t seat_areas(int block) { return MASKS.seats[block]; }
 
 uint64_t home_areas(const struct world *w, int block)
 {
     int side = world_block_side(w, block);
-    if (BLOCK_INFO[block].type == BLOCK_HEIR) {
-        uint64_t homes = own_exiles(side);
-        for (int a = 0; a < AREA_COUNT; a++)
-            if (AREA_INFO[a].crown || heir_shield(w, block, a))
-                homes |= area_bit(a);
-        return homes;
-    }
+    if (BLOCK_INFO[block].type == BLOCK_HEIR)
+        return own_exiles(side) | MASKS.crown | heir_shields(w, block);
     uint64_t homes = seat_areas(block);
     homes |= neville_seats_open(w, block);
     if (block == BLOCK_Y_KENT || block == BLOCK_Y_SALISBURY)
@@ -100,21 +99,6 @@ uint64_t home_areas(const struct world *w, int block)
 
 /* ---- supply (7.1, 7.2) ---- */
 
-int supply_limit(int area)
-{
-    if (AREA_INFO[area].kind == AREA_EXILE)
-        return area == AREA_CALAIS || area == AREA_FRANCE ? 4 : 2;
-    return AREA_INFO[area].city ? 5 : 4;
-}
+int supply_limit(int area) { return MASKS.supply_limit[area]; }
 
-blockset supply_counted(const struct world *w, int area)
-{
-    blockset counted = w->at[area];
-    for (blockset left = counted; left; left &= left - 1) {
-        int b = __builtin_ctzll(left);
-        const struct block_info *info = &BLOCK_INFO[b];
-        if (info->type == BLOCK_MERCENARY && info->seat_rule == SEATS_AREAS && info->seats[0] == area)
-            counted &= ~block_bit(b);
-    }
-    return counted;
-}
+blockset supply_counted(const struct world *w, int area) { return w->at[area] & ~MASKS.local_mercenaries[area]; }

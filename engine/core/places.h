@@ -31,6 +31,11 @@ uint64_t neville_seats_open(const struct world *w, int block);
  * area now? Never into an enemy exile (2.7, RULINGS B.22). */
 bool recruit_place_ok(const struct world *w, int block, int area);
 
+/* The same as a set of areas, given the areas as its side sees them
+ * (area_sets_of, engine/core/masks.h). */
+struct area_sets;
+uint64_t recruit_places(const struct world *w, int block, const struct area_sets *areas);
+
 /* 8.1: where a block standing in 'where' goes when the political turn begins:
  * LOC_POOL, its exile, or 'where' itself. */
 int disband_place(int block, int where);

@@ -197,4 +197,18 @@ enum location {
 static inline blockset block_bit(int block) { return (blockset)1 << block; }
 static inline uint64_t area_bit(int area) { return (uint64_t)1 << area; }
 
+/* A bit count that the portable build (no popcnt instruction) does inline
+ * rather than through a call into libgcc. */
+static inline int bits_count(uint64_t x)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 #endif

@@ -247,11 +247,11 @@ uint64_t world_hash(const struct world *w) { return XXH3_64bits(w, sizeof *w); }
 static bool check_places(const struct world *w, char *why, int size)
 {
     blockset seen = w->pool | w->minor | w->other_side | w->dead;
-    int total = __builtin_popcountll(w->pool) + __builtin_popcountll(w->minor) + __builtin_popcountll(w->other_side) +
-                __builtin_popcountll(w->dead);
+    int total = bits_count(w->pool) + bits_count(w->minor) + bits_count(w->other_side) +
+                bits_count(w->dead);
     for (int a = 0; a < AREA_COUNT; a++) {
         seen |= w->at[a];
-        total += __builtin_popcountll(w->at[a]);
+        total += bits_count(w->at[a]);
     }
     if (w->prisoner != BLOCK_NONE) {
         if (w->prisoner >= BLOCK_COUNT)

@@ -279,6 +279,16 @@ bool attacked_by(const struct world *w, int side, int area);
 /* An empty world: no blocks anywhere, every NONE field set. */
 void world_clear(struct world *w);
 
+/* The blocks on the map: every block not in an off-map place (a block is
+ * always in exactly one place). */
+static inline blockset world_on_map(const struct world *w)
+{
+    blockset off = w->pool | w->minor | w->other_side | w->dead;
+    if (w->prisoner != BLOCK_NONE)
+        off |= block_bit(w->prisoner);
+    return ~off & (block_bit(BLOCK_COUNT) - 1);
+}
+
 /* Where a block is: an area or an off-map enum location. */
 int world_location(const struct world *w, int block);
 /* Moves a block to an area or an off-map location. Flags and steps stay. */

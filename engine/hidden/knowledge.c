@@ -20,21 +20,14 @@ struct transition {
     bool new_campaign; /* every block stood up at full strength (8.5) */
     int plague_area;   /* every block here lost a step in plain sight, or AREA_NONE */
     blockset struck;   /* blocks an unseen supply loss may have struck: the loser's counted ones in its area (7.1) */
+    blockset on_map_before, on_map_after;
     bool changed[SIDE_COUNT]; /* an observer's hidden pieces or unplaced blocks changed */
 };
-
-static blockset on_map(const struct world *w)
-{
-    blockset set = 0;
-    for (int a = 0; a < AREA_COUNT; a++)
-        set |= w->at[a];
-    return set;
-}
 
 static blockset hidden_pieces(const struct world *w, int observer)
 {
     blockset set = 0;
-    for (blockset left = on_map(w) & w->side_blocks[1 - observer]; left; left &= left - 1)
+    for (blockset left = world_on_map(w) & w->side_blocks[1 - observer]; left; left &= left - 1)
         if (w->know.label[__builtin_ctzll(left)])
             set |= left & -left;
     return set;
@@ -42,7 +35,7 @@ static blockset hidden_pieces(const struct world *w, int observer)
 
 blockset knowledge_unplaced(const struct world *w, int observer)
 {
-    blockset in_sight = on_map(w) & ~hidden_pieces(w, observer);
+    blockset in_sight = world_on_map(w) & ~hidden_pieces(w, observer);
     blockset placed = in_sight | w->dead | w->minor | w->other_side | w->face_down;
     if (w->prisoner != BLOCK_NONE)
         placed |= block_bit(w->prisoner);
@@ -215,13 +208,15 @@ static void seen_loss(struct transition *t, int b)
     t->changed[world_observer(t->w, b)] = true;
 }
 
-static void update_strength(struct transition *t, int b, int area)
+/* A block that stayed on the map: what its change of strength told the observer. */
+static void update_strength(struct transition *t, int b)
 {
     struct world *w = t->w;
     int before = world_steps(t->before, b), after = world_steps(w, b);
+    bool plagued = t->plague_area != AREA_NONE && (t->before->at[t->plague_area] & block_bit(b));
     if (t->new_campaign)
         world_set_strength_knowledge(w, b, w->know.label[b] ? KNOW_DEFICIT : KNOW_EXACT, 0);
-    else if (area == t->plague_area && after == before - 1)
+    else if (plagued && after == before - 1)
         seen_loss(t, b);
     else if (t->struck & block_bit(b))
         blur(w, b, before);
@@ -254,11 +249,12 @@ void knowledge_political_begins(struct world *w)
     if (w->flags & WORLD_NO_KNOWLEDGE)
         return;
     bool narrowed[SIDE_COUNT] = {false, false};
-    for (int b = 0; b < BLOCK_COUNT; b++) {
-        int here = world_location(w, b);
-        if (w->know.label[b] && here < AREA_COUNT && narrow(w, b, same_fate, here))
-            narrowed[world_observer(w, b)] = true;
-    }
+    for (int here = 0; here < AREA_COUNT; here++)
+        for (blockset left = w->at[here]; left; left &= left - 1) {
+            int b = __builtin_ctzll(left);
+            if (w->know.label[b] && narrow(w, b, same_fate, here))
+                narrowed[world_observer(w, b)] = true;
+        }
     for (int s = 0; s < SIDE_COUNT; s++)
         if (narrowed[s])
             knowledge_tighten(w, s);
@@ -279,19 +275,18 @@ void knowledge_goes_home(struct world *w, int block, int area)
 static void update_block(struct transition *t, int b)
 {
     struct world *w = t->w;
-    int from = world_location(t->before, b), to = world_location(w, b);
-    if (to >= AREA_COUNT) {
+    if (!(t->on_map_after & block_bit(b))) {
         if (w->know.label[b]) /* a hidden piece eliminated names one more placed block */
             t->changed[world_observer(w, b)] = true;
         world_forget(w, b);
-    } else if (from >= AREA_COUNT) {
-        appear(t, b, to);
+    } else if (!(t->on_map_before & block_bit(b))) {
+        appear(t, b, world_location(w, b));
     } else if (in_plain_sight(w, b)) {
         if (w->know.label[b])
             t->changed[world_observer(w, b)] = true;
         world_forget(w, b);
     } else {
-        update_strength(t, b, from);
+        update_strength(t, b);
         if (!w->know.label[b] && world_strength_knowledge(w, b, &(int){0}) == KNOW_DEFICIT)
             world_set_strength_knowledge(w, b, KNOW_EXACT, 0); /* known block: full less k is exact */
     }
@@ -305,7 +300,7 @@ static blockset touched(const struct transition *t)
 {
     const struct world *a = t->before, *b = t->w;
     if (t->new_campaign)
-        return on_map(a) | on_map(b);
+        return t->on_map_before | t->on_map_after;
     blockset set = (a->pool ^ b->pool) | (a->minor ^ b->minor) | (a->other_side ^ b->other_side) | (a->dead ^ b->dead) |
                    (held(a) ^ held(b)) | (a->step_lo ^ b->step_lo) | (a->step_hi ^ b->step_hi);
     for (int area = 0; area < AREA_COUNT; area++)
@@ -328,6 +323,8 @@ void knowledge_update(const struct world *before, decision d, struct world *afte
         .d = d,
         .new_campaign = after->campaign != before->campaign,
         .plague_area = kind == DECIDE_PLAGUE ? decision_arg(d) : AREA_NONE,
+        .on_map_before = world_on_map(before),
+        .on_map_after = world_on_map(after),
     };
     if (kind == DECIDE_LOSE) {
         int loser = decision_arg(d);

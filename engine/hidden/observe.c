@@ -54,7 +54,7 @@ static bool in_view(const struct world *w, int side, int b)
 /* The hand the next card dealt goes to: York's until seven, then Lancaster's. */
 static int hand_filling(const struct world *w)
 {
-    return __builtin_popcount(w->hand[SIDE_YORK]) < HAND_SIZE ? SIDE_YORK : SIDE_LANCASTER;
+    return bits_count(w->hand[SIDE_YORK]) < HAND_SIZE ? SIDE_YORK : SIDE_LANCASTER;
 }
 
 decision observe_key(const struct world *before, decision d, int side)

@@ -100,7 +100,7 @@ static void censor_cards(struct view *v, const struct world *w, int side)
 {
     int enemy = 1 - side;
     struct world *c = &v->w;
-    v->enemy_hand = (uint8_t)__builtin_popcount(w->hand[enemy]);
+    v->enemy_hand = (uint8_t)bits_count(w->hand[enemy]);
     v->unseen_cards = w->deck | (hand_shown(w, enemy) ? 0 : w->hand[enemy]);
     if (!hand_shown(w, enemy))
         c->hand[enemy] = 0;
@@ -222,7 +222,7 @@ bool view_print(const struct view *v, char *text, size_t size)
         print_cards(&sb, "Enemy hand, shown for a redeal", w->hand[enemy]);
     strbuf_add(&sb, "%s holds %d card%s%s; %d cards unseen\n", SIDE_NAME[enemy], v->enemy_hand,
                v->enemy_hand == 1 ? "" : "s", v->enemy_card_down ? " and has played one face-down" : "",
-               __builtin_popcount(v->unseen_cards));
+               bits_count(v->unseen_cards));
     if (v->enemy_recruiting)
         strbuf_add(&sb, "%s is recruiting a block not yet seen\n", SIDE_NAME[enemy]);
     strbuf_add(&sb, "Information-set key: %016llx\n", (unsigned long long)view_key(v));

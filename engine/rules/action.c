@@ -14,6 +14,7 @@
  */
 #include "engine/rules/action.h"
 
+#include "engine/core/masks.h"
 #include "engine/core/places.h"
 #include "engine/core/tables.h"
 #include "engine/rules/battle.h"
@@ -45,7 +46,7 @@ static int way_into(int border, int area) { return BORDER_INFO[border].b == area
 static bool pinned_if_one_leaves(const struct world *w, int side, int area)
 {
     blockset attackers = blocks_in(w, 1 - side, area) & ~w->reserve;
-    return __builtin_popcountll(blocks_in(w, side, area)) - 1 < __builtin_popcountll(attackers);
+    return bits_count(blocks_in(w, side, area)) - 1 < bits_count(attackers);
 }
 
 /* 6.3: an attack comes over three borders at most; Player 2 reinforces a
@@ -56,7 +57,7 @@ static bool battle_border_allowed(const struct world *w, int side, int border, i
     if (used >> border & 1)
         return true;
     bool reinforcing = blocks_in(w, side, area) && attacked_by(w, 1 - side, area);
-    return __builtin_popcountll(used) < (reinforcing ? 2 : 3);
+    return bits_count(used) < (reinforcing ? 2 : 3);
 }
 
 /* ---- land moves ---- */
@@ -161,52 +162,31 @@ static void list_land_steps(const struct world *w, struct decisions *out)
 
 /* ---- sea moves (5.3) ---- */
 
-static bool sea_capable(int block)
-{
-    const struct block_info *info = &BLOCK_INFO[block];
-    if (info->type == BLOCK_LEVY || info->type == BLOCK_REBEL_TYPE)
-        return false;
-    return block != BLOCK_L_SCOTS_MERCENARY && block != BLOCK_L_WELSH_MERCENARY;
-}
-
-static bool share_sea(int a, int b)
-{
-    for (int i = 0; i < AREA_INFO[a].sea_count; i++)
-        for (int j = 0; j < AREA_INFO[b].sea_count; j++)
-            if (AREA_INFO[a].seas[i] == AREA_INFO[b].seas[j])
-                return true;
-    return false;
-}
-
-static bool sea_target_ok(const struct world *w, int from, int to)
+/* The ports a sea move from an area may land in: coastal areas on one of its
+ * seas, no enemy exile, and no enemy blocks but under Piracy (RULINGS A.1). */
+static uint64_t sea_targets(const struct world *w, int from, uint64_t enemy_areas)
 {
     int side = acting_side(w);
-    if (to == from || !area_is_coastal(to) || enemy_exile(side, to) || !share_sea(from, to))
-        return false;
-    return !has_enemy(w, side, to) || acting_event(w) == EVENT_PIRACY; /* RULINGS A.1 */
+    uint64_t targets = MASKS.sea_reach[from] & ~MASKS.enemy_exiles[side];
+    return acting_event(w) == EVENT_PIRACY ? targets : targets & ~enemy_areas;
 }
 
-static bool has_sea_target(const struct world *w, int from)
+/* Blocks that may sail from an area now, given the areas that hold enemy
+ * blocks; where they may go does not depend on which block. */
+static blockset sea_blocks_given(const struct world *w, int area, uint64_t enemy_areas)
 {
-    for (int to = 0; to < AREA_COUNT; to++)
-        if (sea_target_ok(w, from, to))
-            return true;
-    return false;
+    if (!(MASKS.coastal >> area & 1))
+        return 0;
+    int side = acting_side(w);
+    blockset candidates = blocks_in(w, side, area) & ~w->moved & ~w->face_down & MASKS.sea_capable;
+    if (!candidates || ((enemy_areas >> area & 1) && pinned_if_one_leaves(w, side, area)))
+        return 0; /* candidates stand here, so an enemy here makes it contested */
+    return sea_targets(w, area, enemy_areas) ? candidates : 0;
 }
 
-/* Blocks that may sail from an area now; where they may go does not depend on which block. */
-static blockset sea_blocks(const struct world *w, int area)
-{
-    if (!area_is_coastal(area))
-        return 0;
-    blockset candidates = blocks_in(w, acting_side(w), area) & ~w->moved & ~w->face_down;
-    for (blockset left = candidates; left; left &= left - 1)
-        if (!sea_capable(__builtin_ctzll(left)))
-            candidates &= ~(left & -left);
-    if (!candidates || (area_contested(w, area) && pinned_if_one_leaves(w, acting_side(w), area)))
-        return 0;
-    return has_sea_target(w, area) ? candidates : 0;
-}
+static uint64_t enemy_areas(const struct world *w) { return areas_holding(w, w->side_blocks[1 - acting_side(w)]); }
+
+static blockset sea_blocks(const struct world *w, int area) { return sea_blocks_given(w, area, enemy_areas(w)); }
 
 /* 5.31, RULINGS A.3, B.19: a second block may follow port to port, unless the
  * move attacks; a Piracy move into a friendly or vacant port keeps the bonus. */
@@ -238,21 +218,19 @@ static void apply_sea_landing(struct world *w, int block, int to)
 
 /* ---- recruits (5.4) ---- */
 
+/* Mercenaries come out of exile by sea, not as recruits (5.4); the Welsh are raised in Wales. */
+static bool recruited_from_pool(int block)
+{
+    return BLOCK_INFO[block].type != BLOCK_MERCENARY || block == BLOCK_L_WELSH_MERCENARY;
+}
+
 bool recruitable(const struct world *w, int block)
 {
-    const struct block_info *info = &BLOCK_INFO[block];
-    if (info->type == BLOCK_MERCENARY && block != BLOCK_L_WELSH_MERCENARY)
-        return false;                     /* mercenaries come out of exile by sea (5.4) */
-    if (info->seat_rule == SEATS_AREAS) { /* only the seats can hold it: look at those alone */
-        for (int i = 0; i < info->seat_count; i++)
-            if (recruit_place_ok(w, block, info->seats[i]))
-                return true;
+    int side = world_block_side(w, block);
+    if (side >= SIDE_COUNT || !recruited_from_pool(block))
         return false;
-    }
-    for (int a = 0; a < AREA_COUNT; a++)
-        if (recruit_place_ok(w, block, a))
-            return true;
-    return false;
+    struct area_sets areas = area_sets_of(w, side);
+    return recruit_places(w, block, &areas) != 0;
 }
 
 /* ---- the phase ---- */
@@ -306,25 +284,42 @@ static bool event_allows(int event, int kind)
 
 static bool muster_reachable(const struct world *w, int block, int target);
 
+static void list_area_choices(int kind, uint64_t areas, struct decisions *out)
+{
+    for (uint64_t left = areas; left; left &= left - 1)
+        push(out, kind, __builtin_ctzll(left));
+}
+
+/* The moves and sea moves, area by area: only areas with the side's blocks can start one. */
+static void list_group_moves(const struct world *w, const struct area_sets *areas, int event, struct decisions *out)
+{
+    bool land = event_allows(event, DECIDE_MOVE_FROM), sea = event_allows(event, DECIDE_SEA_FROM);
+    if (!land && !sea)
+        return;
+    for (uint64_t left = areas->own; left; left &= left - 1) {
+        int a = __builtin_ctzll(left);
+        if (land && movable_blocks(w, a))
+            push(out, DECIDE_MOVE_FROM, a);
+        if (sea && sea_blocks_given(w, a, areas->enemy))
+            push(out, DECIDE_SEA_FROM, a);
+    }
+}
+
 static void list_idle(const struct world *w, struct decisions *out)
 {
     int side = acting_side(w), event = acting_event(w);
     push(out, DECIDE_PASS, 0);
     if (w->ap_left == 0)
         return;
-    for (int a = 0; a < AREA_COUNT; a++) {
-        if (event_allows(event, DECIDE_MOVE_FROM) && movable_blocks(w, a))
-            push(out, DECIDE_MOVE_FROM, a);
-        if (event_allows(event, DECIDE_SEA_FROM) && sea_blocks(w, a))
-            push(out, DECIDE_SEA_FROM, a);
-        if (event_allows(event, DECIDE_MUSTER) && area_friendly_or_vacant(w, side, a) && !enemy_exile(side, a))
-            push(out, DECIDE_MUSTER, a);
-        if (event_allows(event, DECIDE_PLAGUE) && AREA_INFO[a].city && area_friendly(w, 1 - side, a))
-            push(out, DECIDE_PLAGUE, a); /* an enemy area (2.1), never a contested one (RULINGS B.20) */
-    }
+    struct area_sets areas = area_sets_of(w, side);
+    list_group_moves(w, &areas, event, out);
+    if (event_allows(event, DECIDE_MUSTER))
+        list_area_choices(DECIDE_MUSTER, friendly_or_vacant(&areas) & ~MASKS.enemy_exiles[side] & MASKS.all, out);
+    if (event_allows(event, DECIDE_PLAGUE)) /* an enemy area (2.1), never a contested one (RULINGS B.20) */
+        list_area_choices(DECIDE_PLAGUE, MASKS.city & areas.enemy & ~areas.own, out);
     if (event_allows(event, DECIDE_RECRUIT))
         for (blockset left = w->pool & w->side_blocks[side] & ~w->face_down; left; left &= left - 1)
-            if (recruitable(w, __builtin_ctzll(left)))
+            if (recruited_from_pool(__builtin_ctzll(left)) && recruit_places(w, __builtin_ctzll(left), &areas))
                 push(out, DECIDE_RECRUIT, __builtin_ctzll(left));
 }
 
@@ -355,13 +350,10 @@ static void list_in_move(const struct world *w, struct decisions *out)
 {
     const struct move *m = &w->move;
     if (m->kind == MOVE_RECRUIT) {
-        for (int a = 0; a < AREA_COUNT; a++)
-            if (recruit_place_ok(w, m->block, a))
-                push(out, DECIDE_AT, a);
+        struct area_sets areas = area_sets_of(w, acting_side(w));
+        list_area_choices(DECIDE_AT, recruit_places(w, m->block, &areas), out);
     } else if (m->block != BLOCK_NONE && m->kind == MOVE_SEA) {
-        for (int a = 0; a < AREA_COUNT; a++)
-            if (sea_target_ok(w, m->from, a))
-                push(out, DECIDE_TO, a);
+        list_area_choices(DECIDE_TO, sea_targets(w, m->from, enemy_areas(w)), out);
     } else if (m->block != BLOCK_NONE) {
         list_land_steps(w, out);
     } else if (m->kind == MOVE_MUSTER) {

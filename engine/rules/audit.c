@@ -65,7 +65,7 @@ static bool cards_accounted(const struct world *w, char *why, int size)
 {
     if (w->phase == PHASE_OVER)
         return true;
-    int held = __builtin_popcount(w->hand[0]) + __builtin_popcount(w->hand[1]) + __builtin_popcount(w->deck) +
+    int held = bits_count(w->hand[0]) + bits_count(w->hand[1]) + bits_count(w->deck) +
                (w->played[0] != 0) + (w->played[1] != 0);
     int discarded = 2 * (w->turn - 1) + (w->phase == PHASE_POLITICAL ? 2 : 0);
     if (w->phase == PHASE_DEAL || w->phase == PHASE_MULLIGAN)
@@ -208,7 +208,7 @@ static bool volley_kept(const struct world *before, decision d, const struct wor
     for (blockset left = struck; left; left &= left - 1)
         if (in_battle(after, area, __builtin_ctzll(left)))
             survivors |= left & -left;
-    if (__builtin_popcountll(survivors) > 1)
+    if (bits_count(survivors) > 1)
         return fail(why, size, "one volley left two blocks damaged: %s and %s",
                     BLOCK_INFO[__builtin_ctzll(survivors)].id,
                     BLOCK_INFO[__builtin_ctzll(survivors & (survivors - 1))].id);

@@ -31,7 +31,7 @@ int player1_for(int york_card, int lancaster_card, int pretender_side)
 static int hand_to_fill(const struct world *w)
 {
     for (int s = 0; s < SIDE_COUNT; s++)
-        if (__builtin_popcount(w->hand[s]) < HAND_SIZE)
+        if (bits_count(w->hand[s]) < HAND_SIZE)
             return s;
     return SIDE_NONE;
 }

@@ -37,7 +37,7 @@ static void heir_dies(struct world *w, int block)
 {
     int side = BLOCK_INFO[block].side;
     world_place(w, block, LOC_DEAD);
-    if (w->minors_due[side] < __builtin_popcountll(w->minor & blocks_of_side(side)))
+    if (w->minors_due[side] < bits_count(w->minor & blocks_of_side(side)))
         w->minors_due[side]++;
     if (w->king == block)
         w->king = BLOCK_NONE;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/core/crown.h"
+#include "engine/core/masks.h"
 #include "engine/core/places.h"
 #include "engine/core/tables.h"
 /* upward: the political turn narrows each side's knowledge step by step as it runs (docs/architecture.md) */
@@ -19,14 +20,20 @@ static bool is_exile(int area) { return area < AREA_COUNT && AREA_INFO[area].kin
 static void disband_and_send_home(struct world *w)
 {
     knowledge_political_begins(w);
-    for (int b = 0; b < BLOCK_COUNT; b++) {
-        int where = world_location(w, b);
-        bool waiting_mercenary = where == LOC_POOL && BLOCK_INFO[b].type == BLOCK_MERCENARY; /* eliminate.c */
-        if (where < AREA_COUNT || waiting_mercenary)
-            world_place(w, b, disband_place(b, where));
-        if (where < AREA_COUNT && world_location(w, b) == LOC_POOL) /* a recruit comes at full strength (5.4): */
-            world_set_steps(w, b, BLOCK_INFO[b].steps);             /* none of its losses go with it */
-    }
+    blockset stood[AREA_COUNT], waiting = 0; /* where each block was before any went */
+    memcpy(stood, w->at, sizeof stood);
+    for (blockset left = w->pool; left; left &= left - 1)
+        if (BLOCK_INFO[__builtin_ctzll(left)].type == BLOCK_MERCENARY) /* eliminate.c */
+            waiting |= left & -left;
+    for (int where = 0; where < AREA_COUNT; where++)
+        for (blockset left = stood[where]; left; left &= left - 1) {
+            int b = __builtin_ctzll(left), to = disband_place(b, where);
+            world_place(w, b, to);
+            if (to == LOC_POOL) /* a recruit comes at full strength (5.4): */
+                world_set_steps(w, b, BLOCK_INFO[b].steps); /* none of its losses go with it */
+        }
+    for (blockset left = waiting; left; left &= left - 1)
+        world_place(w, __builtin_ctzll(left), disband_place(__builtin_ctzll(left), LOC_POOL));
 }
 
 /* ---- 8.2 ---- */
@@ -76,10 +83,9 @@ static bool game_ends_here(struct world *w)
 static uint64_t not_enemy_held(const struct world *w, int side, uint64_t areas)
 {
     uint64_t ok = 0;
-    for (int a = 0; a < AREA_COUNT; a++)
-        if ((areas & area_bit(a)) && !blocks_in(w, 1 - side, a) &&
-            !(AREA_INFO[a].kind == AREA_EXILE && AREA_INFO[a].exile_of != side))
-            ok |= area_bit(a);
+    for (uint64_t left = areas & ~MASKS.enemy_exiles[side]; left; left &= left - 1)
+        if (!blocks_in(w, 1 - side, __builtin_ctzll(left)))
+            ok |= left & -left;
     return ok;
 }
 
@@ -95,11 +101,7 @@ static uint64_t noble_homes(const struct world *w, int block, int side)
 
 static uint64_t royal_heir_homes(const struct world *w, int block, int side)
 {
-    uint64_t homes = 0;
-    for (int a = 0; a < AREA_COUNT; a++)
-        if (AREA_INFO[a].crown || heir_shield(w, block, a))
-            homes |= area_bit(a);
-    uint64_t ok = not_enemy_held(w, side, homes);
+    uint64_t ok = not_enemy_held(w, side, MASKS.crown | heir_shields(w, block));
     return ok ? ok : own_exiles(side);
 }
 
@@ -162,7 +164,7 @@ static blockset exile_surplus_candidates(const struct world *w)
         if (!is_exile(a))
             continue;
         blockset counted = supply_counted(w, a);
-        if (__builtin_popcountll(counted) > supply_limit(a))
+        if (bits_count(counted) > supply_limit(a))
             for (blockset left = counted; left; left &= left - 1)
                 if (BLOCK_INFO[__builtin_ctzll(left)].type != BLOCK_HEIR)
                     set |= left & -left;

@@ -6,6 +6,7 @@
 #include "engine/rules/supply.h"
 
 #include "engine/core/crown.h"
+#include "engine/core/masks.h"
 #include "engine/core/places.h"
 #include "engine/core/tables.h"
 #include "engine/rules/eliminate.h"
@@ -79,7 +80,7 @@ static void execute(struct world *w, int block)
         world_set_flag(w, block, f, false);
     world_place(w, block, LOC_DEAD);
     world_place(w, heir, LOC_DEAD);
-    if (w->minors_due[old_side] < __builtin_popcountll(w->minor & blocks_of_side(old_side)))
+    if (w->minors_due[old_side] < bits_count(w->minor & blocks_of_side(old_side)))
         w->minors_due[old_side]++;
 }
 
@@ -89,14 +90,14 @@ static void execute(struct world *w, int block)
 static int losses_owed(const struct world *w, int area)
 {
     blockset counted = supply_counted(w, area);
-    return __builtin_popcountll(counted) - supply_limit(area) - __builtin_popcountll(counted & w->acted);
+    return bits_count(counted) - supply_limit(area) - bits_count(counted & w->acted);
 }
 
 static blockset loss_candidates(const struct world *w, int side)
 {
     blockset set = 0;
     for (int a = 0; a < AREA_COUNT; a++)
-        if (losses_owed(w, a) > 0)
+        if (bits_count(w->at[a]) > MASKS.supply_limit[a] && losses_owed(w, a) > 0) /* the first test is quick */
             set |= supply_counted(w, a) & w->side_blocks[side] & ~w->acted;
     return set;
 }

@@ -115,7 +115,7 @@ static void print_cards_section(const struct world *w, FILE *out)
         print_cards(w->played[s] ? (uint32_t)1 << w->played[s] : 0, out);
         fprintf(out, "   mulligan used: %s\n", (w->flags >> s & 1) ? "yes" : "no");
     }
-    fprintf(out, "  Deck       %d cards: ", __builtin_popcount(w->deck));
+    fprintf(out, "  Deck       %d cards: ", bits_count(w->deck));
     print_cards(w->deck, out);
     fputc('\n', out);
 }
