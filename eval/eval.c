@@ -17,7 +17,6 @@
 
 #define TURNS_PER_CAMPAIGN 7 /* 1.0 */
 
-
 /* Constant sets of areas, and each block's shield areas (2.2), made once
  * before main() from the tables. */
 static uint64_t CROWN_AREAS, CITY_AREAS, EXILE_AREAS;

@@ -17,7 +17,6 @@
 
 const char *const POLICY_NAME[POLICY_COUNT] = {"random", "heuristic"};
 
-
 /* Steps of a set of blocks: 1 each, +1 for step_lo, +2 for step_hi (world.h). */
 static int steps_of(const struct world *w, blockset set)
 {

@@ -31,8 +31,8 @@ static void area_masks(struct map_masks *m)
             m->enemy_exiles[side] |= info->kind == AREA_EXILE && info->exile_of != side ? bit : 0;
             m->own_exiles[side] |= info->kind == AREA_EXILE && info->exile_of == side ? bit : 0;
         }
-        m->supply_limit[a] = (uint8_t)(info->kind == AREA_EXILE ? (a == AREA_CALAIS || a == AREA_FRANCE ? 4 : 2)
-                                                                : (info->city ? 5 : 4));
+        m->supply_limit[a] =
+            (uint8_t)(info->kind == AREA_EXILE ? (a == AREA_CALAIS || a == AREA_FRANCE ? 4 : 2) : (info->city ? 5 : 4));
         for (int b = 0; b < AREA_COUNT; b++)
             if (b != a && area_is_coastal(b) && share_sea(a, b))
                 m->sea_reach[a] |= area_bit(b);
@@ -59,8 +59,19 @@ static void block_masks(struct map_masks *m)
     }
 }
 
+static void border_masks(struct map_masks *m)
+{
+    for (int e = 0; e < BORDER_COUNT; e++) {
+        const struct border_info *info = &BORDER_INFO[e];
+        m->borders_into[0][info->b] |= (uint64_t)1 << e;
+        m->borders_into[1][info->a] |= (uint64_t)1 << e;
+        m->border_limit[info->limit] |= (uint64_t)1 << e;
+    }
+}
+
 __attribute__((constructor)) static void masks_init(void)
 {
     area_masks(&MASKS);
     block_masks(&MASKS);
+    border_masks(&MASKS);
 }

@@ -12,20 +12,22 @@
 #include "engine/core/world.h"
 
 struct map_masks {
-    uint64_t all;                      /* every area */
-    uint64_t coastal;                  /* areas on a sea zone */
-    uint64_t sea_reach[AREA_COUNT];    /* the other coastal areas sharing a sea zone with each (5.3) */
-    uint64_t city;                     /* areas with a city (2.4) */
-    uint64_t exile;                    /* the exile areas (2.7) */
-    uint64_t wales;                    /* the Welsh areas (5.4) */
-    uint64_t enemy_exiles[SIDE_COUNT]; /* the exiles no block of a side may enter (2.7) */
-    uint64_t own_exiles[SIDE_COUNT];   /* a side's own exiles */
-    uint64_t crown;                    /* areas with a crown symbol (2.3) */
-    uint64_t seats[BLOCK_COUNT];       /* the areas on a block's shields */
-    blockset sea_capable;              /* blocks that may move by sea (5.3): no levies, rebel, Scots or Welsh */
-    blockset heirs[SIDE_COUNT];        /* each side's heirs as printed */
+    uint64_t all;                           /* every area */
+    uint64_t coastal;                       /* areas on a sea zone */
+    uint64_t sea_reach[AREA_COUNT];         /* the other coastal areas sharing a sea zone with each (5.3) */
+    uint64_t city;                          /* areas with a city (2.4) */
+    uint64_t exile;                         /* the exile areas (2.7) */
+    uint64_t wales;                         /* the Welsh areas (5.4) */
+    uint64_t enemy_exiles[SIDE_COUNT];      /* the exiles no block of a side may enter (2.7) */
+    uint64_t own_exiles[SIDE_COUNT];        /* a side's own exiles */
+    uint64_t crown;                         /* areas with a crown symbol (2.3) */
+    uint64_t seats[BLOCK_COUNT];            /* the areas on a block's shields */
+    blockset sea_capable;                   /* blocks that may move by sea (5.3): no levies, rebel, Scots or Welsh */
+    blockset heirs[SIDE_COUNT];             /* each side's heirs as printed */
     blockset local_mercenaries[AREA_COUNT]; /* mercenaries whose home exile is the area (7.1) */
     uint8_t supply_limit[AREA_COUNT];       /* blocks an area supports (7.1, 7.2) */
+    uint64_t borders_into[2][AREA_COUNT];   /* border numbers: [0] those whose area b it is, [1] those whose area a */
+    uint64_t border_limit[5];               /* border numbers by their limit (5.21): 2, 3 or 4 */
 };
 
 extern struct map_masks MASKS;
@@ -48,12 +50,16 @@ struct area_sets {
 
 static inline struct area_sets area_sets_of(const struct world *w, int side)
 {
+    blockset mine = w->side_blocks[side], theirs = w->side_blocks[1 - side];
     struct area_sets s = {0, 0, 0};
     for (int a = 0; a < AREA_COUNT; a++) {
-        s.own |= (uint64_t)((w->at[a] & w->side_blocks[side]) != 0) << a;
-        s.enemy |= (uint64_t)((w->at[a] & w->side_blocks[1 - side]) != 0) << a;
-        s.empty |= (uint64_t)(w->at[a] == 0) << a;
+        s.own |= (uint64_t)((w->at[a] & mine) != 0) << a;
+        s.enemy |= (uint64_t)((w->at[a] & theirs) != 0) << a;
     }
+    if ((mine | theirs) == block_bit(BLOCK_COUNT) - 1) /* every block is on one side or the other */
+        s.empty = MASKS.all & ~s.own & ~s.enemy;
+    else
+        s.empty = MASKS.all & ~areas_holding(w, block_bit(BLOCK_COUNT) - 1);
     return s;
 }
 

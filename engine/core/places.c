@@ -3,7 +3,6 @@
  */
 #include "engine/core/places.h"
 
-
 #include "engine/core/crown.h"
 #include "engine/core/masks.h"
 #include "engine/core/tables.h"

@@ -10,6 +10,7 @@
 #include <xxhash.h>
 
 #include "engine/core/fail.h"
+#include "engine/core/masks.h"
 #include "engine/core/tables.h"
 
 const char *const PHASE_NAME[PHASE_COUNT] = {"deal",   "mulligan", "cards",     "action",
@@ -99,8 +100,11 @@ int world_location(const struct world *w, int block)
 void world_place(struct world *w, int block, int location)
 {
     blockset bit = block_bit(block);
-    for (int a = 0; a < AREA_COUNT; a++)
+    for (int a = 0; a + 1 < AREA_COUNT; a += 2) { /* two at a time, for the vector unit */
         w->at[a] &= ~bit;
+        w->at[a + 1] &= ~bit;
+    }
+    w->at[AREA_COUNT - 1] &= ~bit;
     w->pool &= ~bit;
     w->minor &= ~bit;
     w->other_side &= ~bit;
@@ -225,14 +229,7 @@ void world_set_retreats(struct world *w, int side, int neighbour_index, int coun
 
 uint64_t borders_entered_into(const struct world *w, int side, int area)
 {
-    uint64_t set = 0;
-    const struct neighbours *n = &AREA_NEIGHBOURS[area];
-    for (int i = 0; i < n->count; i++) {
-        int border = n->border[i], way = BORDER_INFO[border].b == area ? 0 : 1;
-        if (w->entered[side][way] >> border & 1)
-            set |= (uint64_t)1 << border;
-    }
-    return set;
+    return (w->entered[side][0] & MASKS.borders_into[0][area]) | (w->entered[side][1] & MASKS.borders_into[1][area]);
 }
 
 bool attacked_by(const struct world *w, int side, int area)
@@ -247,8 +244,7 @@ uint64_t world_hash(const struct world *w) { return XXH3_64bits(w, sizeof *w); }
 static bool check_places(const struct world *w, char *why, int size)
 {
     blockset seen = w->pool | w->minor | w->other_side | w->dead;
-    int total = bits_count(w->pool) + bits_count(w->minor) + bits_count(w->other_side) +
-                bits_count(w->dead);
+    int total = bits_count(w->pool) + bits_count(w->minor) + bits_count(w->other_side) + bits_count(w->dead);
     for (int a = 0; a < AREA_COUNT; a++) {
         seen |= w->at[a];
         total += bits_count(w->at[a]);

@@ -303,8 +303,7 @@ static blockset touched(const struct transition *t)
         return t->on_map_before | t->on_map_after;
     blockset set = (a->pool ^ b->pool) | (a->minor ^ b->minor) | (a->other_side ^ b->other_side) | (a->dead ^ b->dead) |
                    (held(a) ^ held(b)) | (a->step_lo ^ b->step_lo) | (a->step_hi ^ b->step_hi);
-    for (int area = 0; area < AREA_COUNT; area++)
-        set |= a->at[area] ^ b->at[area];
+    set |= world_moved_between(a, b);
     set |= (b->revealed | b->face_down | b->defected) & ~(a->revealed | a->face_down | a->defected);
     if (t->plague_area != AREA_NONE)
         set |= a->at[t->plague_area];

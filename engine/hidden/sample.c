@@ -17,10 +17,7 @@ static int nth_bit(uint64_t mask, int n)
     return __builtin_ctzll(mask);
 }
 
-static int random_bit(uint64_t mask, uint64_t *rng)
-{
-    return nth_bit(mask, random_below(rng, bits_count(mask)));
-}
+static int random_bit(uint64_t mask, uint64_t *rng) { return nth_bit(mask, random_below(rng, bits_count(mask))); }
 
 static int enemy_of(const struct sampler *s) { return 1 - s->view.side; }
 

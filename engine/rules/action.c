@@ -88,6 +88,29 @@ static bool land_step_ok(const struct world *w, int here, int i)
     return true;
 }
 
+/* Borders crossed as often as their limit allows this turn (5.21): the
+ * counts are three bit planes, so "count >= n" is a few ANDs and ORs. */
+static uint64_t full_borders(const struct world *w)
+{
+    uint64_t c0 = w->crossed[0], c1 = w->crossed[1], c2 = w->crossed[2];
+    uint64_t at_least[6] = {~0ull, c0 | c1 | c2, c1 | c2, c2 | (c1 & c0), c2, c2 & (c0 | c1)};
+    int extra = acting_event(w) == EVENT_SURPRISE; /* RULINGS A.1 */
+    return (MASKS.border_limit[2] & at_least[2 + extra]) | (MASKS.border_limit[3] & at_least[3 + extra]) |
+           (MASKS.border_limit[4] & at_least[4 + extra]);
+}
+
+/* A first step out of an uncontested area that is surely open: over a border
+ * not yet full, into an area with no enemy that is no enemy exile. (Steps
+ * into an enemy area need the battle rules of land_step_ok.) */
+static bool free_first_step(int here, uint64_t full, uint64_t closed)
+{
+    const struct neighbours *n = &AREA_NEIGHBOURS[here];
+    for (int i = 0; i < n->count; i++)
+        if (!(full >> n->border[i] & 1) && !(closed >> n->area[i] & 1))
+            return true;
+    return false;
+}
+
 static bool block_can_step(const struct world *w, int here)
 {
     for (int i = 0; i < AREA_NEIGHBOURS[here].count; i++)
@@ -290,15 +313,29 @@ static void list_area_choices(int kind, uint64_t areas, struct decisions *out)
         push(out, kind, __builtin_ctzll(left));
 }
 
+/* movable_blocks() between moves, with the quick test first: most areas
+ * have an open way out, and then every block there may move. */
+static bool may_move_from(const struct world *w, int area, const struct area_sets *areas, uint64_t full)
+{
+    blockset candidates = blocks_in(w, acting_side(w), area) & ~w->moved & ~w->face_down;
+    if (!candidates)
+        return false;
+    uint64_t closed = areas->enemy | MASKS.enemy_exiles[acting_side(w)];
+    if (!(areas->enemy >> area & 1) && free_first_step(area, full, closed))
+        return true;
+    return block_can_step(w, area);
+}
+
 /* The moves and sea moves, area by area: only areas with the side's blocks can start one. */
 static void list_group_moves(const struct world *w, const struct area_sets *areas, int event, struct decisions *out)
 {
     bool land = event_allows(event, DECIDE_MOVE_FROM), sea = event_allows(event, DECIDE_SEA_FROM);
     if (!land && !sea)
         return;
+    uint64_t full = full_borders(w);
     for (uint64_t left = areas->own; left; left &= left - 1) {
         int a = __builtin_ctzll(left);
-        if (land && movable_blocks(w, a))
+        if (land && may_move_from(w, a, areas, full))
             push(out, DECIDE_MOVE_FROM, a);
         if (sea && sea_blocks_given(w, a, areas->enemy))
             push(out, DECIDE_SEA_FROM, a);

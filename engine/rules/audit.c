@@ -65,8 +65,8 @@ static bool cards_accounted(const struct world *w, char *why, int size)
 {
     if (w->phase == PHASE_OVER)
         return true;
-    int held = bits_count(w->hand[0]) + bits_count(w->hand[1]) + bits_count(w->deck) +
-               (w->played[0] != 0) + (w->played[1] != 0);
+    int held = bits_count(w->hand[0]) + bits_count(w->hand[1]) + bits_count(w->deck) + (w->played[0] != 0) +
+               (w->played[1] != 0);
     int discarded = 2 * (w->turn - 1) + (w->phase == PHASE_POLITICAL ? 2 : 0);
     if (w->phase == PHASE_DEAL || w->phase == PHASE_MULLIGAN)
         discarded = 0;

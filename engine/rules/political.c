@@ -29,7 +29,7 @@ static void disband_and_send_home(struct world *w)
         for (blockset left = stood[where]; left; left &= left - 1) {
             int b = __builtin_ctzll(left), to = disband_place(b, where);
             world_place(w, b, to);
-            if (to == LOC_POOL) /* a recruit comes at full strength (5.4): */
+            if (to == LOC_POOL)                             /* a recruit comes at full strength (5.4): */
                 world_set_steps(w, b, BLOCK_INFO[b].steps); /* none of its losses go with it */
         }
     for (blockset left = waiting; left; left &= left - 1)
