@@ -180,10 +180,34 @@ struct step {
     decision key[MAX_DECISIONS];
 };
 
-static int compare_keys(const void *a, const void *b)
+/* Keys in increasing order: an insertion sort, since a node has a few dozen
+ * at most, and qsort's calls through a pointer cost more than the moves. */
+static void sort_keys(decision *keys, int n)
 {
-    decision x = *(const decision *)a, y = *(const decision *)b;
-    return (x > y) - (x < y);
+    for (int i = 1; i < n; i++) {
+        decision key = keys[i];
+        int j = i;
+        for (; j > 0 && keys[j - 1] > key; j--)
+            keys[j] = keys[j - 1];
+        keys[j] = key;
+    }
+}
+
+/* A key in a sorted list, or NULL. Where a key is listed twice this halves
+ * the range exactly as glibc's bsearch does, so it finds the same copy. */
+static const decision *find_key(decision key, const decision *sorted, int n)
+{
+    int low = 0, high = n;
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (key < sorted[middle])
+            high = middle;
+        else if (key > sorted[middle])
+            low = middle + 1;
+        else
+            return &sorted[middle];
+    }
+    return NULL;
 }
 
 static double ucb(const struct ismcts *s, const struct ismcts_node *n)
@@ -209,7 +233,7 @@ static uint32_t survey(const struct ismcts *s, struct ismcts_tree *t, uint32_t p
     *best_value = -1e300;
     *navailable = 0;
     for (uint32_t c = t->node[parent].child; c; c = t->node[c].sibling) {
-        const decision *at = bsearch(&t->node[c].key, sorted, (size_t)count, sizeof *sorted, compare_keys);
+        const decision *at = find_key(t->node[c].key, sorted, count);
         if (!at)
             continue;
         t->node[c].available++;
@@ -276,7 +300,7 @@ static decision fresh_key(const struct ismcts *s, const struct world *w, const s
         return fresh[random_below(rng, nfresh)];
     unsigned weight[MAX_DECISIONS] = {0};
     for (int i = 0; i < st->legal.count; i++) {
-        const decision *at = bsearch(&st->key[i], fresh, (size_t)nfresh, sizeof *fresh, compare_keys);
+        const decision *at = find_key(st->key[i], fresh, nfresh);
         if (at)
             weight[at - fresh] += policy_weight(s->options.policy, w, st->legal.list[i]);
     }
@@ -320,7 +344,7 @@ static decision choose(struct ismcts *s, int i, uint32_t parent, const struct wo
     for (int k = 0; k < st.legal.count; k++)
         sorted[k] = st.key[k] = s->options.kind == ISMCTS_DETERMINIZED ? st.legal.list[k] /* nothing hidden */
                                                                        : observe_key(w, st.legal.list[k], viewer(s, i));
-    qsort(sorted, (size_t)st.legal.count, sizeof *sorted, compare_keys);
+    sort_keys(sorted, st.legal.count);
     int nfresh, navailable;
     double best_value;
     lock(s);

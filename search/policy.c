@@ -132,23 +132,60 @@ static int charge_category(const struct world *w, int target)
     return world_steps(w, target) == 1 ? POLICY_CHARGE_ONE_STEP : POLICY_CHARGE;
 }
 
+/* The battle decisions whose weight depends on the world (the others are in KIND_CELL). */
 static int battle_category(const struct world *w, decision d)
 {
     int block = decision_first(d);
     switch (decision_kind(d)) {
-    case DECIDE_FIRE: return POLICY_FIRE;
-    case DECIDE_HOLD: return POLICY_BATTLE_PASS;
     case DECIDE_RETREAT: /* round 4 attackers have nothing else, so the weight only matters with a choice */
         return hopeless(w, world_block_side(w, block)) ? POLICY_RETREAT_HOPELESS : POLICY_RETREAT;
     case DECIDE_CHARGE: return charge_category(w, decision_second(d));
-    case DECIDE_TREACHERY: return POLICY_TREACHERY;
-    case DECIDE_TREASON: return POLICY_TREASON;
-    case DECIDE_DECLINE: return POLICY_DECLINE;
     default: return is_heir(block) ? POLICY_HIT_HEIR : POLICY_HIT; /* DECIDE_HIT; RULINGS B.12: spare the heirs */
     }
 }
 
-int policy_cell(const struct world *w, decision d)
+/* The cell of a decision whose kind alone decides it, or -1 when the world
+ * must be looked at. Most of a playout's choices are of such kinds, so
+ * policy_cell answers them from this table without the cost of a call. */
+#define FROM_WORLD (-1)
+#define CELL(category) ((category) << POLICY_EXTRAS)
+static const int KIND_CELL[DECIDE_KIND_COUNT] = {
+    [DECIDE_DEAL] = CELL(POLICY_NO_RULE),
+    [DECIDE_MULLIGAN] = CELL(POLICY_NO_RULE),
+    [DECIDE_KEEP] = CELL(POLICY_NO_RULE),
+    [DECIDE_REDEAL] = CELL(POLICY_NO_RULE),
+    [DECIDE_PLAY] = CELL(POLICY_NO_RULE),
+    [DECIDE_PASS] = FROM_WORLD,
+    [DECIDE_MOVE_FROM] = CELL(POLICY_NO_RULE),
+    [DECIDE_SEA_FROM] = CELL(POLICY_NO_RULE),
+    [DECIDE_BLOCK] = CELL(POLICY_NO_RULE),
+    [DECIDE_TO] = FROM_WORLD,
+    [DECIDE_STOP] = FROM_WORLD,
+    [DECIDE_END] = FROM_WORLD,
+    [DECIDE_RECRUIT] = FROM_WORLD,
+    [DECIDE_AT] = CELL(POLICY_NO_RULE),
+    [DECIDE_MUSTER] = CELL(POLICY_NO_RULE),
+    [DECIDE_PLAGUE] = CELL(POLICY_NO_RULE),
+    [DECIDE_BATTLE] = CELL(POLICY_NO_RULE),
+    [DECIDE_TREASON] = CELL(POLICY_TREASON),
+    [DECIDE_DECLINE] = CELL(POLICY_DECLINE),
+    [DECIDE_FIRE] = CELL(POLICY_FIRE),
+    [DECIDE_HOLD] = CELL(POLICY_BATTLE_PASS),
+    [DECIDE_RETREAT] = FROM_WORLD,
+    [DECIDE_CHARGE] = FROM_WORLD,
+    [DECIDE_TREACHERY] = CELL(POLICY_TREACHERY),
+    [DECIDE_HIT] = FROM_WORLD,
+    [DECIDE_ROLL] = CELL(POLICY_NO_RULE),
+    [DECIDE_REGROUP] = CELL(POLICY_REGROUP),
+    [DECIDE_ENTER] = CELL(POLICY_NO_RULE),
+    [DECIDE_EXECUTE] = CELL(POLICY_NO_RULE),
+    [DECIDE_SPARE] = CELL(POLICY_NO_RULE),
+    [DECIDE_LOSE] = FROM_WORLD,
+    [DECIDE_HOME] = CELL(POLICY_NO_RULE),
+    [DECIDE_DISBAND] = CELL(POLICY_NO_RULE),
+};
+
+__attribute__((noinline)) static int cell_from_world(const struct world *w, decision d)
 {
     switch (decision_kind(d)) {
     case DECIDE_PASS:
@@ -159,24 +196,25 @@ int policy_cell(const struct world *w, decision d)
         if (w->phase == PHASE_ACTION)
             return action_cell(w, d);
         return policy_cell_make(POLICY_REGROUP_END, 0); /* the regroup's end (6.7) */
-    case DECIDE_FIRE:
-    case DECIDE_HOLD:
     case DECIDE_RETREAT:
     case DECIDE_CHARGE:
-    case DECIDE_TREACHERY:
-    case DECIDE_TREASON:
-    case DECIDE_DECLINE:
     case DECIDE_HIT: return policy_cell_make(battle_category(w, d), 0);
-    case DECIDE_REGROUP: return policy_cell_make(POLICY_REGROUP, 0); /* many of them */
-    case DECIDE_LOSE:                                                /* 7.1: lose a step of a lesser block */
+    default: /* DECIDE_LOSE; 7.1: lose a step of a lesser block */
         return policy_cell_make(is_heir(decision_arg(d)) ? POLICY_LOSE_HEIR : POLICY_LOSE, 0);
-    default: return policy_cell_make(POLICY_NO_RULE, 0);
     }
 }
 
+static inline int cell_of(const struct world *w, decision d)
+{
+    int cell = KIND_CELL[decision_kind(d)];
+    return cell != FROM_WORLD ? cell : cell_from_world(w, d);
+}
+
+int policy_cell(const struct world *w, decision d) { return cell_of(w, d); }
+
 unsigned policy_weight(const struct policy_table *t, const struct world *w, decision d)
 {
-    return t->weight[policy_cell(w, d)];
+    return t->weight[cell_of(w, d)];
 }
 
 int policy_draw(const unsigned *weight, int count, uint64_t *rng)

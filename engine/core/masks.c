@@ -27,6 +27,7 @@ static void area_masks(struct map_masks *m)
         m->exile |= info->kind == AREA_EXILE ? bit : 0;
         m->wales |= info->kind == AREA_WALES ? bit : 0;
         m->crown |= info->crown ? bit : 0;
+        m->usurpation_ground |= info->kind != AREA_EXILE && a != AREA_ISLE_OF_MAN ? bit : 0;
         for (int side = 0; side < SIDE_COUNT; side++) {
             m->enemy_exiles[side] |= info->kind == AREA_EXILE && info->exile_of != side ? bit : 0;
             m->own_exiles[side] |= info->kind == AREA_EXILE && info->exile_of == side ? bit : 0;
@@ -54,7 +55,9 @@ static void block_masks(struct map_masks *m)
         m->sea_capable |= sails(b) ? block_bit(b) : 0;
         if (BLOCK_INFO[b].type == BLOCK_MERCENARY && BLOCK_INFO[b].seat_rule == SEATS_AREAS)
             m->local_mercenaries[BLOCK_INFO[b].seats[0]] |= block_bit(b);
-        if (BLOCK_INFO[b].type == BLOCK_HEIR && BLOCK_INFO[b].side < SIDE_COUNT)
+        int type = BLOCK_INFO[b].type;
+        m->throne_counters |= type == BLOCK_NOBLE || type == BLOCK_HEIR || type == BLOCK_CHURCH ? block_bit(b) : 0;
+        if (type == BLOCK_HEIR && BLOCK_INFO[b].side < SIDE_COUNT)
             m->heirs[BLOCK_INFO[b].side] |= block_bit(b);
     }
 }

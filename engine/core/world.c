@@ -22,10 +22,12 @@ const char *const BATTLE_FLAG_NAME[BATTLE_FLAG_COUNT] = {"swapped", "king-rolled
 const char BLOCK_FLAG_LETTER[BLOCK_FLAG_COUNT + 1] = "mpfrdvs";
 const char *const BLOCK_FLAG_NAME[BLOCK_FLAG_COUNT] = {"moved",    "pinned",  "face-down", "revealed",
                                                        "defected", "reserve", "by-sea"};
-static const size_t FLAG_OFFSET[BLOCK_FLAG_COUNT] = {
-    offsetof(struct world, moved),    offsetof(struct world, pinned),   offsetof(struct world, face_down),
-    offsetof(struct world, revealed), offsetof(struct world, defected), offsetof(struct world, reserve),
-    offsetof(struct world, by_sea)};
+/* world_flag_set() finds flag f's set at f words after moved. */
+#define FLAG_AT(field, flag) \
+    (offsetof(struct world, field) == offsetof(struct world, moved) + (flag) * sizeof(blockset))
+_Static_assert(FLAG_AT(pinned, FLAG_PINNED) && FLAG_AT(face_down, FLAG_FACE_DOWN) && FLAG_AT(revealed, FLAG_REVEALED) &&
+                   FLAG_AT(defected, FLAG_DEFECTED) && FLAG_AT(reserve, FLAG_RESERVE) && FLAG_AT(by_sea, FLAG_BY_SEA),
+               "the flag sets lie in enum block_flag's order, one word each");
 
 #define ALL_BLOCKS (block_bit(BLOCK_COUNT) - 1)
 #define ALL_BORDERS (((uint64_t)1 << BORDER_COUNT) - 1)
@@ -130,18 +132,6 @@ void world_set_steps(struct world *w, int block, int steps)
     int code = steps - 1;
     w->step_lo = (code & 1) ? (w->step_lo | bit) : (w->step_lo & ~bit);
     w->step_hi = (code & 2) ? (w->step_hi | bit) : (w->step_hi & ~bit);
-}
-
-bool world_has_flag(const struct world *w, int block, int flag)
-{
-    const blockset *set = (const blockset *)((const char *)w + FLAG_OFFSET[flag]);
-    return *set & block_bit(block);
-}
-
-void world_set_flag(struct world *w, int block, int flag, bool on)
-{
-    blockset *set = (blockset *)((char *)w + FLAG_OFFSET[flag]);
-    *set = on ? (*set | block_bit(block)) : (*set & ~block_bit(block));
 }
 
 static blockset with_bit(blockset set, blockset bit, bool on) { return on ? set | bit : set & ~bit; }

@@ -75,6 +75,8 @@
 #ifndef R3_WORLD_H
 #define R3_WORLD_H
 
+#include <stddef.h>
+
 #include "engine/core/types.h"
 
 enum phase {
@@ -308,8 +310,21 @@ int world_location(const struct world *w, int block);
 void world_place(struct world *w, int block, int location);
 
 int world_steps(const struct world *w, int block);
-bool world_has_flag(const struct world *w, int block, int flag);
-void world_set_flag(struct world *w, int block, int flag, bool on);
+/* The set of blocks with a flag (enum block_flag): the sets moved to by_sea
+ * lie one word after another in that order (world.c checks it). */
+static inline blockset *world_flag_set(struct world *w, int flag)
+{
+    return (blockset *)((char *)w + offsetof(struct world, moved) + (size_t)flag * sizeof(blockset));
+}
+static inline bool world_has_flag(const struct world *w, int block, int flag)
+{
+    return *world_flag_set((struct world *)w, flag) & block_bit(block);
+}
+static inline void world_set_flag(struct world *w, int block, int flag, bool on)
+{
+    blockset *set = world_flag_set(w, flag);
+    *set = on ? (*set | block_bit(block)) : (*set & ~block_bit(block));
+}
 void world_set_steps(struct world *w, int block, int steps);
 
 /* Sets the Pretender and with him the side the rebel fights for; BLOCK_NONE

@@ -6,6 +6,7 @@
 #include "engine/rules/eliminate.h"
 
 #include "engine/core/crown.h"
+#include "engine/core/masks.h"
 #include "engine/core/tables.h"
 
 static bool is_neville(int block)
@@ -21,14 +22,7 @@ static int mercenary_home(int block)
     return info->seat_rule == SEATS_AREAS ? info->seats[0] : LOC_POOL;
 }
 
-blockset heirs_remaining(const struct world *w, int side)
-{
-    blockset heirs = 0;
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        if (BLOCK_INFO[b].side == side && BLOCK_INFO[b].type == BLOCK_HEIR)
-            heirs |= block_bit(b);
-    return heirs & ~w->dead & ~w->other_side;
-}
+blockset heirs_remaining(const struct world *w, int side) { return MASKS.heirs[side] & ~w->dead & ~w->other_side; }
 
 /* 6.81, 6.82, RULINGS B.6, B.7: a dead heir brings a minor next supply phase; a
  * dead King leaves the throne empty until then; the Pretender is at once the

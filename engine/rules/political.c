@@ -41,14 +41,8 @@ static void disband_and_send_home(struct world *w)
 int usurpation_count(const struct world *w, int side)
 {
     int count = 0;
-    for (int a = 0; a < AREA_COUNT; a++) {
-        if (AREA_INFO[a].kind == AREA_EXILE || a == AREA_ISLE_OF_MAN)
-            continue;
-        for (blockset left = blocks_in(w, side, a); left; left &= left - 1) {
-            int type = BLOCK_INFO[__builtin_ctzll(left)].type;
-            count += type == BLOCK_NOBLE || type == BLOCK_HEIR || type == BLOCK_CHURCH;
-        }
-    }
+    for (uint64_t left = MASKS.usurpation_ground; left; left &= left - 1)
+        count += bits_count(blocks_in(w, side, __builtin_ctzll(left)) & MASKS.throne_counters);
     if (w->prisoner != BLOCK_NONE && BLOCK_INFO[w->prisoner].side == side)
         count++; /* RULINGS B.15: Henry VI counts while a prisoner */
     return count + area_friendly(w, side, AREA_MIDDLESEX);

@@ -4,6 +4,7 @@
  */
 #include "engine/rules/rules.h"
 
+#include "engine/core/random.h"
 #include "engine/core/tables.h"
 /* upward: the rules keep each side's record of what it saw, after every transition (docs/architecture.md) */
 #include "engine/hidden/knowledge.h"
@@ -83,5 +84,5 @@ decision rules_chance(const struct world *w, uint64_t random_bits)
 {
     struct decisions legal;
     rules_legal(w, &legal);
-    return legal.list[random_bits % (uint64_t)legal.count];
+    return legal.list[random_mod(random_bits, (uint64_t)legal.count)];
 }

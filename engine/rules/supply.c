@@ -93,11 +93,17 @@ static int losses_owed(const struct world *w, int area)
     return bits_count(counted) - supply_limit(area) - bits_count(counted & w->acted);
 }
 
+static bool more_than_two(blockset set)
+{
+    set &= set - 1;
+    return set & (set - 1);
+}
+
 static blockset loss_candidates(const struct world *w, int side)
 {
     blockset set = 0;
     for (int a = 0; a < AREA_COUNT; a++)
-        if (bits_count(w->at[a]) > MASKS.supply_limit[a] && losses_owed(w, a) > 0) /* the first test is quick */
+        if (more_than_two(w->at[a]) && losses_owed(w, a) > 0) /* every area supports two: a quick test first */
             set |= supply_counted(w, a) & w->side_blocks[side] & ~w->acted;
     return set;
 }
