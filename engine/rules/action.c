@@ -64,10 +64,10 @@ static bool battle_border_allowed(const struct world *w, int side, int border, i
 
 static int max_steps(const struct world *w) { return acting_event(w) == EVENT_FORCE_MARCH ? 3 : 2; }
 
-/* May the moving block go from 'here' over the i-th border to the next area? */
-static bool land_step_ok(const struct world *w, int here, int i)
+/* May the block of move m (the world's, or one being tried) go from 'here'
+ * over the i-th border to the next area? */
+static bool step_ok(const struct world *w, const struct move *m, int here, int i)
 {
-    const struct move *m = &w->move;
     int side = acting_side(w);
     int next = AREA_NEIGHBOURS[here].area[i], border = AREA_NEIGHBOURS[here].border[i];
     if (next == m->came_from || enemy_exile(side, next) || world_crossed(w, border) >= border_limit(w, border))
@@ -111,13 +111,17 @@ static bool free_first_step(int here, uint64_t full, uint64_t closed)
     return false;
 }
 
-static bool block_can_step(const struct world *w, int here)
+static bool land_step_ok(const struct world *w, int here, int i) { return step_ok(w, &w->move, here, i); }
+
+static bool can_step(const struct world *w, const struct move *m, int here)
 {
     for (int i = 0; i < AREA_NEIGHBOURS[here].count; i++)
-        if (land_step_ok(w, here, i))
+        if (step_ok(w, m, here, i))
             return true;
     return false;
 }
+
+static bool block_can_step(const struct world *w, int here) { return can_step(w, &w->move, here); }
 
 /* Blocks that may start a land move from an area now. */
 static blockset movable_blocks(const struct world *w, int area)
@@ -305,7 +309,6 @@ static bool event_allows(int event, int kind)
     }
 }
 
-static bool muster_reachable(const struct world *w, int block, int target);
 
 static void list_area_choices(int kind, uint64_t areas, struct decisions *out)
 {
@@ -360,26 +363,27 @@ static void list_idle(const struct world *w, struct decisions *out)
                 push(out, DECIDE_RECRUIT, __builtin_ctzll(left));
 }
 
-/* Can this block make a land move that ends in the Muster area? */
-static bool muster_reachable(const struct world *w, int block, int target)
+/* Can a block standing here make a land move that ends in the Muster area?
+ * No step depends on which block it is. */
+static bool muster_reachable(const struct world *w, int here, int target)
 {
-    struct world probe = *w; /* try its first steps on a copy: copy-make */
-    int here = world_location(w, block);
-    probe.move.block = (uint8_t)block;
-    probe.move.from = probe.move.via = (uint8_t)here;
-    probe.move.came_from = AREA_NONE;
-    probe.move.steps = 0;
-    probe.move.target = (uint8_t)target;
-    return here < AREA_COUNT && here != target && block_can_step(&probe, here);
+    struct move probe = w->move; /* its first steps, tried as a move of its own */
+    probe.from = probe.via = (uint8_t)here;
+    probe.came_from = AREA_NONE;
+    probe.steps = 0;
+    probe.target = (uint8_t)target;
+    return here != target && can_step(w, &probe, here);
 }
 
 static void list_muster_blocks(const struct world *w, struct decisions *out)
 {
     int side = acting_side(w);
-    for (int a = 0; a < AREA_COUNT; a++)
-        for (blockset left = blocks_in(w, side, a) & ~w->moved & ~w->face_down; left; left &= left - 1)
-            if (muster_reachable(w, __builtin_ctzll(left), w->move.target))
+    for (int a = 0; a < AREA_COUNT; a++) {
+        blockset movers = blocks_in(w, side, a) & ~w->moved & ~w->face_down;
+        if (movers && muster_reachable(w, a, w->move.target))
+            for (blockset left = movers; left; left &= left - 1)
                 push(out, DECIDE_BLOCK, __builtin_ctzll(left));
+    }
     push(out, DECIDE_END, 0);
 }
 
