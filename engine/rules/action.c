@@ -309,7 +309,6 @@ static bool event_allows(int event, int kind)
     }
 }
 
-
 static void list_area_choices(int kind, uint64_t areas, struct decisions *out)
 {
     for (uint64_t left = areas; left; left &= left - 1)
