@@ -9,8 +9,6 @@
 
 /* ---- exiles (2.7) ---- */
 
-bool enemy_exile(int side, int area) { return AREA_INFO[area].kind == AREA_EXILE && AREA_INFO[area].exile_of != side; }
-
 uint64_t own_exiles(int side) { return MASKS.own_exiles[side]; }
 
 /* ---- recruits (5.4) ---- */
@@ -31,18 +29,6 @@ bool recruit_place_ok(const struct world *w, int block, int area)
                 return area_friendly_or_vacant(w, side, area);
         return false;
     }
-}
-
-uint64_t recruit_places(const struct world *w, int block, const struct area_sets *areas)
-{
-    uint64_t open;
-    switch (BLOCK_INFO[block].seat_rule) {
-    case SEATS_ANY_FRIENDLY_CITY: open = MASKS.city & areas->own & ~areas->enemy; break;
-    case SEATS_ANY_VACANT_NON_EXILE: open = areas->empty & ~MASKS.exile; break;
-    case SEATS_WALES: open = MASKS.wales & friendly_or_vacant(areas); break;
-    default: open = MASKS.seats[block] & friendly_or_vacant(areas); break;
-    }
-    return open & ~MASKS.enemy_exiles[world_block_side(w, block)] & MASKS.all;
 }
 
 /* ---- the political turn (8.1, 8.3, 8.4) ---- */

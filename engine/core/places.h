@@ -12,10 +12,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/core/masks.h"
+#include "engine/core/tables.h"
 #include "engine/core/world.h"
 
 /* An exile of the other side: no block of 'side' may ever enter it (2.7). */
-bool enemy_exile(int side, int area);
+static inline bool enemy_exile(int side, int area)
+{
+    return AREA_INFO[area].kind == AREA_EXILE && AREA_INFO[area].exile_of != side;
+}
 
 /* The exiles of a side, as a set of areas. */
 uint64_t own_exiles(int side);
@@ -32,9 +37,19 @@ uint64_t neville_seats_open(const struct world *w, int block);
 bool recruit_place_ok(const struct world *w, int block, int area);
 
 /* The same as a set of areas, given the areas as its side sees them
- * (area_sets_of, engine/core/masks.h). */
-struct area_sets;
-uint64_t recruit_places(const struct world *w, int block, const struct area_sets *areas);
+ * (area_sets_of, engine/core/masks.h). Inline: the action phase asks it for
+ * every block in the pool at every decision. */
+static inline uint64_t recruit_places(const struct world *w, int block, const struct area_sets *areas)
+{
+    uint64_t open;
+    switch (BLOCK_INFO[block].seat_rule) {
+    case SEATS_ANY_FRIENDLY_CITY: open = MASKS.city & areas->own & ~areas->enemy; break;
+    case SEATS_ANY_VACANT_NON_EXILE: open = areas->empty & ~MASKS.exile; break;
+    case SEATS_WALES: open = MASKS.wales & friendly_or_vacant(areas); break;
+    default: open = MASKS.seats[block] & friendly_or_vacant(areas); break;
+    }
+    return open & ~MASKS.enemy_exiles[world_block_side(w, block)] & MASKS.all;
+}
 
 /* 8.1: where a block standing in 'where' goes when the political turn begins:
  * LOC_POOL, its exile, or 'where' itself. */

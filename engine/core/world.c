@@ -121,11 +121,6 @@ void world_place(struct world *w, int block, int location)
         *offmap_set(w, location) |= bit;
 }
 
-int world_steps(const struct world *w, int block)
-{
-    return 1 + (int)((w->step_lo >> block) & 1) + 2 * (int)((w->step_hi >> block) & 1);
-}
-
 void world_set_steps(struct world *w, int block, int steps)
 {
     blockset bit = block_bit(block);
@@ -181,22 +176,6 @@ void world_set_pretender(struct world *w, int block)
 }
 
 int world_pretender_side(const struct world *w) { return world_block_side(w, BLOCK_R_REBEL); }
-
-int world_block_side(const struct world *w, int block)
-{
-    blockset bit = block_bit(block);
-    if (w->side_blocks[SIDE_YORK] & bit)
-        return SIDE_YORK;
-    if (w->side_blocks[SIDE_LANCASTER] & bit)
-        return SIDE_LANCASTER;
-    return SIDE_NONE;
-}
-
-int world_crossed(const struct world *w, int border)
-{
-    return (int)((w->crossed[0] >> border) & 1) | (int)((w->crossed[1] >> border) & 1) << 1 |
-           (int)((w->crossed[2] >> border) & 1) << 2;
-}
 
 void world_set_crossed(struct world *w, int border, int count)
 {

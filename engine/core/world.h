@@ -309,7 +309,10 @@ int world_location(const struct world *w, int block);
 /* Moves a block to an area or an off-map location. Flags and steps stay. */
 void world_place(struct world *w, int block, int location);
 
-int world_steps(const struct world *w, int block);
+static inline int world_steps(const struct world *w, int block)
+{
+    return 1 + (int)((w->step_lo >> block) & 1) + 2 * (int)((w->step_hi >> block) & 1);
+}
 /* The set of blocks with a flag (enum block_flag): the sets moved to by_sea
  * lie one word after another in that order (world.c checks it). */
 static inline blockset *world_flag_set(struct world *w, int flag)
@@ -336,9 +339,21 @@ int world_pretender_side(const struct world *w);
 void world_set_pretender_side(struct world *w, int side);
 
 /* The side a block fights for now (the rebel: the Pretender's), or SIDE_NONE. */
-int world_block_side(const struct world *w, int block);
+static inline int world_block_side(const struct world *w, int block)
+{
+    blockset bit = block_bit(block);
+    if (w->side_blocks[SIDE_YORK] & bit)
+        return SIDE_YORK;
+    if (w->side_blocks[SIDE_LANCASTER] & bit)
+        return SIDE_LANCASTER;
+    return SIDE_NONE;
+}
 
-int world_crossed(const struct world *w, int border);
+static inline int world_crossed(const struct world *w, int border)
+{
+    return (int)((w->crossed[0] >> border) & 1) | (int)((w->crossed[1] >> border) & 1) << 1 |
+           (int)((w->crossed[2] >> border) & 1) << 2;
+}
 void world_set_crossed(struct world *w, int border, int count);
 
 int world_retreats(const struct world *w, int side, int neighbour_index);

@@ -189,26 +189,39 @@ static void list_land_steps(const struct world *w, struct decisions *out)
 
 /* ---- sea moves (5.3) ---- */
 
-/* The ports a sea move from an area may land in: coastal areas on one of its
- * seas, no enemy exile, and no enemy blocks but under Piracy (RULINGS A.1). */
-static uint64_t sea_targets(const struct world *w, int from, uint64_t enemy_areas)
+/* The blocks of a side that may still start a move this turn (5.2). */
+static blockset unmoved(const struct world *w, int side) { return w->side_blocks[side] & ~w->moved & ~w->face_down; }
+
+/* The areas a side's sea move may land in, wherever it starts: no enemy exile,
+ * and no enemy blocks but under Piracy (RULINGS A.1). */
+static uint64_t landing_areas(const struct world *w, int side, uint64_t enemy_areas)
 {
-    int side = acting_side(w);
-    uint64_t targets = MASKS.sea_reach[from] & ~MASKS.enemy_exiles[side];
-    return acting_event(w) == EVENT_PIRACY ? targets : targets & ~enemy_areas;
+    uint64_t open = ~MASKS.enemy_exiles[side];
+    return acting_event(w) == EVENT_PIRACY ? open : open & ~enemy_areas;
 }
 
-/* Blocks that may sail from an area now, given the areas that hold enemy
- * blocks; where they may go does not depend on which block. */
-static blockset sea_blocks_given(const struct world *w, int area, uint64_t enemy_areas)
+/* The ports a sea move from an area may land in: coastal areas on one of its seas. */
+static uint64_t sea_targets(const struct world *w, int from, uint64_t enemy_areas)
 {
-    if (!(MASKS.coastal >> area & 1))
-        return 0;
-    int side = acting_side(w);
-    blockset candidates = blocks_in(w, side, area) & ~w->moved & ~w->face_down & MASKS.sea_capable;
+    return MASKS.sea_reach[from] & landing_areas(w, acting_side(w), enemy_areas);
+}
+
+/* Blocks of 'free' that may sail from an area, given where enemies stand and
+ * where a landing is open; where they may go does not depend on which block
+ * (an inland area reaches no sea). */
+static blockset sailing_blocks(const struct world *w, int side, int area, blockset free, uint64_t enemy_areas,
+                               uint64_t landing)
+{
+    blockset candidates = w->at[area] & free & MASKS.sea_capable;
     if (!candidates || ((enemy_areas >> area & 1) && pinned_if_one_leaves(w, side, area)))
         return 0; /* candidates stand here, so an enemy here makes it contested */
-    return sea_targets(w, area, enemy_areas) ? candidates : 0;
+    return MASKS.sea_reach[area] & landing ? candidates : 0;
+}
+
+static blockset sea_blocks_given(const struct world *w, int area, uint64_t enemy_areas)
+{
+    int side = acting_side(w);
+    return sailing_blocks(w, side, area, unmoved(w, side), enemy_areas, landing_areas(w, side, enemy_areas));
 }
 
 static uint64_t enemy_areas(const struct world *w) { return areas_holding(w, w->side_blocks[1 - acting_side(w)]); }
@@ -316,30 +329,33 @@ static void list_area_choices(int kind, uint64_t areas, struct decisions *out)
 }
 
 /* movable_blocks() between moves, with the quick test first: most areas
- * have an open way out, and then every block there may move. */
-static bool may_move_from(const struct world *w, int area, const struct area_sets *areas, uint64_t full)
+ * have an open way out, and then every block there may move. 'closed' are
+ * the areas a free first step may not enter. */
+static bool may_move_from(const struct world *w, int area, uint64_t enemy_areas, uint64_t full, uint64_t closed)
 {
-    blockset candidates = blocks_in(w, acting_side(w), area) & ~w->moved & ~w->face_down;
-    if (!candidates)
-        return false;
-    uint64_t closed = areas->enemy | MASKS.enemy_exiles[acting_side(w)];
-    if (!(areas->enemy >> area & 1) && free_first_step(area, full, closed))
+    if (!(enemy_areas >> area & 1) && free_first_step(area, full, closed))
         return true;
     return block_can_step(w, area);
 }
 
-/* The moves and sea moves, area by area: only areas with the side's blocks can start one. */
+/* The moves and sea moves, area by area: only areas with the side's unmoved
+ * blocks can start one. */
 static void list_group_moves(const struct world *w, const struct area_sets *areas, int event, struct decisions *out)
 {
     bool land = event_allows(event, DECIDE_MOVE_FROM), sea = event_allows(event, DECIDE_SEA_FROM);
     if (!land && !sea)
         return;
-    uint64_t full = full_borders(w);
+    int side = acting_side(w);
+    blockset free = unmoved(w, side);
+    uint64_t full = full_borders(w), closed = areas->enemy | MASKS.enemy_exiles[side];
+    uint64_t landing = landing_areas(w, side, areas->enemy);
     for (uint64_t left = areas->own; left; left &= left - 1) {
         int a = __builtin_ctzll(left);
-        if (land && may_move_from(w, a, areas, full))
+        if (!(w->at[a] & free))
+            continue;
+        if (land && may_move_from(w, a, areas->enemy, full, closed))
             push(out, DECIDE_MOVE_FROM, a);
-        if (sea && sea_blocks_given(w, a, areas->enemy))
+        if (sea && sailing_blocks(w, side, a, free, areas->enemy, landing))
             push(out, DECIDE_SEA_FROM, a);
     }
 }
