@@ -103,10 +103,7 @@ static unsigned enter_extras(const struct world *w, int area)
  * just ends groups rather seldom. */
 static int action_cell(const struct world *w, decision d)
 {
-    switch (decision_kind(d)) {
-    case DECIDE_PASS: /* AP unspent are lost (1.2) */
-        return policy_cell_make(w->ap_left ? POLICY_PASS_WITH_AP : POLICY_PASS_SPENT, 0);
-    case DECIDE_RECRUIT: return policy_cell_make(recruit_category(decision_arg(d)), 0);
+    switch (decision_kind(d)) { /* passing and recruits are told in cell_of */
     case DECIDE_TO: return policy_cell_make(enter_category(w, decision_arg(d)), enter_extras(w, decision_arg(d)));
     case DECIDE_END: return policy_cell_make(POLICY_END_GROUP, 0);
     default: return policy_cell_make(POLICY_HALT, 0); /* DECIDE_STOP */
@@ -189,7 +186,6 @@ __attribute__((noinline)) static int cell_from_world(const struct world *w, deci
 {
     switch (decision_kind(d)) {
     case DECIDE_PASS:
-    case DECIDE_RECRUIT:
     case DECIDE_TO:
     case DECIDE_END:
     case DECIDE_STOP:
@@ -204,10 +200,18 @@ __attribute__((noinline)) static int cell_from_world(const struct world *w, deci
     }
 }
 
+/* Passing and recruiting come once a block in the pool and once a listing,
+ * so their cells, cheap to tell, are told here rather than in a call. */
 static inline int cell_of(const struct world *w, decision d)
 {
-    int cell = KIND_CELL[decision_kind(d)];
-    return cell != FROM_WORLD ? cell : cell_from_world(w, d);
+    int kind = decision_kind(d), cell = KIND_CELL[kind];
+    if (cell != FROM_WORLD)
+        return cell;
+    if (kind == DECIDE_RECRUIT) /* only in the action phase */
+        return policy_cell_make(recruit_category(decision_arg(d)), 0);
+    if (kind == DECIDE_PASS && w->phase == PHASE_ACTION) /* AP unspent are lost (1.2) */
+        return policy_cell_make(w->ap_left ? POLICY_PASS_WITH_AP : POLICY_PASS_SPENT, 0);
+    return cell_from_world(w, d);
 }
 
 int policy_cell(const struct world *w, decision d) { return cell_of(w, d); }
