@@ -341,9 +341,11 @@ static decision choose(struct ismcts *s, int i, uint32_t parent, const struct wo
     decision sorted[MAX_DECISIONS], fresh[MAX_DECISIONS];
     struct ismcts_tree *t = &s->tree[i];
     rules_legal(w, &st.legal);
-    for (int k = 0; k < st.legal.count; k++)
-        sorted[k] = st.key[k] = s->options.kind == ISMCTS_DETERMINIZED ? st.legal.list[k] /* nothing hidden */
-                                                                       : observe_key(w, st.legal.list[k], viewer(s, i));
+    if (s->options.kind == ISMCTS_DETERMINIZED) /* nothing hidden */
+        memcpy(st.key, st.legal.list, (size_t)st.legal.count * sizeof *st.key);
+    else
+        observe_keys(w, &st.legal, viewer(s, i), st.key);
+    memcpy(sorted, st.key, (size_t)st.legal.count * sizeof *sorted);
     sort_keys(sorted, st.legal.count);
     int nfresh, navailable;
     double best_value;

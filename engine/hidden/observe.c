@@ -57,9 +57,10 @@ static int hand_filling(const struct world *w)
     return bits_count(w->hand[SIDE_YORK]) < HAND_SIZE ? SIDE_YORK : SIDE_LANCASTER;
 }
 
-decision observe_key(const struct world *before, decision d, int side)
+/* observe_key, with the actor at 'before' given. */
+static decision key_of(const struct world *before, int actor, decision d, int side)
 {
-    int actor = rules_actor(before), kind = decision_kind(d);
+    int kind = decision_kind(d);
     struct observer o = {before, side};
     if (actor == side || actor == ACTOR_CHANCE)
         return d;
@@ -69,6 +70,18 @@ decision observe_key(const struct world *before, decision d, int side)
     if (kind == DECIDE_LOSE)
         return decision_make(kind, OBSERVE_KEY_UNSEEN | world_location(before, decision_arg(d)));
     return decision_masked(d, name_for, &o);
+}
+
+decision observe_key(const struct world *before, decision d, int side)
+{
+    return key_of(before, rules_actor(before), d, side);
+}
+
+void observe_keys(const struct world *before, const struct decisions *legal, int side, decision *keys)
+{
+    int actor = rules_actor(before); /* one actor for the whole list */
+    for (int i = 0; i < legal->count; i++)
+        keys[i] = key_of(before, actor, legal->list[i], side);
 }
 
 static void observe_decision(const struct world *before, decision d, const struct world *after, int side,

@@ -62,6 +62,8 @@ void observe(const struct world *before, decision d, const struct world *after, 
  * tell apart have the same key, so a search tree over the side's information
  * sets branches on keys. */
 decision observe_key(const struct world *before, decision d, int side);
+/* The keys of every decision of a list made at 'before', in its order. */
+void observe_keys(const struct world *before, const struct decisions *legal, int side, decision *keys);
 
 #define OBSERVE_KEY_UNSEEN 0x8000 /* the argument of a key whose argument is hidden */
 

@@ -99,19 +99,31 @@ static bool more_than_two(blockset set)
     return set & (set - 1);
 }
 
-static blockset loss_candidates(const struct world *w, int side)
+/* The areas that still owe steps. */
+static uint64_t areas_owing(const struct world *w)
 {
-    blockset set = 0;
+    uint64_t owing = 0;
     for (int a = 0; a < AREA_COUNT; a++)
         if (more_than_two(w->at[a]) && losses_owed(w, a) > 0) /* every area supports two: a quick test first */
-            set |= supply_counted(w, a) & w->side_blocks[side] & ~w->acted;
+            owing |= area_bit(a);
+    return owing;
+}
+
+static blockset candidates_in(const struct world *w, uint64_t owing, int side)
+{
+    blockset set = 0;
+    for (uint64_t left = owing; left; left &= left - 1)
+        set |= supply_counted(w, __builtin_ctzll(left)) & w->side_blocks[side] & ~w->acted;
     return set;
 }
 
+static blockset loss_candidates(const struct world *w, int side) { return candidates_in(w, areas_owing(w), side); }
+
 static int side_owing_losses(const struct world *w)
 {
-    for (int s = 0; s < SIDE_COUNT; s++)
-        if (loss_candidates(w, s))
+    uint64_t owing = areas_owing(w);
+    for (int s = 0; s < SIDE_COUNT && owing; s++)
+        if (candidates_in(w, owing, s))
             return s;
     return SIDE_NONE;
 }
