@@ -482,7 +482,7 @@ long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *
     if (!s->can_sample)
         return 0;
     if (s->options.kind == ISMCTS_DETERMINIZED)
-        w = s->fixed;
+        world_copy(&w, &s->fixed);
     else
         sampler_draw(sampler, rng, &w);
     descend(s, down, trees, &w, rng, &nodes);

@@ -56,6 +56,8 @@ static void block_masks(struct map_masks *m)
         if (BLOCK_INFO[b].type == BLOCK_MERCENARY && BLOCK_INFO[b].seat_rule == SEATS_AREAS)
             m->local_mercenaries[BLOCK_INFO[b].seats[0]] |= block_bit(b);
         int type = BLOCK_INFO[b].type;
+        for (int n = 0; n < BLOCK_INFO[b].steps && n < 5; n++)
+            m->stronger_than[n] |= block_bit(b);
         m->throne_counters |= type == BLOCK_NOBLE || type == BLOCK_HEIR || type == BLOCK_CHURCH ? block_bit(b) : 0;
         if (type == BLOCK_HEIR && BLOCK_INFO[b].side < SIDE_COUNT)
             m->heirs[BLOCK_INFO[b].side] |= block_bit(b);

@@ -26,6 +26,7 @@ struct map_masks {
     blockset sea_capable;                   /* blocks that may move by sea (5.3): no levies, rebel, Scots or Welsh */
     blockset heirs[SIDE_COUNT];             /* each side's heirs as printed */
     blockset throne_counters;               /* nobles, heirs and churches: who counts for usurpation (8.2) */
+    blockset stronger_than[5];              /* blocks whose full strength is more than n steps, n = 0..4 */
     blockset local_mercenaries[AREA_COUNT]; /* mercenaries whose home exile is the area (7.1) */
     uint8_t supply_limit[AREA_COUNT];       /* blocks an area supports (7.1, 7.2) */
     uint64_t borders_into[2][AREA_COUNT];   /* border numbers: [0] those whose area b it is, [1] those whose area a */

@@ -29,6 +29,8 @@ _Static_assert(FLAG_AT(pinned, FLAG_PINNED) && FLAG_AT(face_down, FLAG_FACE_DOWN
                    FLAG_AT(defected, FLAG_DEFECTED) && FLAG_AT(reserve, FLAG_RESERVE) && FLAG_AT(by_sea, FLAG_BY_SEA),
                "the flag sets lie in enum block_flag's order, one word each");
 
+volatile size_t WORLD_BYTES = sizeof(struct world);
+
 #define ALL_BLOCKS (block_bit(BLOCK_COUNT) - 1)
 #define ALL_BORDERS (((uint64_t)1 << BORDER_COUNT) - 1)
 #define ALL_CARDS (((uint32_t)1 << (CARD_COUNT + 1)) - 2)

@@ -9,6 +9,10 @@
  */
 #include "engine/hidden/knowledge.h"
 
+#include <stddef.h>
+#include <string.h>
+
+#include "engine/core/masks.h"
 #include "engine/core/places.h"
 #include "engine/core/tables.h"
 
@@ -24,13 +28,29 @@ struct transition {
     bool changed[SIDE_COUNT]; /* an observer's hidden pieces or unplaced blocks changed */
 };
 
+/* The blocks with a label: eight labels a word, each byte that is not zero
+ * folded to its low bit and the eight bits gathered by one multiplication. */
+static blockset labelled(const struct world *w)
+{
+    _Static_assert(offsetof(struct knowledge, spare) == offsetof(struct knowledge, label) + BLOCK_COUNT &&
+                       BLOCK_COUNT + 1 == 64,
+                   "the labels and the spare byte make 64 bytes");
+    blockset set = 0;
+    for (int word = 0; word < 8; word++) {
+        uint64_t x;
+        memcpy(&x, &w->know.label[8 * word], sizeof x);
+        x |= x >> 4;
+        x |= x >> 2;
+        x |= x >> 1;
+        x &= 0x0101010101010101ull; /* bit 0 of each byte: is it non-zero */
+        set |= ((x * 0x0102040810204080ull) >> 56) << (8 * word);
+    }
+    return set & (block_bit(BLOCK_COUNT) - 1); /* not the spare byte */
+}
+
 static blockset hidden_pieces(const struct world *w, int observer)
 {
-    blockset set = 0;
-    for (blockset left = world_on_map(w) & w->side_blocks[1 - observer]; left; left &= left - 1)
-        if (w->know.label[__builtin_ctzll(left)])
-            set |= left & -left;
-    return set;
+    return labelled(w) & world_on_map(w) & w->side_blocks[1 - observer];
 }
 
 blockset knowledge_unplaced(const struct world *w, int observer)
@@ -110,11 +130,7 @@ static uint32_t strength_fits(const struct world *w, int block, int observer)
     int value, kind = world_strength_knowledge(w, block, &value);
     if (kind != KNOW_DEFICIT || value == 0)
         return ~0u;
-    blockset fits = 0;
-    for (int b = 0; b < BLOCK_COUNT; b++)
-        if (BLOCK_INFO[b].steps > value)
-            fits |= block_bit(b);
-    return cand_mask(fits, observer);
+    return cand_mask(MASKS.stronger_than[value], observer);
 }
 
 void knowledge_tighten(struct world *w, int observer)

@@ -189,7 +189,7 @@ static void draw_once(struct sampler *s, uint64_t *rng, struct world *out)
     random_assignment(s, rng); /* cannot fail: sampler_init found one */
     for (int i = 0; s->pieces && i < s->steps; i++)
         chain_step(s, rng);
-    *out = s->view.w;
+    world_copy(out, &s->view.w);
     draw_known_strengths(s, out, rng);
     for (int i = 0; i < s->pieces; i++)
         place_piece(s, i, out, rng);

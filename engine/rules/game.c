@@ -71,7 +71,7 @@ struct game_outcome game_play(struct world *w, const struct game_player player[G
         }
         crown = royal_side(w);
         if (h->after)
-            before = *w;
+            world_copy(&before, w);
         rules_apply(w, d);
         o.decisions++;
         if (h->after && !h->after(h->context, &before, d, w, o.decisions)) {

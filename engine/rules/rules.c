@@ -56,7 +56,7 @@ bool rules_apply_stage(struct world *w, decision d)
     bool knowing = !(w->flags & WORLD_NO_KNOWLEDGE);
     struct world before;
     if (knowing)
-        before = *w;
+        world_copy(&before, w);
     if (!stage_due(w)) {
         if (MODULE[w->phase])
             MODULE[w->phase]->apply(w, d);
