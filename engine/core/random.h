@@ -16,6 +16,11 @@ static inline uint64_t random_next(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* Moves the generator on as 'draws' calls of random_next would, without
+ * working out the numbers: splitmix64's state only counts up. For a draw
+ * whose outcome is already known (a choice of one). */
+static inline void random_skip(uint64_t *state, uint64_t draws) { *state += draws * 0x9e3779b97f4a7c15ull; }
+
 /* x % n for n >= 1, exactly. A 64-bit division takes tens of cycles, and a
  * playout or a sampled world asks for hundreds of them; for the small n that
  * r3 draws among, Lemire's remainder by multiplication (Lemire, Kaser and

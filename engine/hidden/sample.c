@@ -24,9 +24,16 @@ static int enemy_of(const struct sampler *s) { return 1 - s->view.side; }
 /* One step of the chain: piece p tries identity c; it takes c if c is free,
  * or swaps with c's holder if that one may be p's identity. The proposal is
  * symmetric, so the chain's stationary distribution is uniform. */
+static bool single(uint32_t set) { return !(set & (set - 1)); }
+
 static void chain_step(struct sampler *s, uint64_t *rng)
 {
-    int p = random_below(rng, s->pieces), c = random_bit(s->cand[p], rng);
+    int p = random_below(rng, s->pieces);
+    if (single(s->cand[p])) { /* it can only try its own identity: nothing moves */
+        random_skip(rng, 1);
+        return;
+    }
+    int c = random_bit(s->cand[p], rng);
     int mine = s->match[p], q = s->owner[c];
     if (q < 0) {
         s->owner[mine] = -1;
@@ -53,7 +60,13 @@ static int next_candidate(uint32_t *left, int start)
 static bool find_assignment(struct sampler *s, int p, uint32_t *visited, uint64_t *rng)
 {
     for (uint32_t left = s->cand[p] & ~*visited; left;) {
-        int c = next_candidate(&left, random_below(rng, 32));
+        int c;
+        if (single(left)) { /* where the draw starts does not matter */
+            random_skip(rng, 1);
+            c = next_candidate(&left, 0);
+        } else {
+            c = next_candidate(&left, random_below(rng, 32));
+        }
         *visited |= 1u << c;
         left &= ~*visited;
         if (s->owner[c] < 0 || find_assignment(s, s->owner[c], visited, rng)) {
@@ -95,6 +108,9 @@ bool sampler_init(struct sampler *s, const struct view *v, uint64_t *rng)
             s->cand[s->pieces++] = v->piece[l].cand & open;
         }
     s->steps = 6 * s->pieces + 10;
+    s->all_single = s->pieces > 0; /* with no pieces the chain takes no steps at all */
+    for (int i = 0; i < s->pieces; i++)
+        s->all_single = s->all_single && single(s->cand[i]);
     return random_assignment(s, rng);
 }
 
@@ -187,8 +203,11 @@ static blockset recruitable_pool(const struct sampler *s, const struct world *ou
 static void draw_once(struct sampler *s, uint64_t *rng, struct world *out)
 {
     random_assignment(s, rng); /* cannot fail: sampler_init found one */
-    for (int i = 0; s->pieces && i < s->steps; i++)
-        chain_step(s, rng);
+    if (s->all_single)         /* no step can move anything: only the generator moves on, two draws a step */
+        random_skip(rng, 2 * (uint64_t)s->steps);
+    else
+        for (int i = 0; s->pieces && i < s->steps; i++)
+            chain_step(s, rng);
     world_copy(out, &s->view.w);
     draw_known_strengths(s, out, rng);
     for (int i = 0; i < s->pieces; i++)

@@ -25,6 +25,7 @@ struct sampler {
     int8_t match[MAX_LABELS];  /* piece i's identity now, as a bit number */
     int8_t owner[32];          /* the piece holding each identity, or -1 */
     int steps;                 /* chain steps between two draws */
+    bool all_single;           /* every piece has one candidate: the chain cannot move */
 };
 
 /* Prepares a sampler from a view. Returns false if no assignment fits the
