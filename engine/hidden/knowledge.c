@@ -106,22 +106,38 @@ static bool augment(int i, const uint32_t *cand, int *owner, int *match, uint32_
     return false;
 }
 
-/* The identities piece p can take while every other piece keeps one: those
- * free, its own, and those whose holder can pass along a chain of pieces
- * (p not among them) to a free identity or to p's own. */
-static uint32_t reachable_for(int p, int n, const uint32_t *cand, const int *match, uint32_t free)
+/* For every piece, the identities it can take while every other piece keeps
+ * one: those free, its own, and those whose holder can pass along a chain of
+ * pieces to a free identity or to its own. A piece can pass to another when
+ * it may take the other's identity; the chains are the transitive closure of
+ * that (Warshall's algorithm on bit sets), worked out once for all pieces. */
+static void reachable_identities(int n, const uint32_t *cand, const int *match, const int *owner, uint32_t free,
+                                 uint32_t *out)
 {
-    uint32_t good = free | 1u << match[p];
-    bool grew = true;
-    while (grew) {
-        grew = false;
-        for (int q = 0; q < n; q++)
-            if (q != p && !(good >> match[q] & 1) && (cand[q] & good)) {
-                good |= 1u << match[q];
-                grew = true;
-            }
+    uint32_t reach[MAX_LABELS]; /* bit j: piece i can pass along a chain to piece j, or is j */
+    uint32_t to_free = 0;       /* pieces that may take a free identity */
+    for (int i = 0; i < n; i++) {
+        reach[i] = 1u << i;
+        for (uint32_t left = cand[i]; left; left &= left - 1)
+            if (owner[__builtin_ctz(left)] >= 0)
+                reach[i] |= 1u << owner[__builtin_ctz(left)];
+        to_free |= (uint32_t)((cand[i] & free) != 0) << i;
     }
-    return cand[p] & good;
+    for (int k = 0; k < n; k++)
+        for (int i = 0; i < n; i++)
+            if (reach[i] >> k & 1)
+                reach[i] |= reach[k];
+    uint32_t good = free; /* identities from which a chain ends in a free one */
+    for (int i = 0; i < n; i++)
+        if (reach[i] & to_free)
+            good |= 1u << match[i];
+    for (int p = 0; p < n; p++) {
+        uint32_t mine = good; /* ...or in p's own */
+        for (int i = 0; i < n; i++)
+            if (reach[i] >> p & 1)
+                mine |= 1u << match[i];
+        out[p] = cand[p] & mine;
+    }
 }
 
 /* A piece known to be at full strength less k steps has more than k steps. */
@@ -149,11 +165,12 @@ void knowledge_tighten(struct world *w, int observer)
         if (!augment(i, cand, owner, match, &visited))
             return; /* cannot happen while the knowledge holds the truth; world_check says so */
     }
-    uint32_t used = 0;
+    uint32_t used = 0, kept[MAX_LABELS];
     for (int i = 0; i < n; i++)
         used |= 1u << match[i];
+    reachable_identities(n, cand, match, owner, open & ~used, kept);
     for (int i = 0; i < n; i++)
-        w->know.cand[piece[i]] = reachable_for(i, n, cand, match, open & ~used);
+        w->know.cand[piece[i]] = kept[i];
 }
 
 /* ---- the update ---- */
