@@ -8,12 +8,14 @@
 #include "engine/core/tables.h"
 #include "engine/rules/action.h"
 
+/* Cards are bits 1..25. */
+#define CARD_BITS ((((uint32_t)1 << (CARD_COUNT + 1)) - 1) & ~(uint32_t)1)
+
 int hand_ap(uint32_t hand)
 {
     int ap = 0;
-    for (int c = 1; c <= CARD_COUNT; c++)
-        if (hand >> c & 1)
-            ap += CARD_INFO[c].ap;
+    for (uint32_t left = hand & CARD_BITS; left; left &= left - 1)
+        ap += CARD_INFO[__builtin_ctz(left)].ap;
     return ap;
 }
 
@@ -134,9 +136,8 @@ int cards_actor(const struct world *w)
 
 static void list_cards(uint32_t cards, int kind, struct decisions *out)
 {
-    for (int c = 1; c <= CARD_COUNT; c++)
-        if (cards >> c & 1)
-            out->list[out->count++] = decision_make(kind, c);
+    for (uint32_t left = cards & CARD_BITS; left; left &= left - 1)
+        out->list[out->count++] = decision_make(kind, __builtin_ctz(left));
 }
 
 void cards_legal(const struct world *w, struct decisions *out)
