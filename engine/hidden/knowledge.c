@@ -116,28 +116,32 @@ static void reachable_identities(int n, const uint32_t *cand, const int *match, 
 {
     uint32_t reach[MAX_LABELS]; /* bit j: piece i can pass along a chain to piece j, or is j */
     uint32_t to_free = 0;       /* pieces that may take a free identity */
+    uint32_t passing = 0;       /* pieces that can pass to another at all: the others add nothing to a chain */
     for (int i = 0; i < n; i++) {
         reach[i] = 1u << i;
         for (uint32_t left = cand[i]; left; left &= left - 1)
             if (owner[__builtin_ctz(left)] >= 0)
                 reach[i] |= 1u << owner[__builtin_ctz(left)];
         to_free |= (uint32_t)((cand[i] & free) != 0) << i;
+        passing |= (uint32_t)(reach[i] != 1u << i) << i;
     }
-    for (int k = 0; k < n; k++)
-        for (int i = 0; i < n; i++)
+    for (uint32_t ks = passing; ks; ks &= ks - 1) {
+        int k = __builtin_ctz(ks);
+        for (uint32_t is = passing; is; is &= is - 1) {
+            int i = __builtin_ctz(is);
             if (reach[i] >> k & 1)
                 reach[i] |= reach[k];
-    uint32_t good = free; /* identities from which a chain ends in a free one */
-    for (int i = 0; i < n; i++)
-        if (reach[i] & to_free)
-            good |= 1u << match[i];
-    for (int p = 0; p < n; p++) {
-        uint32_t mine = good; /* ...or in p's own */
-        for (int i = 0; i < n; i++)
-            if (reach[i] >> p & 1)
-                mine |= 1u << match[i];
-        out[p] = cand[p] & mine;
+        }
     }
+    uint32_t good = free, towards[MAX_LABELS] = {0}; /* towards[p]: identities from which a chain ends in p's */
+    for (int i = 0; i < n; i++) {
+        if (reach[i] & to_free) /* a chain from match[i] ends in a free identity */
+            good |= 1u << match[i];
+        for (uint32_t left = reach[i]; left; left &= left - 1)
+            towards[__builtin_ctz(left)] |= 1u << match[i];
+    }
+    for (int p = 0; p < n; p++)
+        out[p] = cand[p] & (good | towards[p]);
 }
 
 /* A piece known to be at full strength less k steps has more than k steps. */
