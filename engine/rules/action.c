@@ -34,11 +34,6 @@ static int acting_event(const struct world *w) { return CARD_INFO[w->played[acti
 
 static bool has_enemy(const struct world *w, int side, int area) { return blocks_in(w, 1 - side, area) != 0; }
 
-static int border_limit(const struct world *w, int border)
-{
-    return BORDER_INFO[border].limit + (acting_event(w) == EVENT_SURPRISE); /* RULINGS A.1 */
-}
-
 /* 0 when border e runs from its area a into its area b, 1 the other way. */
 static int way_into(int border, int area) { return BORDER_INFO[border].b == area ? 0 : 1; }
 
@@ -64,13 +59,25 @@ static bool battle_border_allowed(const struct world *w, int side, int border, i
 
 static int max_steps(const struct world *w) { return acting_event(w) == EVENT_FORCE_MARCH ? 3 : 2; }
 
+/* Borders crossed as often as their limit allows this turn (5.21): the
+ * counts are three bit planes, so "count >= n" is a few ANDs and ORs. */
+static uint64_t full_borders(const struct world *w)
+{
+    uint64_t c0 = w->crossed[0], c1 = w->crossed[1], c2 = w->crossed[2];
+    uint64_t at_least[6] = {~0ull, c0 | c1 | c2, c1 | c2, c2 | (c1 & c0), c2, c2 & (c0 | c1)};
+    int extra = acting_event(w) == EVENT_SURPRISE; /* RULINGS A.1 */
+    return (MASKS.border_limit[2] & at_least[2 + extra]) | (MASKS.border_limit[3] & at_least[3 + extra]) |
+           (MASKS.border_limit[4] & at_least[4 + extra]);
+}
+
 /* May the block of move m (the world's, or one being tried) go from 'here'
- * over the i-th border to the next area? */
-static bool step_ok(const struct world *w, const struct move *m, int here, int i)
+ * over the i-th border to the next area? 'full' are the borders that have
+ * reached their limit (full_borders). */
+static bool step_ok(const struct world *w, const struct move *m, int here, int i, uint64_t full)
 {
     int side = acting_side(w);
     int next = AREA_NEIGHBOURS[here].area[i], border = AREA_NEIGHBOURS[here].border[i];
-    if (next == m->came_from || enemy_exile(side, next) || world_crossed(w, border) >= border_limit(w, border))
+    if (next == m->came_from || enemy_exile(side, next) || (full >> border & 1))
         return false;
     if (m->steps == 0 && area_contested(w, here)) { /* a defender leaving a battle (5.22) */
         if ((borders_entered_into(w, 1 - side, here) >> border & 1) || pinned_if_one_leaves(w, side, here))
@@ -82,21 +89,10 @@ static bool step_ok(const struct world *w, const struct move *m, int here, int i
         if (m->steps + 1 >= max_steps(w) || has_enemy(w, side, next) || BORDER_INFO[border].colour == BORDER_RED)
             return false;
         int last = border_between(next, m->target);
-        if (last == BORDER_NONE || world_crossed(w, last) >= border_limit(w, last))
+        if (last == BORDER_NONE || (full >> last & 1))
             return false;
     }
     return true;
-}
-
-/* Borders crossed as often as their limit allows this turn (5.21): the
- * counts are three bit planes, so "count >= n" is a few ANDs and ORs. */
-static uint64_t full_borders(const struct world *w)
-{
-    uint64_t c0 = w->crossed[0], c1 = w->crossed[1], c2 = w->crossed[2];
-    uint64_t at_least[6] = {~0ull, c0 | c1 | c2, c1 | c2, c2 | (c1 & c0), c2, c2 & (c0 | c1)};
-    int extra = acting_event(w) == EVENT_SURPRISE; /* RULINGS A.1 */
-    return (MASKS.border_limit[2] & at_least[2 + extra]) | (MASKS.border_limit[3] & at_least[3 + extra]) |
-           (MASKS.border_limit[4] & at_least[4 + extra]);
 }
 
 /* A first step out of an uncontested area that is surely open: over a border
@@ -111,12 +107,11 @@ static bool free_first_step(int here, uint64_t full, uint64_t closed)
     return false;
 }
 
-static bool land_step_ok(const struct world *w, int here, int i) { return step_ok(w, &w->move, here, i); }
-
 static bool can_step(const struct world *w, const struct move *m, int here)
 {
+    uint64_t full = full_borders(w);
     for (int i = 0; i < AREA_NEIGHBOURS[here].count; i++)
-        if (step_ok(w, m, here, i))
+        if (step_ok(w, m, here, i, full))
             return true;
     return false;
 }
@@ -180,8 +175,9 @@ static void apply_land_step(struct world *w, int next)
 static void list_land_steps(const struct world *w, struct decisions *out)
 {
     const struct move *m = &w->move;
+    uint64_t full = full_borders(w);
     for (int i = 0; i < AREA_NEIGHBOURS[m->via].count; i++)
-        if (land_step_ok(w, m->via, i))
+        if (step_ok(w, m, m->via, i, full))
             push(out, DECIDE_TO, AREA_NEIGHBOURS[m->via].area[i]);
     if (m->steps > 0 && m->kind == MOVE_LAND)
         push(out, DECIDE_STOP, 0);

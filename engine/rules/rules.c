@@ -51,9 +51,17 @@ static bool stage_due(const struct world *w)
  * transition, taken in three stages so that the knowledge of each is in place
  * when the next narrows it. The later stages carry no decision of their own:
  * an 'end' stands for them, as it names no block, area or loss. */
+/* The deal, the mulligan and the card play move no block and change no
+ * strength (cards.c), so no side learns anything of the other's blocks
+ * from them: the knowledge update would find nothing to do. */
+static bool blocks_stay(const struct world *w)
+{
+    return w->phase == PHASE_DEAL || w->phase == PHASE_MULLIGAN || w->phase == PHASE_CARDS;
+}
+
 bool rules_apply_stage(struct world *w, decision d)
 {
-    bool knowing = !(w->flags & WORLD_NO_KNOWLEDGE);
+    bool knowing = !(w->flags & WORLD_NO_KNOWLEDGE) && !blocks_stay(w);
     struct world before;
     if (knowing)
         world_copy(&before, w);
