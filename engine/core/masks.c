@@ -30,9 +30,9 @@ static void area_masks(struct map_masks *m)
         m->usurpation_ground |= info->kind != AREA_EXILE && a != AREA_ISLE_OF_MAN ? bit : 0;
         for (int side = 0; side < SIDE_COUNT; side++) {
             m->enemy_exiles[side] |= info->kind == AREA_EXILE && info->exile_of != side ? bit : 0;
-            m->own_exiles[side] |= info->kind == AREA_EXILE && info->exile_of == side ? bit : 0;
+            m->exiles_of[side] |= info->kind == AREA_EXILE && info->exile_of == side ? bit : 0;
         }
-        m->supply_limit[a] =
+        m->supports[a] =
             (uint8_t)(info->kind == AREA_EXILE ? (a == AREA_CALAIS || a == AREA_FRANCE ? 4 : 2) : (info->city ? 5 : 4));
         for (int b = 0; b < AREA_COUNT; b++)
             if (b != a && area_is_coastal(b) && share_sea(a, b))

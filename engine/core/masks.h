@@ -19,7 +19,7 @@ struct map_masks {
     uint64_t exile;                         /* the exile areas (2.7) */
     uint64_t wales;                         /* the Welsh areas (5.4) */
     uint64_t enemy_exiles[SIDE_COUNT];      /* the exiles no block of a side may enter (2.7) */
-    uint64_t own_exiles[SIDE_COUNT];        /* a side's own exiles */
+    uint64_t exiles_of[SIDE_COUNT];         /* a side's own exiles */
     uint64_t crown;                         /* areas with a crown symbol (2.3) */
     uint64_t usurpation_ground;             /* areas where blocks count for usurpation: not exiles or Man (8.2) */
     uint64_t seats[BLOCK_COUNT];            /* the areas on a block's shields */
@@ -28,7 +28,7 @@ struct map_masks {
     blockset throne_counters;               /* nobles, heirs and churches: who counts for usurpation (8.2) */
     blockset stronger_than[5];              /* blocks whose full strength is more than n steps, n = 0..4 */
     blockset local_mercenaries[AREA_COUNT]; /* mercenaries whose home exile is the area (7.1) */
-    uint8_t supply_limit[AREA_COUNT];       /* blocks an area supports (7.1, 7.2) */
+    uint8_t supports[AREA_COUNT];           /* blocks an area supports (7.1, 7.2) */
     uint64_t borders_into[2][AREA_COUNT];   /* border numbers: [0] those whose area b it is, [1] those whose area a */
     uint64_t border_limit[5];               /* border numbers by their limit (5.21): 2, 3 or 4 */
 };

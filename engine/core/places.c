@@ -9,7 +9,7 @@
 
 /* ---- exiles (2.7) ---- */
 
-uint64_t own_exiles(int side) { return MASKS.own_exiles[side]; }
+uint64_t own_exiles(int side) { return MASKS.exiles_of[side]; }
 
 /* ---- recruits (5.4) ---- */
 
@@ -84,6 +84,6 @@ uint64_t home_areas(const struct world *w, int block)
 
 /* ---- supply (7.1, 7.2) ---- */
 
-int supply_limit(int area) { return MASKS.supply_limit[area]; }
+int supply_limit(int area) { return MASKS.supports[area]; }
 
 blockset supply_counted(const struct world *w, int area) { return w->at[area] & ~MASKS.local_mercenaries[area]; }
