@@ -192,6 +192,7 @@ cli-test: r3
 	@sh tests/cli.sh ./r3
 	@sh tests/rules_coverage.sh
 	@sh tests/protocol.sh ./r3
+	@sh tests/host.sh ./r3
 	@sh tests/referee.sh ./r3
 	@sh tests/selfplay.sh ./r3
 	@sh tests/tune.sh ./r3

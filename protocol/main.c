@@ -24,6 +24,7 @@
 #include "protocol/cli.h"
 #include "protocol/engine.h"
 #include "protocol/hidden_commands.h"
+#include "protocol/host.h"
 #include "protocol/match_command.h"
 #include "protocol/selfplay_command.h"
 #include "protocol/tune_command.h"
@@ -53,6 +54,9 @@ static const char HELP[] =
     "  observe                    print what one side knows of a position\n"
     "  infokey                    print one side's information-set key (hex)\n"
     "  sample                     print worlds drawn from what one side knows, one position per line\n"
+    "  host                       the game master on stdin/stdout for a client that knows no rules:\n"
+    "                             it deals, rolls, plays the engine side(s) and tells a human side\n"
+    "                             what it may see (docs/host.md)\n"
     "  match                      play two protocol engines against each other under the referee\n"
     "  match-merge DIR...         one report over the results of r3 match --out runs (shards)\n"
     "  replay FILE...             replay game records of r3 match --out and verify them\n"
@@ -358,6 +362,14 @@ static int command_bench(int argc, char **argv)
     return bench_run((long)iterations, (uint64_t)seed, policy, stdout);
 }
 
+/* r3 host: takes no options; the game is set up with its 'new' command. */
+static int command_host(int argc, char **argv)
+{
+    if (argc > 1)
+        return cli_usage_error("host takes no arguments ('%s'); set the game up with its 'new' command", argv[1]);
+    return host_run(stdin, stdout);
+}
+
 /* Every command, by the word that names it. */
 static const struct {
     const char *name;
@@ -367,7 +379,7 @@ static const struct {
     {"apply", command_apply},       {"playout", command_playout}, {"sample", command_sample},
     {"infokey", command_infokey},   {"observe", command_observe}, {"match", command_match},
     {"replay", command_replay},     {"bench", command_bench},     {"match-merge", command_match_merge},
-    {"selfplay", command_selfplay}, {"tune", command_tune},
+    {"selfplay", command_selfplay}, {"tune", command_tune},       {"host", command_host},
 };
 
 int main(int argc, char **argv)

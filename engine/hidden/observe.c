@@ -72,6 +72,12 @@ static decision key_of(const struct world *before, int actor, decision d, int si
     return decision_masked(d, name_for, &o);
 }
 
+decision observe_named(const struct world *w, decision d, int side)
+{
+    struct observer o = {w, side};
+    return decision_masked(d, name_for, &o);
+}
+
 decision observe_key(const struct world *before, decision d, int side)
 {
     return key_of(before, rules_actor(before), d, side);

@@ -62,6 +62,11 @@ void observe(const struct world *before, decision d, const struct world *after, 
  * tell apart have the same key, so a search tree over the side's information
  * sets branches on keys. */
 decision observe_key(const struct world *before, decision d, int side);
+/* Decision d of w with every block named as 'side' names it: its own and
+ * those it has identified by their ids, the others by their piece references.
+ * How a side is shown its own choices, where one may name a face-down piece. */
+decision observe_named(const struct world *w, decision d, int side);
+
 /* The keys of every decision of a list made at 'before', in its order. */
 void observe_keys(const struct world *before, const struct decisions *legal, int side, decision *keys);
 

@@ -1,0 +1,61 @@
+#!/bin/sh
+# host.sh: r3 host (docs/host.md) through the real binary. A client that
+# knows no rules (tests/host_client.sh) plays whole games of each scenario,
+# and a corpus of bad lines each gets exactly one error naming what was
+# wrong, with the game left as it was. Usage: sh tests/host.sh ./r3
+R3=${1:-./r3}
+. "$(dirname "$0")/lib.sh"
+client="$(dirname "$0")/host_client.sh"
+
+# ---- whole games, the client choosing at random from 'legal' ----
+for scenario in 1460 1470 1483; do
+    out=$(bash "$client" "$R3" $scenario 5)
+    echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
+    check "$scenario, York human against the engine, to the end: $out" $?
+done
+out=$(bash "$client" "$R3" 1470 6 both)
+echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
+check "1470, both sides human (hot seat), to the end: $out" $?
+
+# ---- answers: every command ends with one ok or error line, in order ----
+NEW='new scenario 1460 york human lancaster engine seed 3 option Iterations=20'
+printf '%s\nlegal\nboard\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
+[ "$(grep -c '^ok$' "$tmp/out")" = 4 ] && [ "$(grep -c '^error' "$tmp/out")" = 0 ] &&
+    grep -q '^tomove york$' "$tmp/out" && grep -q '^event york deal ?$' "$tmp/out" &&
+    grep -Eq '^decision play [0-9]+ \| play card [0-9]+: ' "$tmp/out" && grep -q "^York's view: 1460" "$tmp/out"
+check "new, legal, board and quit: four answers, each ending in ok; events, tomove and labelled decisions" $?
+
+# ---- bad lines: one error each, the game unchanged ----
+bad() { # bad LINE EXPECTED: LINE, sent in a game, gets the one error EXPECTED and changes nothing
+    printf '%s\nlegal\n%s\nlegal\nquit\n' "$NEW" "$1" | "$R3" host > "$tmp/out"
+    sed -n '/^tomove/,$p' "$tmp/out" > "$tmp/after-new"
+    errors=$(grep -c '^error' "$tmp/out")
+    first=$(sed -n '/^ok$/q;/^decision/p' "$tmp/after-new" | md5sum)
+    second=$(awk 'seen==2 && /^decision/ {print} /^ok$|^error/ {seen++}' "$tmp/after-new" | md5sum)
+    [ "$errors" = 1 ] && grep -q "^error $2" "$tmp/out" && [ "$first" = "$second" ]
+    check "bad line '$1': one 'error $2', the legal decisions unchanged" $?
+}
+bad 'play play 1' 'illegal .play 1. is not legal here'
+bad 'play play 99' 'bad-decision'
+bad 'play' 'bad-arguments'
+bad 'play fly-to Kent' 'bad-decision'
+bad 'play to Nowhere' 'bad-decision'
+bad 'dance' 'unknown-command'
+bad 'legal now' 'bad-arguments'
+bad 'board tudor' 'bad-arguments'
+bad 'board lancaster' "not-yours"
+bad 'new scenario 1066 york human lancaster engine' 'bad-arguments unknown scenario'
+bad 'new scenario 1460 york robot lancaster engine' 'bad-arguments'
+bad 'new scenario 1460 york human lancaster engine option Iterations=0' 'bad-option'
+bad 'new scenario 1460 york human lancaster engine seed -4' 'bad-arguments'
+printf 'legal\nplay play 4\nboard\nresign\nquit\n' | "$R3" host > "$tmp/out"
+[ "$(grep -c '^error no-game' "$tmp/out")" = 4 ] && [ "$(tail -n 1 "$tmp/out")" = ok ]
+check "before any game: legal, play, board and resign each answer 'error no-game'" $?
+printf '%s\nresign\nlegal\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
+grep -q '^result lancaster resignation$' "$tmp/out" && grep -q '^error game-over' "$tmp/out"
+check "resign: result lancaster resignation, then legal answers game-over" $?
+printf '%s\n\001\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
+grep -q '^error bad-bytes' "$tmp/out"
+check "a control character: error bad-bytes" $?
+
+finish host
