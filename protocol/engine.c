@@ -370,6 +370,8 @@ static bool cmd_show(struct engine *e, const char *args)
     return true;
 }
 
+static bool cmd_help(struct engine *e, const char *args);
+
 static const struct {
     const char *word;
     bool (*run)(struct engine *e, const char *args);
@@ -378,8 +380,21 @@ static const struct {
     {"r3p", cmd_hello, true},        {"isready", cmd_isready, true},    {"setoption", cmd_setoption, false},
     {"newgame", cmd_newgame, false}, {"position", cmd_position, false}, {"go", cmd_go, false},
     {"stop", cmd_stop, true},        {"legal", cmd_legal, true},        {"query", cmd_query, true},
-    {"show", cmd_show, true},        {"truth", cmd_truth, false},
+    {"show", cmd_show, true},        {"truth", cmd_truth, false},       {"help", cmd_help, true},
 };
+
+/* help: every command and every option, as GTP's list_commands, then helpok. */
+static bool cmd_help(struct engine *e, const char *args)
+{
+    if (*args)
+        return error_line(e, "bad-arguments", "help takes no arguments");
+    for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
+        say(e->out, "command %s", COMMAND[i].word);
+    say(e->out, "command quit");
+    options_list(e->out);
+    say(e->out, "helpok");
+    return true;
+}
 
 static void run_command(struct engine *e, int i, const char *args)
 {
@@ -391,10 +406,11 @@ static void run_command(struct engine *e, int i, const char *args)
 
 /* ---- lines ---- */
 
+/* Printable ASCII, and tabs, which separate words as spaces do. */
 static bool printable(const char *line, size_t length)
 {
     for (size_t i = 0; i < length; i++)
-        if ((unsigned char)line[i] < 0x20 || (unsigned char)line[i] > 0x7e)
+        if (((unsigned char)line[i] < 0x20 && line[i] != '\t') || (unsigned char)line[i] > 0x7e)
             return false;
     return true;
 }

@@ -8,6 +8,7 @@
  */
 #include "protocol/host.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@
 #include "protocol/label.h"
 #include "protocol/options.h"
 #include "protocol/say.h"
+#include "tuning/replay.h"
 
 #define LINE_LIMIT 4096
 #define MAX_WORDS 64
@@ -41,15 +43,32 @@ struct seat {
     struct player player;
 };
 
+/* One decision of the game so far, and who took it. */
+struct ply {
+    decision d;
+    int actor; /* enum actor */
+};
+
+#define MAX_PLIES GAME_DECISION_BOUND
+#define MAX_OPTION_WORDS 16
+
 struct host {
     FILE *out;
     bool in_game;
+    int scenario;
+    uint64_t seed;
     struct world truth;
     uint64_t chance; /* the deals and dice */
     struct seat seat[SIDE_COUNT];
     struct option_values options;
+    char option_word[MAX_OPTION_WORDS][64]; /* "NAME=VALUE" as new gave them, for save */
+    int option_words;
+    struct ply *ply; /* every decision since new, chance's too */
+    long plies;
     decision best; /* the last search's choice */
+    double value;  /* and its win rate */
     int resigned;  /* the side that resigned, or SIDE_NONE */
+    int how;       /* enum game_how, once the game is over */
 };
 
 static bool error_line(struct host *h, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -74,35 +93,42 @@ static int side_from_word(const char *word)
 
 /* ---- the engine sides ---- */
 
-static void on_progress(void *context, const struct driver_progress *p) { (void)context, (void)p; }
+static void on_progress(void *context, const struct driver_progress *p) { ((struct host *)context)->value = p->value; }
 static void on_note(void *context, enum driver_note note, long count) { (void)context, (void)note, (void)count; }
 static void on_bestmove(void *context, decision best) { ((struct host *)context)->best = best; }
 
-/* The engine's choice for its side, searched from its belief with its options' budget. */
-static decision engine_choice(struct host *h, int side)
+/* A search for the side from its belief: the engine's choice with its
+ * options' budget, or a hint within the given limits. */
+static decision search(struct host *h, int side, const struct limits *limits)
 {
     struct seat *s = &h->seat[side];
-    const struct limits limits = {.clock = {-1, -1}};
     const struct driver_callbacks report = {on_progress, on_note, on_bestmove, h, NULL};
-    driver_start(&s->driver, &s->belief, NULL, &s->player, &limits, &report);
+    h->value = -1;
+    driver_start(&s->driver, &s->belief, NULL, &s->player, limits, &report);
     driver_settle(&s->driver);
     return h->best;
 }
 
+static decision engine_choice(struct host *h, int side)
+{
+    const struct limits limits = {.clock = {-1, -1}};
+    return search(h, side, &limits);
+}
+
 /* ---- the game going forward ---- */
 
-/* Tells every side what it saw of before -> d -> after. */
-static bool tell(struct host *h, const struct world *before, decision d, const struct world *after)
+/* Tells every side what it saw of before -> d -> after: a belief for each,
+ * and for a human side its events, unless they are being replayed. */
+static bool tell(struct host *h, const struct world *before, decision d, const struct world *after, bool events)
 {
     static struct observations seen;
     char text[200], why[300];
     for (int side = 0; side < SIDE_COUNT; side++) {
         observe(before, d, after, side, &seen);
-        if (!h->seat[side].human) {
-            if (!belief_observe(&h->seat[side].belief, &seen, why, sizeof why))
-                return error_line(h, "internal", "the %s engine cannot take in what it saw: %s", SIDE_WORD[side], why);
+        if (!belief_observe(&h->seat[side].belief, &seen, why, sizeof why))
+            return error_line(h, "internal", "%s's belief cannot take in what it saw: %s", SIDE_WORD[side], why);
+        if (!h->seat[side].human || !events)
             continue;
-        }
         for (int i = 0; i < seen.count; i++) {
             observation_text(&seen.list[i], text, sizeof text);
             say(h->out, "event %s %s", SIDE_WORD[side], text);
@@ -111,18 +137,21 @@ static bool tell(struct host *h, const struct world *before, decision d, const s
     return true;
 }
 
-static bool apply(struct host *h, decision d)
+static bool apply(struct host *h, decision d, bool events)
 {
     static struct world before;
+    if (h->plies >= MAX_PLIES)
+        return error_line(h, "internal", "the game is past %d decisions", MAX_PLIES);
+    h->ply[h->plies++] = (struct ply){d, rules_actor(&h->truth)};
     before = h->truth;
     rules_apply(&h->truth, d);
+    bool told = tell(h, &before, d, &h->truth, events);
     if (h->truth.phase == PHASE_OVER) {
-        struct game_result r = game_result_of(&before, &h->truth);
-        bool told = tell(h, &before, d, &h->truth);
-        say(h->out, "result %s %s", SIDE_WORD[r.winner], HOW_WORD[r.how]);
-        return told;
+        h->how = game_result_of(&before, &h->truth).how;
+        if (events)
+            say(h->out, "result %s %s", SIDE_WORD[h->truth.winner], HOW_WORD[h->how]);
     }
-    return tell(h, &before, d, &h->truth);
+    return told;
 }
 
 /* Plays chance and the engines until a human is to decide or the game ends. */
@@ -137,7 +166,7 @@ static bool run_on(struct host *h)
             return true;
         }
         decision d = actor == ACTOR_CHANCE ? rules_chance(&h->truth, random_next(&h->chance)) : engine_choice(h, actor);
-        if (!apply(h, d))
+        if (!apply(h, d, true))
             return false;
     }
     return true;
@@ -157,7 +186,8 @@ static bool read_seat(struct host *h, char w[][64], int n, int i, int side)
 }
 
 /* The words after the seats: "seed S" and "option NAME=VALUE", into o and *seed. */
-static bool read_extras(struct host *h, char w[][64], int n, int i, struct option_values *o, uint64_t *seed)
+static bool read_extras(struct host *h, char w[][64], int n, int i, struct option_values *o, uint64_t *seed,
+                        char word[][64], int *words)
 {
     char why[600];
     for (; i < n; i += 2) {
@@ -172,6 +202,9 @@ static bool read_extras(struct host *h, char w[][64], int n, int i, struct optio
             char *equals = strchr(w[i + 1], '=');
             if (!equals)
                 return error_line(h, "bad-arguments", "expected 'option NAME=VALUE', not '%s'", w[i + 1]);
+            if (*words >= MAX_OPTION_WORDS)
+                return error_line(h, "bad-arguments", "more than %d options", MAX_OPTION_WORDS);
+            snprintf(word[(*words)++], 64, "%s", w[i + 1]);
             *equals = '\0';
             if (!options_set(o, w[i + 1], equals + 1, why, sizeof why))
                 return error_line(h, "bad-option", "%s", why);
@@ -190,19 +223,44 @@ static int split(char *args, char w[][64])
     return n;
 }
 
-static void start(struct host *h, int scenario, uint64_t seed)
+/* The game's start, every side's belief fresh: the engines' own streams
+ * (the driver's) are left to the caller. */
+static void restart(struct host *h)
 {
-    scenario_setup(&h->truth, scenario);
-    h->chance = seed;
+    scenario_setup(&h->truth, h->scenario);
+    h->chance = h->seed;
+    h->plies = 0;
     h->in_game = true;
     h->resigned = SIDE_NONE;
     for (int side = 0; side < SIDE_COUNT; side++) {
         struct seat *s = &h->seat[side];
-        driver_forget(&s->driver);
-        belief_start(&s->belief, scenario, side, seed + 1 + (uint64_t)side);
-        s->driver.rng = seed + 1 + (uint64_t)side;
+        driver_forget(&s->driver); /* no tree kept from another line of play */
+        belief_start(&s->belief, h->scenario, side, h->seed + 1 + (uint64_t)side);
         options_player(&h->options, &s->player);
     }
+}
+
+static void start(struct host *h, int scenario, uint64_t seed)
+{
+    h->scenario = scenario;
+    h->seed = seed;
+    restart(h);
+    for (int side = 0; side < SIDE_COUNT; side++)
+        h->seat[side].driver.rng = seed + 1 + (uint64_t)side;
+}
+
+/* Plays the first 'plies' decisions of the history again from the start,
+ * silently: the way back for undo, and the way in for load. */
+static bool replay(struct host *h, long plies)
+{
+    for (long i = 0; i < plies; i++) {
+        struct ply p = h->ply[i];
+        if (p.actor == ACTOR_CHANCE)
+            random_next(&h->chance); /* the draw that gave it */
+        if (!apply(h, p.d, false))
+            return false;
+    }
+    return true;
 }
 
 /* new scenario YEAR york human|engine lancaster human|engine [seed S] [option NAME=VALUE ...] */
@@ -219,14 +277,18 @@ static bool cmd_new(struct host *h, char *args)
     int scenario = scenario_from_year(atoi(w[1]));
     if (scenario < 0 || strlen(w[1]) != 4)
         return error_line(h, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
-    struct option_values options;
+    static struct option_values options;
+    static char option_word[MAX_OPTION_WORDS][64];
+    int option_words = 0;
     options_default(&options);
     if (!read_seat(h, w, n, 2, SIDE_YORK) || !read_seat(h, w, n, 4, SIDE_LANCASTER) ||
-        !read_extras(h, w, n, 6, &options, &seed)) {
+        !read_extras(h, w, n, 6, &options, &seed, option_word, &option_words)) {
         h->seat[0].human = was_human[0], h->seat[1].human = was_human[1];
         return false; /* the game in play, if any, goes on as it was */
     }
     h->options = options;
+    memcpy(h->option_word, option_word, sizeof option_word);
+    h->option_words = option_words;
     start(h, scenario, seed);
     return run_on(h);
 }
@@ -287,7 +349,7 @@ static bool cmd_play(struct host *h, char *args)
         return error_line(h, "bad-arguments", "expected 'play DECISION', a decision as legal lists it");
     if (!human_to_move(h, &side) || !find_decision(h, side, args, &d))
         return false;
-    return apply(h, d) && run_on(h);
+    return apply(h, d, true) && run_on(h);
 }
 
 /* board [york|lancaster]: a side's view as r3 observe prints it; the human's by default. */
@@ -321,11 +383,228 @@ static bool cmd_resign(struct host *h, char *args)
     return true;
 }
 
+/* undo [N]: takes back the side to move's own last N decisions, as long as
+ * nothing it did not decide came after them: a deal, a die, the other
+ * side's decision, all of which it has seen. */
+static bool cmd_undo(struct host *h, char *args)
+{
+    int side;
+    char *end;
+    long n = *args ? strtol(args, &end, 10) : 1;
+    if (*args && (*end || n < 1 || n > MAX_PLIES))
+        return error_line(h, "bad-arguments", "undo takes a number of decisions, 1 or more, not '%s'", args);
+    if (!human_to_move(h, &side))
+        return false;
+    long keep = h->plies;
+    for (long k = 0; k < n; k++, keep--) {
+        if (keep == 0)
+            return error_line(h, "cannot-undo", "the game has no decision of %s's to take back", SIDE_WORD[side]);
+        int actor = h->ply[keep - 1].actor;
+        if (actor != side)
+            return error_line(h, "cannot-undo",
+                              "%s has seen %s since its last decision: undo goes back only over its "
+                              "own decisions since then",
+                              SIDE_WORD[side], actor == ACTOR_CHANCE ? "a deal or a die" : "the other side's decision");
+    }
+    restart(h);
+    if (!replay(h, keep))
+        return false;
+    say(h->out, "tomove %s", SIDE_WORD[side]);
+    return true;
+}
+
+/* hint [movetime MS]: what the engine would decide for the human side, from
+ * that side's own belief, with the game's options (or the time given). */
+static bool cmd_hint(struct host *h, char *args)
+{
+    struct limits limits = {.clock = {-1, -1}};
+    struct decisions legal;
+    char text[64], label[160];
+    int side;
+    int used = 0;
+    if (*args && (sscanf(args, "movetime %ld%n", &limits.movetime, &used) != 1 || args[used] || limits.movetime < 1))
+        return error_line(h, "bad-arguments", "expected 'hint' or 'hint movetime MS', not 'hint %s'", args);
+    if (!human_to_move(h, &side))
+        return false;
+    decision best = observe_named(&h->seat[side].belief.w, search(h, side, &limits), side);
+    rules_legal(&h->truth, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (observe_named(&h->truth, legal.list[i], side) == best) {
+            decision_text(best, text, sizeof text);
+            decision_label(&h->truth, legal.list[i], best, label, sizeof label);
+            say(h->out, "hint %s | %s | winrate %.3f", text, label, h->value < 0 ? 0.5 : h->value);
+            return true;
+        }
+    return error_line(h, "internal", "the search's choice is not among the legal decisions");
+}
+
+/* ---- save and load: the game as an r3 match record (tuning/replay.h) ---- */
+
+static void write_record(const struct host *h, FILE *f)
+{
+    char text[64];
+    fprintf(f, "# r3 game record\nscenario %d\nseed %llu\nyork %s\nlancaster %s\n", SCENARIO_INFO[h->scenario].year,
+            (unsigned long long)h->seed, h->seat[0].human ? "human" : "engine", h->seat[1].human ? "human" : "engine");
+    for (int i = 0; i < h->option_words; i++)
+        fprintf(f, "# host option %s\n", h->option_word[i]);
+    for (int side = 0; side < SIDE_COUNT; side++)
+        fprintf(f, "# host rng %s %llu\n", SIDE_WORD[side], (unsigned long long)h->seat[side].driver.rng);
+    for (long i = 0; i < h->plies; i++) {
+        decision_text(h->ply[i].d, text, sizeof text);
+        fprintf(f, "%s\n", text);
+    }
+    if (h->resigned != SIDE_NONE)
+        fprintf(f, "# host resigned %s\n", SIDE_WORD[h->resigned]);
+    fprintf(f, "# result %s\n", h->truth.phase == PHASE_OVER ? SIDE_NAME[h->truth.winner] : "none");
+}
+
+/* save FILE: written whole to FILE.part, then renamed, so a failed save leaves no half file. */
+static bool cmd_save(struct host *h, char *args)
+{
+    char part[4200];
+    if (!*args)
+        return error_line(h, "bad-arguments", "expected 'save FILE'");
+    if (!h->in_game)
+        return error_line(h, "no-game", "no game to save");
+    snprintf(part, sizeof part, "%s.part", args);
+    FILE *f = fopen(part, "w");
+    if (!f)
+        return error_line(h, "cannot-write", "'%s': %s", args, strerror(errno));
+    write_record(h, f);
+    bool written = !ferror(f);
+    if (fclose(f) != 0 || !written || rename(part, args) != 0) {
+        int why = errno;
+        remove(part);
+        return error_line(h, "cannot-write", "'%s': %s", args, strerror(why));
+    }
+    return true;
+}
+
+/* What a saved record sets up, read before anything of the game in play changes. */
+struct setup {
+    int scenario;
+    uint64_t seed, rng[SIDE_COUNT];
+    bool human[SIDE_COUNT];
+    int resigned;
+    struct option_values options;
+    char option_word[MAX_OPTION_WORDS][64];
+    int option_words;
+};
+
+static bool setup_line(struct setup *u, const char *line, char *why, size_t size)
+{
+    char word[64], value[64], extra[2];
+    unsigned long long number;
+    int year;
+    if (sscanf(line, "scenario %d", &year) == 1)
+        u->scenario = scenario_from_year(year);
+    else if (sscanf(line, "seed %llu", &number) == 1)
+        u->seed = number;
+    else if (sscanf(line, "%63s %63s %1s", word, value, extra) == 2 && side_from_word(word) >= 0 &&
+             (strcmp(value, "human") == 0 || strcmp(value, "engine") == 0))
+        u->human[side_from_word(word)] = strcmp(value, "human") == 0;
+    else if (sscanf(line, "%63s %63s", word, value) == 2 && side_from_word(word) >= 0)
+        return snprintf(why, size, "%s is '%s', not human or engine: not a record of r3 host", word, value), false;
+    else if (sscanf(line, "# host rng %63s %llu", word, &number) == 2 && side_from_word(word) >= 0)
+        u->rng[side_from_word(word)] = number;
+    else if (sscanf(line, "# host resigned %63s", word) == 1)
+        u->resigned = side_from_word(word);
+    else if (sscanf(line, "# host option %63s", word) == 1) {
+        char *equals = strchr(word, '=');
+        if (!equals || u->option_words >= MAX_OPTION_WORDS)
+            return snprintf(why, size, "'%s' is no option NAME=VALUE", word), false;
+        snprintf(u->option_word[u->option_words++], 64, "%s", word);
+        *equals = '\0';
+        return options_set(&u->options, word, equals + 1, why, size);
+    }
+    return true;
+}
+
+/* The header of a record that r3 replay has verified; false with why. */
+static bool read_setup(FILE *f, struct setup *u, char *why, size_t size)
+{
+    char line[512];
+    *u = (struct setup){.scenario = -1, .seed = 1, .resigned = SIDE_NONE, .rng = {2, 3}};
+    options_default(&u->options);
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!setup_line(u, line, why, size))
+            return false;
+    }
+    return u->scenario >= 0 || (snprintf(why, size, "no scenario line"), false);
+}
+
+/* Sets the game up as the record says and plays its decisions again. */
+static bool take_record(struct host *h, FILE *f, const struct setup *u)
+{
+    char line[512], why[300];
+    h->options = u->options;
+    memcpy(h->option_word, u->option_word, sizeof h->option_word);
+    h->option_words = u->option_words;
+    for (int side = 0; side < SIDE_COUNT; side++)
+        h->seat[side].human = u->human[side];
+    start(h, u->scenario, u->seed);
+    for (int side = 0; side < SIDE_COUNT; side++)
+        h->seat[side].driver.rng = u->rng[side];
+    while (fgets(line, sizeof line, f)) {
+        decision d;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || !decision_parse(&h->truth, line, &d, why, sizeof why))
+            continue; /* the header: r3 replay has read the decisions already */
+        if (rules_actor(&h->truth) == ACTOR_CHANCE)
+            random_next(&h->chance);
+        if (!apply(h, d, false))
+            return false;
+    }
+    h->resigned = u->resigned;
+    return true;
+}
+
+/* load FILE: a game saved by save (or any record of r3 host), verified as
+ * r3 replay verifies it, then continued where it stopped. */
+static bool cmd_load(struct host *h, char *args)
+{
+    static struct setup u;
+    char why[400];
+    if (!*args)
+        return error_line(h, "bad-arguments", "expected 'load FILE'");
+    FILE *f = fopen(args, "r"), *sink = fopen("/dev/null", "w");
+    if (!f || !sink) {
+        int error = errno;
+        if (f)
+            fclose(f);
+        if (sink)
+            fclose(sink);
+        return error_line(h, "cannot-read", "'%s': %s", args, strerror(error));
+    }
+    bool verified = replay_record(f, sink, why, sizeof why);
+    fclose(sink);
+    if (verified) {
+        rewind(f);
+        verified = read_setup(f, &u, why, sizeof why);
+    }
+    if (!verified) {
+        fclose(f);
+        return error_line(h, "bad-record", "'%s': %s", args, why);
+    }
+    rewind(f);
+    bool taken = take_record(h, f, &u);
+    fclose(f);
+    if (!taken)
+        return false;
+    if (h->resigned != SIDE_NONE)
+        say(h->out, "result %s resignation", SIDE_WORD[1 - h->resigned]);
+    else if (h->truth.phase == PHASE_OVER)
+        say(h->out, "result %s %s", SIDE_WORD[h->truth.winner], HOW_WORD[h->how]);
+    return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER || run_on(h);
+}
+
 static const struct {
     const char *word;
     bool (*run)(struct host *h, char *args);
 } COMMAND[] = {
-    {"new", cmd_new}, {"legal", cmd_legal}, {"play", cmd_play}, {"board", cmd_board}, {"resign", cmd_resign},
+    {"new", cmd_new},   {"legal", cmd_legal}, {"play", cmd_play}, {"board", cmd_board}, {"resign", cmd_resign},
+    {"undo", cmd_undo}, {"hint", cmd_hint},   {"save", cmd_save}, {"load", cmd_load},
 };
 
 /* ---- lines ---- */
@@ -352,7 +631,8 @@ static bool run_line(struct host *h, char *line)
                 say(h->out, "ok");
             return true;
         }
-    error_line(h, "unknown-command", "'%.*s' is not a command (new, legal, play, board, resign, quit)",
+    error_line(h, "unknown-command",
+               "'%.*s' is not a command (new, legal, play, undo, hint, board, save, load, resign, quit)",
                (int)(word > 40 ? 40 : word), start);
     return true;
 }
@@ -364,6 +644,11 @@ int host_run(FILE *in, FILE *out)
     size_t capacity = 0;
     ssize_t length;
     h = (struct host){.out = out, .resigned = SIDE_NONE};
+    h.ply = malloc(MAX_PLIES * sizeof *h.ply);
+    if (!h.ply) {
+        say(out, "error no-memory for the game's history");
+        return 1;
+    }
     options_default(&h.options);
     while ((length = getline(&line, &capacity, in)) >= 0) {
         if (length > LINE_LIMIT) {
@@ -379,6 +664,7 @@ int host_run(FILE *in, FILE *out)
     }
     for (int side = 0; side < SIDE_COUNT; side++)
         driver_forget(&h.seat[side].driver);
+    free(h.ply);
     free(line);
     return 0;
 }

@@ -8,10 +8,18 @@ R3=${1:-./r3}
 client="$(dirname "$0")/host_client.sh"
 
 # ---- whole games, the client choosing at random from 'legal' ----
+# With hints and undos on the way; saved at the 30th decision, and played on
+# from the saved file by a second client drawing the same choices: everything
+# the host says after that point must be the same, engine decisions included.
 for scenario in 1460 1470 1483; do
-    out=$(bash "$client" "$R3" $scenario 5)
-    echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
+    out=$(bash "$client" "$R3" $scenario 5 york save "$tmp/$scenario.r3g")
+    echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions, trace '
     check "$scenario, York human against the engine, to the end: $out" $?
+    again=$(bash "$client" "$R3" $scenario 5 york load "$tmp/$scenario.r3g")
+    [ "$again" = "$out" ]
+    check "$scenario, loaded at the 30th decision, plays on exactly as the game saved: $again" $?
+    "$R3" replay "$tmp/$scenario.r3g" | grep -q 'as recorded$'
+    check "$scenario: r3 replay verifies the saved game" $?
 done
 out=$(bash "$client" "$R3" 1470 6 both)
 echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
@@ -48,6 +56,21 @@ bad 'new scenario 1066 york human lancaster engine' 'bad-arguments unknown scena
 bad 'new scenario 1460 york robot lancaster engine' 'bad-arguments'
 bad 'new scenario 1460 york human lancaster engine option Iterations=0' 'bad-option'
 bad 'new scenario 1460 york human lancaster engine seed -4' 'bad-arguments'
+bad 'undo' 'cannot-undo york has seen a deal or a die'
+bad 'undo twice' 'bad-arguments'
+bad 'hint movetime 0' 'bad-arguments'
+bad 'hint soon' 'bad-arguments'
+bad "save $tmp/no-such-dir/game.r3g" 'cannot-write'
+bad "load $tmp/no-such-file" 'cannot-read'
+printf 'this is not a game\n' > "$tmp/garbage"
+bad "load $tmp/garbage" 'bad-record'
+"$R3" match --engine cmd="$R3" name=a option.Player=random --engine cmd="$R3" name=b option.Player=random \
+    --games 1 --scenario 1470 --seed 4 --out "$tmp/match" > /dev/null 2>&1
+bad "load $(ls "$tmp"/match/*.r3g | head -1)" 'bad-record .* not a record of r3 host'
+sed '12s/.*/deal 99/' "$tmp/1470.r3g" > "$tmp/tampered.r3g"
+bad "load $tmp/tampered.r3g" 'bad-record'
+[ ! -e "$tmp/no-such-dir/game.r3g.part" ]
+check "a save that fails leaves no partial file" $?
 printf 'legal\nplay play 4\nboard\nresign\nquit\n' | "$R3" host > "$tmp/out"
 [ "$(grep -c '^error no-game' "$tmp/out")" = 4 ] && [ "$(tail -n 1 "$tmp/out")" = ok ]
 check "before any game: legal, play, board and resign each answer 'error no-game'" $?

@@ -1,41 +1,46 @@
 #!/bin/bash
-# host_client.sh R3 SCENARIO SEED [york|both]: a client of r3 host that knows
-# no rules. It sets up a game (York human, or both human), and whenever a side
-# is to move it asks 'legal' and plays one of the listed decisions at random,
-# to the end of the game. It prints the result line; it fails if the host
-# answers a legal decision with an error or the game does not end.
-R3=$1 YEAR=$2 RANDOM=$3 SEATS=${4:-york}
+# host_client.sh R3 SCENARIO SEED [york|both] [save|load FILE]: a client of r3
+# host that knows no rules. It sets up a game (York human, or both human), and
+# whenever a side is to move asks 'legal' and plays one of the listed
+# decisions at random, to the end. Along the way it asks for hints and takes
+# decisions back with undo, checking that the same choices come back. With
+# 'save FILE' it saves the game at its 30th decision; with 'load FILE' it
+# starts from that file instead; from there on both draw the same choices, and
+# both print a checksum of everything the host said after that point. It
+# prints the result; it fails on any error answer to what it sends.
+R3=$1 YEAR=$2 SEED=$3 SEATS=${4:-york} MODE=${5:-} FILE=${6:-}
+RANDOM=$SEED
 coproc HOST { "$R3" host; }
 send() { printf '%s\n' "$*" >&"${HOST[1]}"; }
-# Reads one answer: every line up to and including 'ok' or 'error ...'.
-answer() {
+fail() { echo "FAIL: host_client: $*" >&2; exit 1; }
+answer() { # every line up to and including 'ok' or 'error ...'
     lines=()
     while IFS= read -r -t 60 line <&"${HOST[0]}"; do
-        lines+=("$line")
-        case $line in ok | error*) return 0 ;; esac
+        lines+=("$line") && [ -n "$traced" ] && trace+="$line;"
+        case $line in ok) return 0 ;; error*) return 1 ;; esac
     done
-    echo "FAIL: host_client: no answer (the host died or hung)" >&2
-    exit 1
+    fail "no answer (the host died or hung)"
 }
-last_result() { printf '%s\n' "${lines[@]}" | grep '^result ' | tail -1; }
-lancaster=engine
-[ "$SEATS" = both ] && lancaster=human
-send "new scenario $YEAR york human lancaster $lancaster seed $3 option Iterations=20"
-answer
-for ((turn = 0; turn < 5000; turn++)); do
-    result=$(last_result)
-    if [ -n "$result" ]; then
-        echo "$result after $turn decisions"
-        send quit
-        exit 0
+ask() { send "$*"; answer || fail "'$*' answered '${lines[-1]}'"; }
+choices() { ask legal; mapfile -t choice < <(printf '%s\n' "${lines[@]}" | sed -n 's/^decision \(.*\) | .*/\1/p'); }
+own_only() { [ "$(printf '%s\n' "${lines[@]}" | grep -vc '^event york \(to\|block\|move-from\|sea-from\|recruit\|end\|halt\|phase\|move\) \|^tomove york\|^ok')" = 0 ]; }
+lancaster=engine && [ "$SEATS" = both ] && lancaster=human
+turn=0 traced=
+if [ "$MODE" = load ]; then ask "load $FILE" && turn=30 traced=1; else
+    ask "new scenario $YEAR york human lancaster $lancaster seed $SEED option Iterations=20"; fi
+for ((; turn < 5000; turn++)); do
+    result=$(printf '%s\n' "${lines[@]}" | grep '^result ')
+    [ -n "$result" ] && { echo "$result after $turn decisions${traced:+, trace $(echo "$trace" | md5sum | cut -c1-12)}"; send quit; exit 0; }
+    choices
+    [ ${#choice[@]} -gt 0 ] || fail "legal listed nothing"
+    [ $((turn % 25)) = 7 ] && { ask hint; printf '%s\n' "${lines[@]}" | grep -q '^hint .* | winrate ' || fail "hint: ${lines[0]}"; }
+    [ "$MODE" = save ] && [ $turn = 30 ] && { ask "save $FILE"; RANDOM=$SEED traced=1; choices; }
+    pick=${choice[RANDOM % ${#choice[@]}]}
+    before=$(printf '%s\n' "${choice[@]}")
+    ask "play $pick"
+    if [ $((turn % 10)) = 3 ] && own_only; then
+        ask undo && choices && [ "$(printf '%s\n' "${choice[@]}")" = "$before" ] || fail "undo brought other choices back"
+        ask "play $pick"
     fi
-    case ${lines[-1]} in error*) echo "FAIL: host_client: ${lines[-1]}" >&2 && exit 1 ;; esac
-    send legal
-    answer
-    mapfile -t choices < <(printf '%s\n' "${lines[@]}" | sed -n 's/^decision \(.*\) | .*/\1/p')
-    [ ${#choices[@]} -gt 0 ] || { echo "FAIL: host_client: legal listed nothing: ${lines[-1]}" >&2 && exit 1; }
-    send "play ${choices[RANDOM % ${#choices[@]}]}"
-    answer
 done
-echo "FAIL: host_client: no result after $turn decisions" >&2
-exit 1
+fail "no result after $turn decisions"

@@ -34,6 +34,17 @@ readyok
 TXT
 cmp -s "$tmp/out" "$tmp/want"; check "handshake: id, options, r3pok, readyok; setoption answers nothing" $?
 
+# help lists every command and option, as GTP's list_commands, and ends in helpok.
+printf 'help\nquit\n' | "$R3" > "$tmp/out"
+[ "$(tail -n 1 "$tmp/out")" = helpok ] && grep -qx 'command go' "$tmp/out" && grep -qx 'command quit' "$tmp/out" &&
+    grep -q '^option name Iterations type spin' "$tmp/out" && [ "$(grep -c '^command ' "$tmp/out")" = 13 ]
+check "help: 13 commands, the options, helpok" $?
+
+# Tabs separate words as spaces do (docs/protocol.md).
+printf 'setoption\tname\tSeed\tvalue\t3\nisready\t\nnewgame\tscenario 1460\tside\tyork\nquery\tphase\nquit\n' | "$R3" > "$tmp/out"
+[ "$(tr '\n' '|' < "$tmp/out")" = "readyok|phase deal 0|" ]
+check "tabs between words: setoption, isready, newgame and query answer as with spaces" $?
+
 # ---- whole games, as the referee's observations for one side ----
 # r3 playout --transcript prints what a host sends: newgame, every observation
 # of that side, go wherever it decides, query result at the end. The random
