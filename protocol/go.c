@@ -51,6 +51,8 @@ bool go_limits(const char *args, struct limits *out, char *why, size_t size)
                             sscanf(p + used, "%63s", number) == 1 ? number : "nothing"),
                    false;
         *slot = atol(number);
+        if (*slot == 0 && (slot == &l.movetime || slot == &l.nodes || slot == &l.movestogo))
+            return snprintf(why, size, "%s 0 would search nothing: it needs at least 1", word), false;
         used += more;
     }
     *out = l;

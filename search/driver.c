@@ -30,10 +30,10 @@ static void report_greedy(struct driver *d, long started_us, decision best, doub
 static bool goes_on(struct driver *d, long done, long cap, long deadline_us)
 {
     const struct limits *l = &d->limits;
+    if (done == 0) /* one unit at least, whatever the limits, even a stop that came before it began */
+        return true;
     if (atomic_load(&d->stop))
         return false;
-    if (done == 0) /* one unit at least, whatever the limits */
-        return true;
     if (limits_spent(l, atomic_load(&d->nodes), deadline_us))
         return false;
     if (l->infinite || l->nodes > 0)

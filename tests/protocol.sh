@@ -105,6 +105,16 @@ nodes=$(sed -n 's/^info .* nodes \([0-9]*\) .*/\1/p' "$tmp/nodes1")
 [ "$nodes" -ge 500 ] && [ "$nodes" -lt 600 ] && [ "$(grep bestmove "$tmp/nodes1")" = "$(grep bestmove "$tmp/nodes2")" ]
 check "go nodes 500: $nodes nodes searched, and a second run chooses the same" $?
 
+# A limit of 0 would search nothing: an error, not a search without the limit.
+{ cat "$tmp/opening"; printf 'go nodes 0\ngo movetime 0\nisready\n'; } | "$R3" > "$tmp/engine"
+[ "$(grep -c '^error bad-arguments .* 0 would search nothing' "$tmp/engine")" = 2 ] && ! grep -q '^bestmove' "$tmp/engine"
+check "go nodes 0 and go movetime 0: an error each, no search" $?
+
+# A stop that comes before the search's first iteration still gets one.
+{ cat "$tmp/opening"; printf 'go movetime 5000\nstop\nisready\n'; } | "$R3" > "$tmp/engine"
+grep '^info ' "$tmp/engine" | tail -n 1 | grep -Eq ' iterations [1-9][0-9]* ' && grep -q '^bestmove ' "$tmp/engine"
+check "go movetime 5000 then stop at once: at least one iteration before bestmove" $?
+
 # go movetime and the clocks bound the time; the engine's info line says how long it took.
 spent() { sed -n 's/^info time \([0-9]*\) .*/\1/p' "$1" | tail -n 1; }
 { printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go movetime 150\n'; } |
