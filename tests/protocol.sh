@@ -40,6 +40,17 @@ printf 'help\nquit\n' | "$R3" > "$tmp/out"
     grep -q '^option name Iterations type spin' "$tmp/out" && [ "$(grep -c '^command ' "$tmp/out")" = 13 ]
 check "help: 13 commands, the options, helpok" $?
 
+# show names the step, the crown, Player 1, the APs and the battle being fought.
+"$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^battle /p' | sed '$d' > "$tmp/to-battle"
+{ cat "$tmp/to-battle"; printf 'show\n'; } | "$R3" | grep -v '^error' > "$tmp/out"
+grep -Eq "^show York's view: 1460, campaign [0-9], turn [0-9], [a-z]+ phase, step [a-z1-9-]+$" "$tmp/out" &&
+    grep -Eq '^show King L:Henry-VI; Pretender Y:York; Player 1 (York|Lancaster)' "$tmp/out"
+check "show: the step by name, the King, the Pretender and Player 1" $?
+"$R3" observe --side york --position "$("$R3" playout --scenario 1460 --games 1 --seed 1 --dump-at 200)" | sed -n 1,2p > "$tmp/out"
+grep -q '^York.s view: 1460, campaign 2, turn 3, battle phase, step turns$' "$tmp/out" &&
+    grep -q '; battle in South Yorks, round 1$' "$tmp/out"
+check "the view of a battle names its area and round (r3 observe, as show)" $?
+
 # Tabs separate words as spaces do (docs/protocol.md).
 printf 'setoption\tname\tSeed\tvalue\t3\nisready\t\nnewgame\tscenario 1460\tside\tyork\nquery\tphase\nquit\n' | "$R3" > "$tmp/out"
 [ "$(tr '\n' '|' < "$tmp/out")" = "readyok|phase deal 0|" ]

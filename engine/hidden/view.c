@@ -11,6 +11,7 @@
 
 #include "engine/core/tables.h"
 #include "engine/rules/cards.h"
+#include "engine/rules/supply.h"
 #include "engine/text/strbuf.h"
 
 /* Puts a block in canonical "unseen" form: in the pool, full, no flags, no knowledge. */
@@ -199,14 +200,58 @@ static void print_cards(struct strbuf *sb, const char *what, uint32_t cards)
     strbuf_add(sb, "%s\n", cards ? "" : " none");
 }
 
+/* Where in its phase the game is, by name (enum mulligan_step and the like). */
+static const char *step_name(const struct world *w)
+{
+    static const char *const MULLIGAN[] = {"york-asks", "lancaster-asks", "lancaster-answers", "york-answers"};
+    static const char *const CARDS[] = {"york-plays", "lancaster-plays"};
+    static const char *const ACTION[] = {"player-1", "player-2"};
+    static const char *const BATTLE[] = {"choose", "treason",     "turns",     "fire",   "hits",
+                                         "charge", "charge-back", "treachery", "regroup"};
+    static const char *const SUPPLY[] = {"minors", "execute-york", "execute-lancaster", "losses"};
+    static const char *const POLITICAL[] = {"pretender-home", "king-home", "exile-surplus", "due", "homing-due"};
+    _Static_assert(sizeof MULLIGAN / sizeof MULLIGAN[0] == MULLIGAN_STEP_COUNT &&
+                       sizeof CARDS / sizeof CARDS[0] == CARD_STEP_COUNT &&
+                       sizeof BATTLE / sizeof BATTLE[0] == BATTLE_STEP_COUNT &&
+                       sizeof SUPPLY / sizeof SUPPLY[0] == SUPPLY_STEP_COUNT &&
+                       sizeof POLITICAL / sizeof POLITICAL[0] == POLITICAL_HOMING_DUE + 1,
+                   "a name for every step of every phase");
+#define STEP(names) (w->step < sizeof names / sizeof names[0] ? names[w->step] : "?")
+    switch (w->phase) {
+    case PHASE_MULLIGAN: return STEP(MULLIGAN);
+    case PHASE_CARDS: return STEP(CARDS);
+    case PHASE_ACTION: return STEP(ACTION);
+    case PHASE_BATTLE: return STEP(BATTLE);
+    case PHASE_SUPPLY: return STEP(SUPPLY);
+    case PHASE_POLITICAL: return STEP(POLITICAL);
+    default: return "-";
+    }
+#undef STEP
+}
+
+static const char *block_or_none(int block) { return block < BLOCK_COUNT ? BLOCK_INFO[block].id : "none"; }
+
+/* The crown, who acts first, the actions left and the battle being fought. */
+static void print_state(struct strbuf *sb, const struct world *w)
+{
+    strbuf_add(sb, "King %s; Pretender %s; Player 1 %s", block_or_none(w->king), block_or_none(w->pretender),
+               w->player1 < SIDE_COUNT ? SIDE_NAME[w->player1] : "not yet");
+    if (w->phase == PHASE_ACTION)
+        strbuf_add(sb, "; %d AP left", w->ap_left);
+    if (w->battle.area != AREA_NONE)
+        strbuf_add(sb, "; battle in %s, round %d", AREA_INFO[w->battle.area].name, w->battle.round);
+    strbuf_add(sb, "\n");
+}
+
 bool view_print(const struct view *v, char *text, size_t size)
 {
     struct strbuf sb;
     const struct world *w = &v->w;
     int enemy = 1 - v->side;
     strbuf_init(&sb, text, size);
-    strbuf_add(&sb, "%s's view: %d, campaign %d, turn %d, %s phase (step %d)\n", SIDE_NAME[v->side],
-               SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase], w->step);
+    strbuf_add(&sb, "%s's view: %d, campaign %d, turn %d, %s phase, step %s\n", SIDE_NAME[v->side],
+               SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase], step_name(w));
+    print_state(&sb, w);
     strbuf_add(&sb, "On the map (face-down %s pieces as %c?N):\n", SIDE_NAME[enemy], enemy == SIDE_YORK ? 'Y' : 'L');
     print_places(&sb, v);
     bool any = false;
