@@ -21,8 +21,9 @@ TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 # NLopt is r3 tune eval's optimizer (L-BFGS).
 PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev gnulib autoconf automake m4
 # cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
-# for tests/selfplay.sh's shards (docs/selfplay.md).
-TEST_PACKAGES := valgrind cscope clang-format parallel
+# for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
+# play typed into as a person would).
+TEST_PACKAGES := valgrind cscope clang-format parallel tmux
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 
@@ -193,6 +194,7 @@ cli-test: r3
 	@sh tests/rules_coverage.sh
 	@sh tests/protocol.sh ./r3
 	@sh tests/host.sh ./r3
+	@sh tests/play.sh ./r3
 	@sh tests/referee.sh ./r3
 	@sh tests/selfplay.sh ./r3
 	@sh tests/tune.sh ./r3

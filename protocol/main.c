@@ -26,6 +26,7 @@
 #include "protocol/hidden_commands.h"
 #include "protocol/host.h"
 #include "protocol/match_command.h"
+#include "protocol/play.h"
 #include "protocol/selfplay_command.h"
 #include "protocol/tune_command.h"
 #include "protocol/version.h"
@@ -57,6 +58,9 @@ static const char HELP[] =
     "  host                       the game master on stdin/stdout for a client that knows no rules:\n"
     "                             it deals, rolls, plays the engine side(s) and tells a human side\n"
     "                             what it may see (docs/host.md)\n"
+    "  play                       play against r3 in the terminal: --scenario YEAR --side york|lancaster\n"
+    "                             [--seed S] [option NAME=VALUE ...] (numbers choose; u undo, h hint,\n"
+    "                             s FILE save, q quit)\n"
     "  match                      play two protocol engines against each other under the referee\n"
     "  match-merge DIR...         one report over the results of r3 match --out runs (shards)\n"
     "  replay FILE...             replay game records of r3 match --out and verify them\n"
@@ -380,6 +384,7 @@ static const struct {
     {"infokey", command_infokey},   {"observe", command_observe}, {"match", command_match},
     {"replay", command_replay},     {"bench", command_bench},     {"match-merge", command_match_merge},
     {"selfplay", command_selfplay}, {"tune", command_tune},       {"host", command_host},
+    {"play", command_play},
 };
 
 int main(int argc, char **argv)

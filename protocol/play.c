@@ -1,0 +1,277 @@
+/*
+ * play.c: see play.h. The host runs on a thread behind a pair of pipes;
+ * this side writes its commands and reads its answers line by line, as any
+ * client would, and turns them into a screen: the board, the events as
+ * sentences, the legal decisions numbered.
+ */
+/* gnulib's headers (getopt, unistd) want its configuration first. */
+#include <config.h>
+
+#include "protocol/play.h"
+
+#include <getopt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "protocol/cli.h"
+#include "protocol/host.h"
+
+#define MAX_LINES 1024
+#define LINE_MAX_BYTES 512
+
+/* The host's side of the pipes. */
+struct host_pipes {
+    FILE *in, *out;
+};
+
+static void *run_host(void *arg)
+{
+    struct host_pipes *p = arg;
+    host_run(p->in, p->out);
+    fclose(p->out); /* the end of the answers, should the host stop */
+    return NULL;
+}
+
+/* One answer of the host: its lines, the last 'ok' or 'error ...'. */
+struct answer {
+    int count;
+    char line[MAX_LINES][LINE_MAX_BYTES];
+};
+
+static FILE *to_host, *from_host;
+
+static bool ask(struct answer *a, const char *fmt, const char *arg)
+{
+    fprintf(to_host, fmt, arg);
+    fputc('\n', to_host);
+    fflush(to_host);
+    a->count = 0;
+    char line[LINE_MAX_BYTES];
+    while (fgets(line, sizeof line, from_host)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (a->count < MAX_LINES)
+            snprintf(a->line[a->count++], LINE_MAX_BYTES, "%s", line);
+        if (strcmp(line, "ok") == 0 || strncmp(line, "error ", 6) == 0)
+            return true;
+    }
+    return false; /* the host is gone */
+}
+
+static const char *last(const struct answer *a) { return a->count ? a->line[a->count - 1] : ""; }
+
+/* ---- events as sentences ---- */
+
+static void sentence(const char *side, const char *what)
+{
+    char w[5][64] = {{0}};
+    int n = sscanf(what, "%63s %63s %63s %63s %63s", w[0], w[1], w[2], w[3], w[4]);
+    if (strcmp(w[0], "deal") == 0) {
+        if (strcmp(w[1], "?") != 0)
+            printf("  You are dealt card %s.\n", w[1]);
+    } else if (strcmp(w[0], "play") == 0)
+        printf(strcmp(w[1], "?") ? "  Card %s is played.\n" : "  A card is played face-down.\n", w[1]);
+    else if (strcmp(w[0], "cards") == 0)
+        printf("  The cards are shown: York %s, Lancaster %s.\n", w[1], w[2]);
+    else if (strcmp(w[0], "phase") == 0) {
+        static char shown[64];
+        if (strcmp(shown, w[1]) != 0) /* a step within the phase is no news */
+            printf("  -- %s phase --\n", w[1]);
+        snprintf(shown, sizeof shown, "%s", w[1]);
+    } else if (strcmp(w[0], "move") == 0 && n == 4)
+        printf("  %s goes from %s to %s.\n", w[1], w[2], w[3]);
+    else if (strcmp(w[0], "appear") == 0)
+        printf("  A recruit, %s, appears in %s.\n", w[1], w[2]);
+    else if (strcmp(w[0], "reveal") == 0)
+        printf("  %s is revealed: %s, strength %s.\n", w[1], w[2], w[3]);
+    else if (strcmp(w[0], "strength") == 0)
+        printf("  %s is now at strength %s.\n", w[1], w[2]);
+    else if (strcmp(w[0], "step-lost") == 0)
+        printf("  %s loses a step.\n", w[1]);
+    else if (strcmp(w[0], "roll") == 0)
+        printf("  A die shows %s.\n", w[1]);
+    else if (strcmp(w[0], "king") == 0 || strcmp(w[0], "pretender") == 0)
+        printf("  %s is now %s.\n", w[1], strcmp(w[0], "king") == 0 ? "King" : "the Pretender");
+    else if (strcmp(w[0], "campaign") == 0)
+        printf("  == Campaign %s begins: every block is at full strength ==\n", w[1]);
+    else if (strcmp(w[0], "winner") != 0)
+        printf("  %s%s\n", strcmp(side, "york") == 0 ? "York sees: " : "Lancaster sees: ", what);
+}
+
+/* Prints what an answer says; the side to move, or -1; *over once a result came. */
+static bool show_answer(const struct answer *a, bool *over)
+{
+    bool to_move = false;
+    for (int i = 0; i < a->count; i++) {
+        const char *l = a->line[i];
+        char side[16];
+        int used = 0;
+        if (sscanf(l, "event %15s %n", side, &used) == 1 && used)
+            sentence(side, l + used);
+        else if (strncmp(l, "tomove ", 7) == 0)
+            to_move = true;
+        else if (strncmp(l, "result ", 7) == 0)
+            printf("\nResult: %s\n", l + 7), *over = true;
+        else if (strncmp(l, "error ", 6) == 0)
+            printf("! %s\n", l + 6);
+    }
+    return to_move;
+}
+
+/* ---- the human's turn ---- */
+
+static int legal_count(const struct answer *legal)
+{
+    int n = 0;
+    for (int i = 0; i < legal->count; i++)
+        n += strncmp(legal->line[i], "decision ", 9) == 0;
+    return n;
+}
+
+/* The protocol text of the k-th (1-based) legal decision. */
+static void decision_text_of(const struct answer *legal, int k, char *text, size_t size)
+{
+    for (int i = 0, n = 0; i < legal->count; i++)
+        if (strncmp(legal->line[i], "decision ", 9) == 0 && ++n == k) {
+            snprintf(text, size, "%s", legal->line[i] + 9);
+            text[strcspn(text, "|")] = '\0';
+            for (size_t end = strlen(text); end && text[end - 1] == ' ';)
+                text[--end] = '\0';
+        }
+}
+
+static void show_turn(struct answer *a, struct answer *legal, long turn)
+{
+    ask(a, "board", "");
+    printf("\n");
+    for (int i = 0; i + 1 < a->count; i++)
+        printf("%s\n", a->line[i]);
+    ask(legal, "legal", "");
+    printf("\nYour decisions:\n");
+    for (int i = 0, n = 0; i < legal->count; i++)
+        if (strncmp(legal->line[i], "decision ", 9) == 0) {
+            const char *label = strstr(legal->line[i], " | ");
+            printf("  %2d  %s\n", ++n, label ? label + 3 : legal->line[i] + 9);
+        }
+    printf("[%ld] Your decision (1-%d, or its text; u undo, h hint, s FILE save, q quit): ", turn, legal_count(legal));
+    fflush(stdout);
+}
+
+/* Runs one line the person typed; false to quit. */
+static bool typed(char *line, struct answer *a, const struct answer *legal, bool *over, bool *again)
+{
+    char text[LINE_MAX_BYTES];
+    char *end;
+    long k = strtol(line, &end, 10);
+    *again = false;
+    if (strcmp(line, "q") == 0 || strcmp(line, "quit") == 0)
+        return false;
+    if (strcmp(line, "h") == 0) {
+        ask(a, "hint", "");
+        for (int i = 0; i + 1 < a->count; i++)
+            printf("  Hint: %s\n", a->line[i] + 5);
+        show_answer(a, over);
+        *again = true;
+        return true;
+    }
+    if (strncmp(line, "s ", 2) == 0) { /* the game goes on where it was */
+        ask(a, "save %s", line + 2);
+        if (strcmp(last(a), "ok") == 0)
+            printf("  Saved.\n");
+        show_answer(a, over);
+        *again = true;
+        return true;
+    }
+    if (strcmp(line, "u") == 0)
+        ask(a, "undo", "");
+    else if (*line && !*end && k >= 1 && k <= legal_count(legal)) {
+        decision_text_of(legal, (int)k, text, sizeof text);
+        ask(a, "play %s", text);
+    } else
+        ask(a, "play %s", line);
+    if (strncmp(last(a), "error ", 6) == 0)
+        *again = true;
+    show_answer(a, over);
+    return true;
+}
+
+/* ---- the command ---- */
+
+static int parse_play(int argc, char **argv, int *year, int *side, long long *seed, char *extra, size_t size)
+{
+    static const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
+                                         {"side", required_argument, NULL, 'S'},
+                                         {"seed", required_argument, NULL, 'r'},
+                                         {NULL, 0, NULL, 0}};
+    long long number;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        if (c == 's') {
+            if (!cli_option_number("--scenario", optarg, 1460, 1483, &number))
+                return 2;
+            *year = (int)number;
+        } else if (c == 'S') {
+            if ((*side = cli_side(optarg)) < 0)
+                return 2;
+        } else if (c == 'r') {
+            if (!cli_option_number("--seed", optarg, 0, 9223372036854775807LL, seed))
+                return 2;
+        } else {
+            return cli_option_error(argv, c);
+        }
+    }
+    for (int i = optind; i < argc; i++) { /* option NAME=VALUE, for the engine */
+        if (strcmp(argv[i], "option") != 0 || i + 1 >= argc)
+            return cli_usage_error("play: expected 'option NAME=VALUE', not '%s'", argv[i]);
+        size_t used = strlen(extra);
+        snprintf(extra + used, size - used, " option %s", argv[++i]);
+    }
+    if (*year != 1460 && *year != 1470 && *year != 1483)
+        return cli_usage_error("play: --scenario must be 1460, 1470 or 1483%s", "");
+    return 0;
+}
+
+int command_play(int argc, char **argv)
+{
+    static struct answer a, legal;
+    static char extra[2048], command[2300];
+    int year = 0, side = 0, status;
+    long long seed = 1;
+    if ((status = parse_play(argc, argv, &year, &side, &seed, extra, sizeof extra)))
+        return status;
+    int down[2], up[2];
+    if (pipe(down) || pipe(up))
+        return perror("r3: play: pipe"), 1;
+    struct host_pipes host = {fdopen(down[0], "r"), fdopen(up[1], "w")};
+    to_host = fdopen(down[1], "w");
+    from_host = fdopen(up[0], "r");
+    pthread_t thread;
+    if (!host.in || !host.out || !to_host || !from_host || pthread_create(&thread, NULL, run_host, &host))
+        return fputs("r3: play: cannot start the host\n", stderr), 1;
+    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s", year,
+             side == 0 ? "human" : "engine", side == 0 ? "engine" : "human", seed, extra);
+    printf("r3 play: %d, you are %s. The engine plays the other side.\n", year, side == 0 ? "York" : "Lancaster");
+    bool over = false, again = false, going = ask(&a, "%s", command);
+    bool to_move = going && show_answer(&a, &over);
+    char line[LINE_MAX_BYTES];
+    for (long turn = 1; going && to_move && !over;) {
+        if (!again)
+            show_turn(&a, &legal, turn);
+        else
+            printf("[%ld] Your decision: ", turn), fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            break;
+        line[strcspn(line, "\n")] = '\0';
+        going = typed(line, &a, &legal, &over, &again);
+        turn += !again;
+    }
+    ask(&a, "quit", "");
+    fclose(to_host);
+    pthread_join(thread, NULL);
+    fclose(from_host);
+    fclose(host.in);
+    return 0;
+}

@@ -1,0 +1,53 @@
+#!/bin/sh
+# play.sh: r3 play as a person uses it. It runs in tmux; the test types with
+# send-keys and reads the screen with capture-pane, plays a seeded 1470 game
+# to its end (always the first decision listed, a hint and an undo on the
+# way), and checks the screen at the points that matter.
+# Usage: sh tests/play.sh ./r3
+R3=$(cd "$(dirname "${1:-./r3}")" && pwd)/$(basename "${1:-./r3}")
+. "$(dirname "$0")/lib.sh"
+session=r3-play-test-$$
+t() { tmux -L "$session" "$@"; } # a server of its own, with room for the whole game
+t -f /dev/null start-server \; set-option -g history-limit 100000
+t new-session -d -s "$session" -x 200 -y 50 "$R3 play --scenario 1470 --side york --seed 3 option Iterations=20; echo PLAY-EXITED; sleep 5"
+trap 't kill-server 2> /dev/null; rm -rf "$tmp"' EXIT
+screen() { t capture-pane -p -t "$session" -S -100000; }
+wait_for() { # wait_for PATTERN: up to 20 s for the screen to show it
+    for _ in $(seq 400); do screen | grep -q "$1" && return 0; sleep 0.05; done
+    return 1
+}
+type_line() { t send-keys -t "$session" "$1" Enter; }
+
+wait_for '^\[1\] Your decision (1-'
+screen > "$tmp/first"
+grep -q "^York's view: 1470, campaign 2, turn 1, cards phase, step york-plays" "$tmp/first" &&
+    grep -q '^Your decisions:' "$tmp/first" && grep -Eq '^ +1  play card [0-9]+: ' "$tmp/first" &&
+    grep -q '^  You are dealt card ' "$tmp/first"
+check "the first screen: the board, the cards dealt, the decisions numbered, the prompt" $?
+
+type_line h
+wait_for '^  Hint: play [0-9]* | '
+check "h: the engine's hint for the human side" $?
+
+turn=1
+while [ $turn -lt 400 ] && ! screen | grep -q '^Result: '; do
+    type_line 1
+    turn=$((turn + 1))
+    wait_for "^\\[$turn\\] Your decision\\|^Result: " || break
+    if [ $turn = 2 ]; then # the engine has played its card since: undo says why it cannot
+        type_line u
+        wait_for '^! cannot-undo york has seen' &&
+            type_line "s $tmp/saved.r3g" && wait_for '^  Saved\.'
+        check "u after the engine answered: the reason it cannot; s FILE: Saved." $?
+    fi
+done
+screen > "$tmp/last"
+grep -Eq '^Result: (york|lancaster) (heirs|usurpation|last-campaign)$' "$tmp/last" && wait_for '^PLAY-EXITED'
+check "typing 1 at every prompt plays the game to its result ($turn prompts), and r3 play exits" $?
+"$R3" replay "$tmp/saved.r3g" | grep -q 'as recorded$'
+check "the game saved with s FILE replays" $?
+grep -q '^  -- action phase --' "$tmp/last" && grep -q '^  -- supply phase --' "$tmp/last" &&
+    grep -q '^  York sees: ' "$tmp/last" && grep -Eq '^  L[:?][A-Za-z0-9-]+ goes from ' "$tmp/last"
+check "the events as sentences: phases, the other side's decisions and moves" $?
+
+finish play
