@@ -6,7 +6,6 @@
  */
 #include "protocol/engine.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,17 +38,8 @@ struct engine {
     struct driver driver; /* the search, and the player's random stream */
 };
 
-static bool error_line(struct engine *e, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool error_line(struct engine *e, const char *code, const char *fmt, ...)
-{
-    char message[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
-    say(e->out, "error %s %s", code, message);
-    return false;
-}
+/* Every refusal of this loop goes to its output. */
+#define error_line(owner, ...) say_error((owner)->out, __VA_ARGS__)
 
 /* ---- observations ---- */
 

@@ -9,7 +9,6 @@
 #include "protocol/host.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,17 +70,8 @@ struct host {
     int how;       /* enum game_how, once the game is over */
 };
 
-static bool error_line(struct host *h, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool error_line(struct host *h, const char *code, const char *fmt, ...)
-{
-    char message[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
-    say(h->out, "error %s %s", code, message);
-    return false;
-}
+/* Every refusal of this loop goes to its output. */
+#define error_line(owner, ...) say_error((owner)->out, __VA_ARGS__)
 
 static int side_from_word(const char *word)
 {
