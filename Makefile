@@ -22,8 +22,9 @@ TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev gnulib autoconf automake m4
 # cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
-# play typed into as a person would).
-TEST_PACKAGES := valgrind cscope clang-format parallel tmux
+# play typed into as a person would), xmllint and rsvg-convert for tests/svg.sh
+# (the board's SVG validated and rendered).
+TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 
@@ -195,6 +196,7 @@ cli-test: r3
 	@sh tests/protocol.sh ./r3
 	@sh tests/host.sh ./r3
 	@sh tests/play.sh ./r3
+	@sh tests/svg.sh ./r3
 	@sh tests/referee.sh ./r3
 	@sh tests/selfplay.sh ./r3
 	@sh tests/tune.sh ./r3

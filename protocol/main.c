@@ -18,6 +18,7 @@
 
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
+#include "engine/text/board_svg.h"
 #include "engine/text/scenario.h"
 #include "engine/text/tsv.h"
 #include "protocol/apply_command.h"
@@ -75,6 +76,8 @@ static const char HELP[] =
     "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
     "  --position TEXT            a position in the text format of docs/position-format.md\n"
     "  --text                     print the position text (one line) instead of the board\n"
+    "  --svg                      draw the board as an SVG picture (a map, the blocks on it)\n"
+    "  --side york|lancaster      with --svg: what that side sees, the enemy's hidden blocks face-down\n"
     "\n"
     "Options of apply:\n"
     "  --scenario YEAR | --position TEXT   the position to start from\n"
@@ -191,26 +194,56 @@ static int command_data(int argc, char **argv)
 }
 
 /* r3 show (--scenario YEAR | --position TEXT) [--text] */
-static int parse_show_options(int argc, char **argv, struct world_options *o)
+/* r3 show's options: the world, and how to print it. */
+struct show_options {
+    const char *scenario, *position;
+    bool text, svg;
+    int side; /* --side: the picture one side sees; SIDE_NONE for the truth */
+};
+
+static int parse_show_options(int argc, char **argv, struct show_options *o)
 {
-    int status = cli_world_options(argc, argv, "text", o);
-    if (status)
-        return status;
+    static const struct option LONG[] = {
+        {"scenario", required_argument, NULL, 's'}, {"position", required_argument, NULL, 'p'},
+        {"text", no_argument, NULL, 't'},           {"svg", no_argument, NULL, 'g'},
+        {"side", required_argument, NULL, 'S'},     {NULL, 0, NULL, 0}};
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        if (c == 's')
+            o->scenario = optarg;
+        else if (c == 'p')
+            o->position = optarg;
+        else if (c == 't' || c == 'g')
+            *(c == 't' ? &o->text : &o->svg) = true;
+        else if (c == 'S') {
+            if ((o->side = cli_side(optarg)) < 0)
+                return 2;
+        } else
+            return cli_option_error(argv, c);
+    }
     if (optind < argc)
         return cli_usage_error("show: unexpected argument '%s'", argv[optind]);
     if (!o->scenario == !o->position)
         return cli_usage_error("%s", "show needs exactly one of --scenario YEAR and --position TEXT");
+    if (o->text && o->svg)
+        return cli_usage_error("%s", "show prints --text or --svg, not both");
+    if (o->side != SIDE_NONE && !o->svg)
+        return cli_usage_error("%s", "show --side draws one side's picture: it goes with --svg");
     return 0;
 }
 
 static int command_show(int argc, char **argv)
 {
-    struct world_options o = {0};
+    struct show_options o = {.side = SIDE_NONE};
     struct world w;
     int status = parse_show_options(argc, argv, &o);
     if (status || (status = cli_load_world(o.scenario, o.position, &w)))
         return status;
-    cli_print_world(&w, o.flag);
+    if (o.svg)
+        board_svg(&w, o.side, stdout);
+    else
+        cli_print_world(&w, o.text);
     return 0;
 }
 
