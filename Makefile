@@ -24,7 +24,7 @@ PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
 # play typed into as a person would), xmllint and rsvg-convert for tests/svg.sh
 # (the board's SVG validated and rendered).
-TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin
+TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin jq
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 
@@ -169,7 +169,7 @@ native-test: r3-native
 run: r3
 	./r3 match --engine cmd=./r3 name=ismcts option.Player=ismcts option.Iterations=1000 \
 	  --engine cmd=./r3 name=greedy option.Player=greedy \
-	  --games 2 --scenario 1460 --seed 1 --tc movetime=5000 --concurrency 2 --out $(BUILD)/run-games
+	  --games 2 --scenario 1460 --seed 1 --concurrency 2 --out $(BUILD)/run-games
 
 # ---- tests --------------------------------------------------------------------------
 # The plain unit tests link jemalloc like r3; the sanitizer ones use ASan's allocator.

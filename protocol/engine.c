@@ -33,32 +33,56 @@ struct engine {
     struct world truth; /* the referee's world, for the cheat player; only until the next observation */
     bool has_truth;
     long pending_line, pending_item, line; /* where the gathered transition began: a line, or an item of position */
+    bool pending_whole;                    /* a world was found in which the gathered lines are the whole transition */
     uint64_t seed;
     struct option_values options;
     struct driver driver; /* the search, and the player's random stream */
 };
+
+static const char *const SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
 
 /* Every refusal of this loop goes to its output. */
 #define error_line(owner, ...) say_error((owner)->out, __VA_ARGS__)
 
 /* ---- observations ---- */
 
-/* Takes in the transition gathered so far; false after an error line. */
+/* Takes in the transition gathered so far; false after an error line, with
+ * the transition left open (its missing lines may still come). */
 static bool take_in(struct engine *e)
 {
     char why[300];
-    if (!e->pending.count)
+    if (!e->pending.count || belief_observe(&e->belief, &e->pending, why, sizeof why)) {
+        e->pending.count = 0;
         return true;
-    struct observations seen = e->pending;
-    e->pending.count = 0;
-    if (belief_observe(&e->belief, &seen, why, sizeof why))
-        return true;
+    }
     if (e->pending_item)
         return error_line(e, "inconsistent",
-                          "position: the observations from observation %ld on do not fit what this side has seen: %s",
+                          "position: the transition from observation %ld on is incomplete or does not fit what this "
+                          "side has seen: %s",
                           e->pending_item, why);
-    return error_line(e, "inconsistent", "the observations from line %ld on do not fit what this side has seen: %s",
+    return error_line(e, "inconsistent",
+                      "the transition from line %ld on is incomplete or does not fit what this side has seen: %s; "
+                      "send its missing observations, or 'position'",
                       e->pending_line, why);
+}
+
+/* Refuses, at once, an observation no world gives after those gathered
+ * before it; false after the error line, with nothing gathered. */
+static bool could_begin(struct engine *e, const char *where)
+{
+    char why[300], text[96];
+    const struct observation *o = &e->pending.list[e->pending.count - 1];
+    bool whole;
+    if (belief_could_begin(&e->belief, &e->pending, &whole, why, sizeof why)) {
+        e->pending_whole = whole;
+        return true;
+    }
+    e->pending.count--;
+    observation_text(o, text, sizeof text);
+    if (o->kind == OBS_DECISION && !e->pending.count && rules_actor(&e->belief.w) == e->belief.side)
+        return error_line(e, "inconsistent", "%s'%s' is not a legal decision for %s now", where, text,
+                          SIDE_WORD[e->belief.side]);
+    return error_line(e, "inconsistent", "%s'%s' does not fit what this side has seen: %s", where, text, why);
 }
 
 /* Adds one observation to the transition being gathered; 'item' is its
@@ -68,12 +92,9 @@ static bool gather(struct engine *e, const struct observation *o, long item)
     char where[48] = "";
     if (item)
         snprintf(where, sizeof where, "position: observation %ld: ", item);
-    e->has_truth = false; /* the game moves on: the truth given is no longer now */
     if (observation_opens_transition(o)) {
         if (!take_in(e))
             return false;
-        e->pending_line = e->line;
-        e->pending_item = item;
     } else if (!e->pending.count) {
         return error_line(e, "out-of-order", "%sthis observation must follow the decision that opens its transition",
                           where);
@@ -81,6 +102,13 @@ static bool gather(struct engine *e, const struct observation *o, long item)
     if (e->pending.count >= MAX_OBSERVATIONS)
         return error_line(e, "too-many", "%smore than %d observations in one transition", where, MAX_OBSERVATIONS);
     e->pending.list[e->pending.count++] = *o;
+    if (!could_begin(e, where))
+        return false;
+    if (e->pending.count == 1) {
+        e->pending_line = e->line;
+        e->pending_item = item;
+    }
+    e->has_truth = false; /* the game moves on: the truth given is no longer now */
     return true;
 }
 
@@ -91,17 +119,29 @@ static bool observation_line(struct engine *e, const struct observation *o)
     return gather(e, o, 0);
 }
 
-/* The game as it stands, observations taken in; false after an error line. */
-static bool game_now(struct engine *e)
+static bool in_game(struct engine *e)
 {
-    if (!e->in_game)
-        return error_line(e, "no-game", "no game: send 'newgame scenario YEAR side york|lancaster' first");
-    return take_in(e);
+    return e->in_game || error_line(e, "no-game", "no game: send 'newgame scenario YEAR side york|lancaster' first");
+}
+
+/* The game as it stands, observations taken in; false after an error line. */
+static bool game_now(struct engine *e) { return in_game(e) && take_in(e); }
+
+/* The game for a command that only reads it: as it stands, or, while a
+ * transition is still arriving, as it was before that transition, which is
+ * left open. A question never changes the game, and never waits for the
+ * belief's search of a transition that is not whole. */
+static bool game_to_read(struct engine *e)
+{
+    char why[300];
+    if (!in_game(e))
+        return false;
+    if (e->pending.count && e->pending_whole && belief_observe(&e->belief, &e->pending, why, sizeof why))
+        e->pending.count = 0;
+    return true;
 }
 
 /* ---- commands ---- */
-
-static const char *const SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
 
 static bool words_are(const char *args, int count, char words[][64])
 {
@@ -301,7 +341,7 @@ static bool cmd_legal(struct engine *e, const char *args)
 {
     if (*args)
         return error_line(e, "bad-arguments", "legal takes no arguments");
-    if (!game_now(e))
+    if (!game_to_read(e))
         return false;
     int actor = rules_actor(&e->belief.w);
     if (actor != e->belief.side) /* another's choices may turn on what this side cannot see */
@@ -327,7 +367,7 @@ static bool cmd_query(struct engine *e, const char *args)
     char w[4][64];
     if (!words_are(args, 1, w))
         return error_line(e, "bad-arguments", "expected 'query phase|turn|result|tomove'");
-    if (!game_now(e))
+    if (!game_to_read(e))
         return false;
     const struct world *g = &e->belief.w;
     int actor = rules_actor(g);
@@ -350,7 +390,7 @@ static bool cmd_show(struct engine *e, const char *args)
     struct view v;
     if (*args)
         return error_line(e, "bad-arguments", "show takes no arguments");
-    if (!game_now(e))
+    if (!game_to_read(e))
         return false;
     view_of(&e->belief.w, e->belief.side, &v);
     view_print(&v, text, sizeof text);

@@ -21,11 +21,13 @@
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
+#include "engine/text/board_svg.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
 #include "protocol/label.h"
 #include "protocol/options.h"
 #include "protocol/say.h"
+#include "tuning/pgn.h"
 #include "tuning/replay.h"
 
 #define LINE_LIMIT 4096
@@ -342,22 +344,54 @@ static bool cmd_play(struct host *h, char *args)
     return apply(h, d, true) && run_on(h);
 }
 
-/* board [york|lancaster]: a side's view as r3 observe prints it; the human's by default. */
+/* The human side 'board' shows: the one named, or the first human side. */
+static bool board_side(struct host *h, const char *word, int *side)
+{
+    *side = *word ? side_from_word(word) : h->seat[SIDE_YORK].human ? SIDE_YORK : SIDE_LANCASTER;
+    if (!h->in_game)
+        return error_line(h, "no-game", "no game: send 'new scenario ...' first");
+    if (*side < 0)
+        return error_line(h, "bad-arguments", "'%s' is not york, lancaster or svg", word);
+    if (!h->seat[*side].human)
+        return error_line(h, "not-yours", "%s is the engine's side: its view is not shown", SIDE_WORD[*side]);
+    return true;
+}
+
+/* Writes a text of many lines as protocol lines. */
+static void say_lines(struct host *h, char *text)
+{
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+        say(h->out, "%s", line);
+}
+
+/* board [york|lancaster]: a side's view as r3 observe prints it; board svg
+ * [york|lancaster]: its picture, as r3 show --svg --side draws it. */
 static bool cmd_board(struct host *h, char *args)
 {
     static struct view v;
     static char text[POSITION_TEXT_MAX];
-    int side = *args ? side_from_word(args) : h->seat[SIDE_YORK].human ? SIDE_YORK : SIDE_LANCASTER;
-    if (!h->in_game)
-        return error_line(h, "no-game", "no game: send 'new scenario ...' first");
-    if (side < 0)
-        return error_line(h, "bad-arguments", "'%s' is not york or lancaster", args);
-    if (!h->seat[side].human)
-        return error_line(h, "not-yours", "%s is the engine's side: its view is not shown", SIDE_WORD[side]);
-    view_of(&h->truth, side, &v);
-    view_print(&v, text, sizeof text);
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
-        say(h->out, "%s", line);
+    bool svg = strncmp(args, "svg", 3) == 0 && (!args[3] || args[3] == ' ');
+    bool json = strncmp(args, "json", 4) == 0 && (!args[4] || args[4] == ' ');
+    const char *word = svg ? args + 3 + strspn(args + 3, " ") : json ? args + 4 + strspn(args + 4, " ") : args;
+    int side;
+    if (!board_side(h, word, &side))
+        return false;
+    if (!svg) {
+        view_of(&h->truth, side, &v);
+        if (json ? !view_json(&v, text, sizeof text) : !view_print(&v, text, sizeof text))
+            return error_line(h, "internal", "the board did not fit its buffer");
+        say_lines(h, text);
+        return true;
+    }
+    char *picture = NULL;
+    size_t length = 0;
+    FILE *f = open_memstream(&picture, &length);
+    if (!f)
+        return error_line(h, "no-memory", "no memory for the picture");
+    board_svg(&h->truth, side, f);
+    fclose(f);
+    say_lines(h, picture);
+    free(picture);
     return true;
 }
 
@@ -448,19 +482,54 @@ static void write_record(const struct host *h, FILE *f)
     fprintf(f, "# result %s\n", h->truth.phase == PHASE_OVER ? SIDE_NAME[h->truth.winner] : "none");
 }
 
-/* save FILE: written whole to FILE.part, then renamed, so a failed save leaves no half file. */
+/* The game as PGN (tuning/pgn.h), its movetext replayed from its record. */
+static void write_pgn(const struct host *h, FILE *f)
+{
+    char termination[64];
+    bool over = h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER;
+    int winner = h->resigned != SIDE_NONE ? 1 - h->resigned : over ? h->truth.winner : SIDE_NONE;
+    snprintf(termination, sizeof termination, "%s",
+             h->resigned != SIDE_NONE ? "resignation"
+             : over                   ? HOW_WORD[h->how]
+                                      : "unterminated");
+    const struct pgn_game game = {.event = "r3 host",
+                                  .york = h->seat[SIDE_YORK].human ? "human" : "r3",
+                                  .lancaster = h->seat[SIDE_LANCASTER].human ? "human" : "r3",
+                                  .year = SCENARIO_INFO[h->scenario].year,
+                                  .seed = h->seed,
+                                  .winner = winner,
+                                  .over = over,
+                                  .termination = termination};
+    FILE *record = tmpfile();
+    if (record) {
+        write_record(h, record);
+        rewind(record);
+    }
+    pgn_write(f, &game, record);
+    if (record)
+        fclose(record);
+}
+
+/* save [pgn] FILE: the record (or, with pgn, the game as PGN), written whole
+ * to FILE.part, then renamed, so a failed save leaves no half file. */
 static bool cmd_save(struct host *h, char *args)
 {
     char part[4200];
+    bool pgn = strncmp(args, "pgn", 3) == 0 && (!args[3] || args[3] == ' ' || args[3] == '\t');
+    if (pgn)
+        args += 3 + strspn(args + 3, " \t");
     if (!*args)
-        return error_line(h, "bad-arguments", "expected 'save FILE'");
+        return error_line(h, "bad-arguments", "expected 'save FILE' or 'save pgn FILE'");
     if (!h->in_game)
         return error_line(h, "no-game", "no game to save");
     snprintf(part, sizeof part, "%s.part", args);
     FILE *f = fopen(part, "w");
     if (!f)
         return error_line(h, "cannot-write", "'%s': %s", args, strerror(errno));
-    write_record(h, f);
+    if (pgn)
+        write_pgn(h, f);
+    else
+        write_record(h, f);
     bool written = !ferror(f);
     if (fclose(f) != 0 || !written || rename(part, args) != 0) {
         int why = errno;
@@ -558,17 +627,10 @@ static bool cmd_load(struct host *h, char *args)
     char why[400];
     if (!*args)
         return error_line(h, "bad-arguments", "expected 'load FILE'");
-    FILE *f = fopen(args, "r"), *sink = fopen("/dev/null", "w");
-    if (!f || !sink) {
-        int error = errno;
-        if (f)
-            fclose(f);
-        if (sink)
-            fclose(sink);
-        return error_line(h, "cannot-read", "'%s': %s", args, strerror(error));
-    }
-    bool verified = replay_record(f, sink, why, sizeof why);
-    fclose(sink);
+    FILE *f = fopen(args, "r");
+    if (!f)
+        return error_line(h, "cannot-read", "'%s': %s", args, strerror(errno));
+    bool verified = replay_record(f, NULL, NULL, why, sizeof why);
     if (verified) {
         rewind(f);
         verified = read_setup(f, &u, why, sizeof why);

@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/types.h"
 #include "engine/text/scenario.h"
 #include "protocol/cli.h"
+#include "protocol/replay_print.h"
 #include "tuning/match.h"
 #include "tuning/merge.h"
 #include "tuning/replay.h"
@@ -82,23 +84,27 @@ static bool read_scenario(const char *text, int *out)
     return true;
 }
 
-/* movetime=MS or nodes=N. */
+/* movetime=MS, nodes=N or none; the timeout is left as it was. */
 static bool read_time_control(const char *value, struct time_control *tc)
 {
     long long n;
+    if (strcmp(value, "none") == 0) {
+        tc->movetime_ms = 0, tc->nodes = 0;
+        return true;
+    }
     if (strncmp(value, "movetime=", 9) == 0) {
         if (!cli_option_number("--tc movetime", value + 9, 1, 3600000, &n))
             return false;
-        *tc = (struct time_control){.movetime_ms = (int)n};
+        tc->movetime_ms = (int)n, tc->nodes = 0;
         return true;
     }
     if (strncmp(value, "nodes=", 6) == 0) {
         if (!cli_option_number("--tc nodes", value + 6, 1, 1000000000000LL, &n))
             return false;
-        *tc = (struct time_control){.nodes = n};
+        tc->movetime_ms = 0, tc->nodes = n;
         return true;
     }
-    return cli_usage_error("match: --tc takes movetime=MS or nodes=N, not '%s'", value), false;
+    return cli_usage_error("match: --tc takes movetime=MS, nodes=N or none, not '%s'", value), false;
 }
 
 /* I/N with 1 <= I <= N. */
@@ -130,6 +136,10 @@ static bool read_valued(const char *name, const char *value, struct match_option
         return read_scenario(value, &o->scenario);
     } else if (strcmp(name, "--tc") == 0) {
         return read_time_control(value, &o->tc);
+    } else if (strcmp(name, "--timeout") == 0) {
+        if (!cli_option_number("--timeout", value, 1, 86400000, &n))
+            return false;
+        o->tc.timeout_ms = (int)n;
     } else if (strcmp(name, "--concurrency") == 0) {
         if (!cli_option_number("--concurrency", value, 1, MATCH_MAX_CONCURRENCY, &n))
             return false;
@@ -181,7 +191,7 @@ int command_match(int argc, char **argv)
     struct match_options o = {.games = 2,
                               .scenario = MATCH_ALL_SCENARIOS,
                               .seed = 1,
-                              .tc = {.movetime_ms = 100},
+                              .tc = {.timeout_ms = REFEREE_TIMEOUT_MS},
                               .concurrency = 1,
                               .shard = 1,
                               .shards = 1};
@@ -214,20 +224,51 @@ int command_match_merge(int argc, char **argv)
     return match_merge((const char *const *)argv + i, argc - i, use_sprt ? &sprt : NULL, stdout);
 }
 
-/* r3 replay FILE...: replays and verifies game records. */
+static int side_named(const char *word)
+{
+    return strcmp(word, "york") == 0 ? SIDE_YORK : strcmp(word, "lancaster") == 0 ? SIDE_LANCASTER : -1;
+}
+
+/* --print [--side york|lancaster]: whether and as whom to print; the index after them, or -1. */
+static int read_print(int argc, char **argv, int *side)
+{
+    int i = 1;
+    *side = -1;
+    if (i < argc && strcmp(argv[i], "--print") == 0) {
+        *side = SIDE_YORK;
+        i++;
+    }
+    if (*side >= 0 && i < argc && strcmp(argv[i], "--side") == 0) {
+        if (i + 1 >= argc || side_named(argv[i + 1]) < 0)
+            return cli_usage_error("replay: --side takes york or lancaster, not '%s'", i + 1 < argc ? argv[i + 1] : ""),
+                   -1;
+        *side = side_named(argv[i + 1]);
+        i += 2;
+    }
+    if (i < argc && strncmp(argv[i], "--", 2) == 0)
+        return cli_usage_error("replay: unknown option '%s' (--print [--side york|lancaster])", argv[i]), -1;
+    return i;
+}
+
+/* r3 replay [--print [--side S]] FILE...: replays and verifies game records. */
 int command_replay(int argc, char **argv)
 {
-    if (argc < 2)
+    int side, first = read_print(argc, argv, &side);
+    if (first < 0)
+        return 2;
+    if (first >= argc)
         return cli_usage_error("%s", "replay needs a FILE, a game record written by r3 match --out");
-    for (int i = 1; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         char error[300];
         FILE *f = fopen(argv[i], "r");
         if (!f) {
             fprintf(stderr, "r3: replay: cannot read '%s'\n", argv[i]);
             return 1;
         }
-        printf("%s: ", argv[i]);
-        bool ok = replay_record(f, stdout, error, sizeof error);
+        if (side < 0)
+            printf("%s: ", argv[i]);
+        bool ok = side >= 0 ? replay_print(f, side, stdout, error, sizeof error)
+                            : replay_record(f, stdout, NULL, error, sizeof error);
         fclose(f);
         if (!ok) {
             printf("FAILED\n");

@@ -18,6 +18,7 @@
 
 #include "protocol/cli.h"
 #include "protocol/host.h"
+#include "protocol/narrate.h"
 
 #define MAX_LINES 1024
 #define LINE_MAX_BYTES 512
@@ -62,54 +63,17 @@ static bool ask(struct answer *a, const char *fmt, const char *arg)
 
 static const char *last(const struct answer *a) { return a->count ? a->line[a->count - 1] : ""; }
 
-/* ---- events as sentences ---- */
-
-static void sentence(const char *side, const char *what)
-{
-    char w[5][64] = {{0}};
-    int n = sscanf(what, "%63s %63s %63s %63s %63s", w[0], w[1], w[2], w[3], w[4]);
-    if (strcmp(w[0], "deal") == 0) {
-        if (strcmp(w[1], "?") != 0)
-            printf("  You are dealt card %s.\n", w[1]);
-    } else if (strcmp(w[0], "play") == 0)
-        printf(strcmp(w[1], "?") ? "  Card %s is played.\n" : "  A card is played face-down.\n", w[1]);
-    else if (strcmp(w[0], "cards") == 0)
-        printf("  The cards are shown: York %s, Lancaster %s.\n", w[1], w[2]);
-    else if (strcmp(w[0], "phase") == 0) {
-        static char shown[64];
-        if (strcmp(shown, w[1]) != 0) /* a step within the phase is no news */
-            printf("  -- %s phase --\n", w[1]);
-        snprintf(shown, sizeof shown, "%s", w[1]);
-    } else if (strcmp(w[0], "move") == 0 && n == 4)
-        printf("  %s goes from %s to %s.\n", w[1], w[2], w[3]);
-    else if (strcmp(w[0], "appear") == 0)
-        printf("  A recruit, %s, appears in %s.\n", w[1], w[2]);
-    else if (strcmp(w[0], "reveal") == 0)
-        printf("  %s is revealed: %s, strength %s.\n", w[1], w[2], w[3]);
-    else if (strcmp(w[0], "strength") == 0)
-        printf("  %s is now at strength %s.\n", w[1], w[2]);
-    else if (strcmp(w[0], "step-lost") == 0)
-        printf("  %s loses a step.\n", w[1]);
-    else if (strcmp(w[0], "roll") == 0)
-        printf("  A die shows %s.\n", w[1]);
-    else if (strcmp(w[0], "king") == 0 || strcmp(w[0], "pretender") == 0)
-        printf("  %s is now %s.\n", w[1], strcmp(w[0], "king") == 0 ? "King" : "the Pretender");
-    else if (strcmp(w[0], "campaign") == 0)
-        printf("  == Campaign %s begins: every block is at full strength ==\n", w[1]);
-    else if (strcmp(w[0], "winner") != 0)
-        printf("  %s%s\n", strcmp(side, "york") == 0 ? "York sees: " : "Lancaster sees: ", what);
-}
-
 /* Prints what an answer says; the side to move, or -1; *over once a result came. */
 static bool show_answer(const struct answer *a, bool *over)
 {
+    static struct narrator narrator;
     bool to_move = false;
     for (int i = 0; i < a->count; i++) {
         const char *l = a->line[i];
         char side[16];
         int used = 0;
         if (sscanf(l, "event %15s %n", side, &used) == 1 && used)
-            sentence(side, l + used);
+            narrate(&narrator, side, l + used, stdout);
         else if (strncmp(l, "tomove ", 7) == 0)
             to_move = true;
         else if (strncmp(l, "result ", 7) == 0)

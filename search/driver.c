@@ -36,9 +36,7 @@ static bool goes_on(struct driver *d, long done, long cap, long deadline_us)
         return false;
     if (limits_spent(l, atomic_load(&d->nodes), deadline_us))
         return false;
-    if (l->infinite || l->nodes > 0)
-        return true;
-    return done < cap;
+    return limits_given(l, d->side) || done < cap;
 }
 
 /* A search with nothing to weigh answers at once (unless it must wait for stop anyway). */

@@ -41,9 +41,9 @@ enum parallel_kind { PARALLEL_ROOT, PARALLEL_TREE };
 
 struct player {
     int kind;        /* enum player_kind */
-    long samples;    /* greedy: at most this many worlds unless go sets nodes or infinite;
+    long samples;    /* greedy: this many worlds for a go without limits;
                                 pimc: its worlds, one tree each (at most DRIVER_MAX_TREES) */
-    long iterations; /* tree players: at most this many iterations unless go sets nodes or infinite */
+    long iterations; /* tree players: this many iterations for a go without limits */
     long memory_mb;  /* ismcts: the trees' memory, all threads together */
     int threads;     /* tree players: searching threads */
     int parallel;    /* enum parallel_kind: how the ismcts player's threads share the search */

@@ -32,6 +32,8 @@ static long budget_ms(const struct limits *l, int side)
     return budget;
 }
 
+bool limits_given(const struct limits *l, int side) { return l->infinite || l->nodes > 0 || budget_ms(l, side) >= 0; }
+
 long limits_deadline_us(const struct limits *l, int side, long started_us)
 {
     long budget = budget_ms(l, side);

@@ -19,6 +19,11 @@ struct limits {
     bool infinite;
 };
 
+/* Whether l sets any limit for 'side' (a time, nodes, infinite): then it
+ * replaces the player's own budget (option Iterations or Samples) for that
+ * search; a bare go searches that budget. */
+bool limits_given(const struct limits *l, int side);
+
 /* When a search for 'side' begun at 'started_us' must end, in microseconds
  * of the monotonic clock (engine/core/clock.h), or -1 for never. */
 long limits_deadline_us(const struct limits *l, int side, long started_us);

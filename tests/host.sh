@@ -33,6 +33,25 @@ printf '%s\nlegal\nboard\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
     grep -Eq '^decision play [0-9]+ \| play card [0-9]+: ' "$tmp/out" && grep -q "^York's view: 1460" "$tmp/out"
 check "new, legal, board and quit: four answers, each ending in ok; events, tomove and labelled decisions" $?
 
+# board svg: the human side's picture, as r3 show --svg --side draws it.
+printf '%s\nboard svg\nquit\n' "$NEW" | "$R3" host | sed -n '/^<?xml/,/^<\/svg>/p' > "$tmp/board.svg"
+xmllint --noout "$tmp/board.svg" && grep -q 'Seen by York' "$tmp/board.svg"
+check "board svg: York's picture, a valid SVG" $?
+
+# board json: the same view as one line of JSON (jq parses it).
+printf '%s\nboard json\nquit\n' "$NEW" | "$R3" host | grep '^{' > "$tmp/board.json"
+[ "$(wc -l < "$tmp/board.json")" = 1 ] && [ "$(jq -r '.side + " " + (.scenario|tostring) + " " + .king' "$tmp/board.json")" = "york 1460 L:Henry-VI" ] &&
+    [ "$(jq '[.areas[].blocks[] | select(.side == "york")] | length' "$tmp/board.json")" -gt 0 ] &&
+    jq -e '.hand | length == 7' "$tmp/board.json" > /dev/null
+check "board json: York's view as one JSON object: $(jq -c '{side, phase, step, hand}' "$tmp/board.json")" $?
+
+# save pgn: the game so far as PGN, every decision a comment in the movetext.
+printf '%s\nsave pgn %s\nquit\n' "$NEW" "$tmp/game.pgn" | "$R3" host > /dev/null
+grep -q '^\[Event "r3 host"\]$' "$tmp/game.pgn" && grep -q '^\[White "human"\]$' "$tmp/game.pgn" &&
+    grep -q '^\[Result "\*"\]$' "$tmp/game.pgn" && [ "$(grep -o '{deal [0-9]*}' "$tmp/game.pgn" | wc -l)" = 14 ] &&
+    [ "$(tail -n 2 "$tmp/game.pgn" | head -n 1)" = '*' ] && ! awk 'length > 79 {exit 1}' "$tmp/game.pgn" | grep -q .
+check "save pgn: the tags, the 14 cards dealt as comments, result *" $?
+
 # ---- bad lines: one error each, the game unchanged ----
 bad() { # bad LINE EXPECTED: LINE, sent in a game, gets the one error EXPECTED and changes nothing
     printf '%s\nlegal\n%s\nlegal\nquit\n' "$NEW" "$1" | "$R3" host > "$tmp/out"
@@ -52,6 +71,11 @@ bad 'dance' 'unknown-command'
 bad 'legal now' 'bad-arguments'
 bad 'board tudor' 'bad-arguments'
 bad 'board lancaster' "not-yours"
+bad 'board svg lancaster' "not-yours"
+bad 'board svgx' 'bad-arguments'
+bad 'board json lancaster' "not-yours"
+bad 'save pgn' 'bad-arguments'
+
 bad 'new scenario 1066 york human lancaster engine' 'bad-arguments unknown scenario'
 bad 'new scenario 1460 york robot lancaster engine' 'bad-arguments'
 bad 'new scenario 1460 york human lancaster engine option Iterations=0' 'bad-option'

@@ -42,7 +42,7 @@ check "help: 13 commands, the options, helpok" $?
 
 # show names the step, the crown, Player 1, the APs and the battle being fought.
 "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^battle /p' | sed '$d' > "$tmp/to-battle"
-{ cat "$tmp/to-battle"; printf 'show\n'; } | "$R3" | grep -v '^error' > "$tmp/out"
+{ grep -v '^go$' "$tmp/to-battle"; printf 'show\n'; } | "$R3" > "$tmp/out"
 grep -Eq "^show York's view: 1460, campaign [0-9], turn [0-9], [a-z]+ phase, step [a-z1-9-]+$" "$tmp/out" &&
     grep -Eq '^show King L:Henry-VI; Pretender Y:York; Player 1 (York|Lancaster)' "$tmp/out"
 check "show: the step by name, the King, the Pretender and Player 1" $?
@@ -126,18 +126,25 @@ check "go nodes 0 and go movetime 0: an error each, no search" $?
 grep '^info ' "$tmp/engine" | tail -n 1 | grep -Eq ' iterations [1-9][0-9]* ' && grep -q '^bestmove ' "$tmp/engine"
 check "go movetime 5000 then stop at once: at least one iteration before bestmove" $?
 
-# go movetime and the clocks bound the time; the engine's info line says how long it took.
+# go's limits replace the player's own budget (Iterations, Samples) for that
+# search; a bare go searches that budget. The info line says how long it took.
 spent() { sed -n 's/^info time \([0-9]*\) .*/\1/p' "$1" | tail -n 1; }
-{ printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go movetime 150\n'; } |
-    "$R3" > "$tmp/engine"
+iterations() { sed -n 's/^info .* iterations \([0-9]*\) .*/\1/p' "$1" | tail -n 1; }
+{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go movetime 150\n'; } | "$R3" > "$tmp/engine"
 ms=$(spent "$tmp/engine")
 [ "$ms" -ge 150 ] && [ "$ms" -lt 1000 ] && grep -q '^bestmove ' "$tmp/engine"
-check "go movetime 150 with Samples unbounded: searched $ms ms, then bestmove" $?
-{ printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go wtime 4000 btime 1\n'; } |
-    "$R3" > "$tmp/engine"
+check "go movetime 150, greedy with 8 Samples: searched $ms ms, then bestmove" $?
+{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go wtime 4000 btime 1\n'; } | "$R3" > "$tmp/engine"
 ms=$(spent "$tmp/engine")
 [ "$ms" -ge 90 ] && [ "$ms" -lt 1000 ] && grep -q '^bestmove ' "$tmp/engine"
 check "go wtime 4000 as York: a 1/40 share of York's clock, $ms ms" $?
+tree() { printf 'setoption name Iterations value 50\n'; cat "$tmp/opening"; printf '%s\n' "$1"; }
+tree 'go' | "$R3" > "$tmp/bare"
+tree 'go movetime 300' | "$R3" > "$tmp/timed"
+tree 'go nodes 20000' | "$R3" > "$tmp/counted"
+[ "$(iterations "$tmp/bare")" = 50 ] && [ "$(spent "$tmp/timed")" -ge 300 ] && [ "$(iterations "$tmp/timed")" -gt 50 ] &&
+    [ "$(sed -n 's/^info .* nodes \([0-9]*\) .*/\1/p' "$tmp/counted" | tail -n 1)" -ge 20000 ]
+check "Iterations 50: go searches $(iterations "$tmp/bare"), go movetime 300 $(iterations "$tmp/timed") in $(spent "$tmp/timed") ms, go nodes 20000 past 50" $?
 
 # quit during go infinite ends the engine at once; at the end of input a search with limits still answers.
 { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go infinite\nquit\n'; sleep 5; } | "$R3" > /dev/null &
@@ -246,6 +253,33 @@ set -- $ends
     grep -q "^error bad-option $tmp/outside.txt:[0-9]*: weight 'fire' is 9, outside its bounds" "$tmp/engine" &&
     [ "$(grep -c '^error' "$tmp/engine")" = 1 ]
 check "PolicyFile: nodes/winrate $ends (a passing policy, a bad file refused, built-in, the hand file)" $?
+
+# ---- a refused observation says so at once; a question never changes the game ----
+"$R3" playout --games 1 --seed 5 --scenario 1460 --transcript york > "$tmp/t5"
+# The first cards phase, York to play: 'play 1' names a card York does not hold.
+sed -n '1,/^go$/p' "$tmp/t5" | grep -v '^go$' > "$tmp/deal"
+{ cat "$tmp/deal"; printf 'play 1
+show
+query phase
+'; } | "$R3" > "$tmp/out"
+[ "$(head -n 1 "$tmp/out")" = "error inconsistent 'play 1' is not a legal decision for york now" ] &&
+    grep -qx showok "$tmp/out" && [ "$(tail -n 1 "$tmp/out")" = "phase cards 0" ]
+check "an illegal 'play 1' is refused on its own line; show and query then answer as before it" $?
+
+# Read-only lines between two lines of one transition (after each of the first
+# 110 observations of a game) leave the game as a clean run has it.
+sed -n '1,116p' "$tmp/t5" | grep -v '^go$' > "$tmp/prefix"
+final() { printf 'isready\nlegal\nshow\nquery phase\n'; }
+{ cat "$tmp/prefix"; final; } | "$R3" | sed -n '/^readyok$/,$p' > "$tmp/clean"
+total=$(wc -l < "$tmp/prefix") differ=0 i=2
+while [ "$i" -le "$total" ]; do
+    { head -n "$i" "$tmp/prefix"; printf 'legal\nshow\nquery bogus\nquery tomove\n'
+      tail -n +$((i + 1)) "$tmp/prefix"; final; } | "$R3" | sed -n '/^readyok$/,$p' > "$tmp/mixed"
+    cmp -s "$tmp/clean" "$tmp/mixed" || differ=$((differ + 1))
+    i=$((i + 1))
+done
+[ "$differ" = 0 ] && grep -q '^legal ' "$tmp/clean"
+check "legal, show and queries at each of $((total - 1)) points of a game change nothing ($differ differ)" $?
 
 # ---- bad input: each line gets exactly one error line, and nothing changes ----
 {

@@ -25,6 +25,20 @@ set -- $ended
     [ "$(grep -c 'wins at the end of the last campaign' "$tmp/out")" = "$3" ] &&
     [ "$(grep -c '	last-campaign	' "$tmp/games/results.tsv")" = "$3" ]
 check "how the 6 games ended: $1 by heirs, $2 by usurpation, $3 at the end of the last campaign" $?
+# The PGN's movetext holds every decision of the record, each as a comment,
+# in lines under 80 characters; r3 replay --print shows the game as a side saw it.
+decisions=$(grep -vc '^#\|^scenario \|^seed \|^york \|^lancaster ' "$tmp/games/game-00001.r3g")
+comments=$(awk '/^\[Round "1"\]/ {on=1} /^\[Round "2"\]/ {on=0} on' "$tmp/games/games.pgn" | grep -o '{[^}]*}' | grep -vc '^{campaign ')
+[ "$decisions" -gt 100 ] && [ "$comments" = "$decisions" ] && awk 'length > 79 {bad=1} END {exit bad}' "$tmp/games/games.pgn"
+check "games.pgn: game 1's movetext holds its $decisions decisions as comments ($comments)" $?
+"$R3" replay --print --side lancaster "$tmp/games/game-00001.r3g" > "$tmp/print"
+[ "$(head -n 1 "$tmp/print")" = "The game as Lancaster saw it:" ] && grep -q '^1\. Lancaster: ' "$tmp/print" &&
+    grep -q -- '-- action phase --' "$tmp/print" && grep -q 'as recorded$' "$tmp/print"
+check "r3 replay --print --side lancaster: $(grep -c '^[0-9]*\. Lancaster: ' "$tmp/print") decisions of its own, the events as sentences" $?
+"$R3" replay --print --side tudor "$tmp/games/game-00001.r3g" > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] && [ "$(head -n 1 "$tmp/err")" = "r3: replay: --side takes york or lancaster, not 'tudor'" ] && [ ! -s "$tmp/out" ]
+check "r3 replay --print --side tudor: status 2, one message" $?
+
 # A pair plays one seed from both chairs: the same cards and dice open both games.
 [ "$(sed -n 6,19p "$tmp/games/game-00001.r3g")" = "$(sed -n 6,19p "$tmp/games/game-00002.r3g")" ]
 check "a pair of games deals the same cards" $?
@@ -63,7 +77,7 @@ reject() { # reject STATUS STDERR-FIRST-LINE ARGS...
 }
 reject 2 "r3: match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice" match --engine cmd="$R3"
 reject 2 "r3: unknown scenario '1475' (1460, 1470, 1483 or all)" match --scenario 1475 --engine cmd="$R3" --engine cmd="$R3"
-reject 2 "r3: match: --tc takes movetime=MS or nodes=N, not 'depth=5'" match --tc depth=5 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: --tc takes movetime=MS, nodes=N or none, not 'depth=5'" match --tc depth=5 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: --tc nodes needs a whole number from 1 to 1000000000000, not '0'" match --tc nodes=0 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: --concurrency needs a whole number from 1 to 64, not '65'" match --concurrency 65 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: match: --shard takes I/N with 1 <= I <= N <= 1000000, not '3/2'" match --shard 3/2 --engine cmd="$R3" --engine cmd="$R3"
@@ -137,6 +151,19 @@ check "--concurrency 4 against an engine that crashes: 8 exits seen, '$(tail -n 
     && [ "$(grep -c '^Finished game.*wins \(by heirs\|by usurpation\|at the end\)' "$tmp/out")" = 2 ]
 check "--tc nodes=5 sends 'go nodes 5' and plays 2 games: '$(tail -n 1 "$tmp/out")'" $?
 
+# Without --tc each go is bare: every engine searches its own budget (here 30
+# iterations; a movetime would lift it). Under --timeout 100 an engine that
+# never answers has hung 2.1 s after its go.
+"$R3" match --engine cmd="tee -a $tmp/bare | $R3" name=teed option.Iterations=30 --engine cmd="$R3" name=plain option.Iterations=30 \
+    --games 2 --scenario 1483 --out "$tmp/bare-games" > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] && grep -qx 'go' "$tmp/bare" && ! grep -q '^go .' "$tmp/bare" && grep -q ' --tc none ' "$tmp/bare-games/results.tsv" &&
+    [ "$(grep -c '^Finished game.*wins \(by heirs\|by usurpation\|at the end\)' "$tmp/out")" = 2 ]
+check "no --tc: a bare 'go' for every decision, 2 games by the rules" $?
+"$R3" match --engine cmd="$R3" name=r3 option.Player=random --engine cmd="sh tests/engines/misbehave.sh hang" name=hang \
+    --games 1 --scenario 1483 --timeout 100 > "$tmp/out" 2> "$tmp/err"
+grep -q 'by forfeit: hang hung: no bestmove within 2100 ms' "$tmp/out"
+check "--timeout 100: a hanging engine forfeits 2100 ms after its go" $?
+
 # --sprt stops the match once H1 is accepted: the illegal engine loses every game.
 "$R3" match --engine cmd="$R3" name=r3 option.Player=random --engine cmd="sh tests/engines/misbehave.sh illegal" name=illegal \
     --games 100 --concurrency 2 --scenario 1483 --sprt 0 50 0.05 0.05 > "$tmp/out" 2> "$tmp/err"
@@ -151,7 +178,7 @@ check "--sprt 0 50 0.05 0.05 accepts H1 after $games of 100 games: '$(grep '^SPR
 for pair in "cheat pimc 1483" "flatmc ismcts 1460"; do
     set -- $pair
     "$R3" match --engine cmd="$R3" name=$1 option.Player=$1 option.Iterations=30 \
-        --engine cmd="$R3" name=$2 option.Player=$2 option.Iterations=30 --games 2 --scenario $3 --tc movetime=5000 \
+        --engine cmd="$R3" name=$2 option.Player=$2 option.Iterations=30 --games 2 --scenario $3 \
         > "$tmp/out" 2> "$tmp/err"
     [ $? = 0 ] && grep -q '^Ended: .*forfeits: 0 illegal, 0 crash, 0 hang, 0 garbage' "$tmp/out" && [ ! -s "$tmp/err" ]
     check "$1 vs $2 ($3): two whole games, no forfeits: '$(tail -n 1 "$tmp/out")'" $?

@@ -28,7 +28,7 @@ done
 clean "r3 playout --threads 2" $?
 
 "$R3" match --engine cmd="$R3" name=a option.Threads=2 option.Iterations=50 option.PlayoutTurns=1 \
-    --engine cmd="$R3" name=b option.Player=random --games 2 --scenario 1483 --concurrency 2 --tc movetime=5000 \
+    --engine cmd="$R3" name=b option.Player=random --games 2 --scenario 1483 --concurrency 2 \
     > "$tmp/out" 2> "$tmp/err"
 clean "r3 match --concurrency 2, an engine searching on 2 threads: '$(tail -n 1 "$tmp/out")'" $?
 

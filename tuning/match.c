@@ -150,12 +150,11 @@ static void count_game(struct match *m, const struct game_line *g, const struct 
     pthread_mutex_unlock(&m->lock);
 }
 
-static FILE *open_record(const struct match_options *o, const struct game_line *g)
+static FILE *open_record(const struct match_options *o, const struct game_line *g, char *path, size_t size)
 {
-    char path[4096];
     if (!o->out_dir)
         return NULL;
-    snprintf(path, sizeof path, "%s/game-%05ld.r3g", o->out_dir, g->game);
+    snprintf(path, size, "%s/game-%05ld.r3g", o->out_dir, g->game);
     FILE *f = fopen(path, "w");
     if (!f)
         fprintf(stderr, "r3: match: cannot write '%s': %s; the game is played without its record\n", path,
@@ -177,7 +176,8 @@ static void play_game(struct worker *w, long game)
                           .seed = o->seed + (uint64_t)pair,
                           .york = o->engine[york].name,
                           .lancaster = o->engine[1 - york].name};
-    FILE *record = open_record(o, &g);
+    char path[4096];
+    FILE *record = open_record(o, &g, path, sizeof path);
     referee_play(&w->engine[york], &w->engine[1 - york], scenario, g.seed, &o->tc, &r, record);
     g.winner = r.winner;
     g.end = r.end;
@@ -186,6 +186,7 @@ static void play_game(struct worker *w, long game)
         fprintf(record, "# result %s%s%s\n", r.winner < SIDE_COUNT ? SIDE_NAME[r.winner] : "none",
                 end_is_forfeit(r.end) ? " by forfeit: " : "", g.reason);
         fclose(record);
+        g.record = path;
     }
     count_game(w->m, &g, &r, york);
 }
@@ -241,8 +242,10 @@ static void describe(const struct match_options *o, char *text, size_t size)
         snprintf(scenario, sizeof scenario, "%d", SCENARIO_INFO[o->scenario].year);
     if (o->tc.nodes)
         snprintf(tc, sizeof tc, "nodes=%lld", o->tc.nodes);
-    else
+    else if (o->tc.movetime_ms)
         snprintf(tc, sizeof tc, "movetime=%d", o->tc.movetime_ms);
+    else
+        snprintf(tc, sizeof tc, "none");
     snprintf(text, size, "r3 match: %s vs %s, --games %ld --seed %llu --scenario %s --tc %s --shard %ld/%ld",
              o->engine[0].name, o->engine[1].name, o->games, (unsigned long long)o->seed, scenario, tc, o->shard,
              o->shards);

@@ -186,7 +186,9 @@ static bool send_go(struct engine_process *p, const struct world *w, const struc
         return false;
     if (tc->nodes)
         return send_line(p, "go nodes %lld", tc->nodes);
-    return send_line(p, "go movetime %d", tc->movetime_ms);
+    if (tc->movetime_ms)
+        return send_line(p, "go movetime %d", tc->movetime_ms);
+    return send_line(p, "go");
 }
 
 const char *const GAME_END_WORD[END_COUNT] = {
@@ -205,7 +207,7 @@ static bool ask(struct engine_process *p, const struct world *w, const struct ti
         snprintf(why, size, "%s crashed (its input is closed)", p->spec->name);
         return false;
     }
-    long allowed = (tc->nodes ? REFEREE_NODES_DEADLINE_MS : tc->movetime_ms) + MARGIN_MS;
+    long allowed = (tc->movetime_ms && !tc->nodes ? tc->movetime_ms : tc->timeout_ms) + MARGIN_MS;
     long deadline = clock_us() / 1000 + allowed;
     for (;;) {
         int got = read_line(p, line, sizeof line, deadline);

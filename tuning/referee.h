@@ -52,15 +52,17 @@ extern const char *const GAME_END_WORD[END_COUNT]; /* "heirs", ..., "bound": res
 
 static inline bool end_is_forfeit(int end) { return end >= END_ILLEGAL && end <= END_GARBAGE; }
 
-/* The limit sent with each go: a move time, or else a node count. */
+/* The limit sent with each go: a move time, a node count, or neither (a
+ * bare go: the engine searches its own budget, its option Iterations). */
 struct time_control {
     int movetime_ms; /* used when nodes is 0 */
     long long nodes;
+    /* With no time limit of its own, an engine is deemed hung this long after
+     * a go (plus the margin of every answer). */
+    int timeout_ms;
 };
 
-/* A node limit has no time bound of its own, so an engine searching to one
- * is deemed hung after this long (plus the margin of every answer). */
-#define REFEREE_NODES_DEADLINE_MS 10000
+#define REFEREE_TIMEOUT_MS 10000 /* timeout_ms unless --timeout says otherwise */
 
 struct game_result_record {
     int winner; /* enum side, or SIDE_NONE */

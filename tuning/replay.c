@@ -110,11 +110,12 @@ static bool result(struct replay *r, const char *recorded, FILE *out, char *erro
                false;
     if (forfeit && w->phase == PHASE_OVER)
         return snprintf(error, size, "line %ld: a forfeit recorded after the game had ended", r->line), false;
-    fprintf(out, "replayed %ld decisions: %s, as recorded\n", r->decisions, recorded);
+    if (out)
+        fprintf(out, "replayed %ld decisions: %s, as recorded\n", r->decisions, recorded);
     return true;
 }
 
-bool replay_record(FILE *in, FILE *out, char *error, size_t error_size)
+bool replay_record(FILE *in, FILE *out, const struct game_hooks *hooks, char *error, size_t error_size)
 {
     static struct replay r;
     decision d;
@@ -126,7 +127,7 @@ bool replay_record(FILE *in, FILE *out, char *error, size_t error_size)
     if (r.next == LINE_DECISION) {
         const struct game_player record = {recorded, &r};
         struct game_outcome end =
-            game_play(&r.w, (const struct game_player[GAME_ACTORS]){record, record, record}, NULL);
+            game_play(&r.w, (const struct game_player[GAME_ACTORS]){record, record, record}, hooks);
         r.decisions = end.decisions;
         if (end.status != GAME_GIVEN_UP && recorded(&r, &r.w, &d)) /* legal after the game stopped: at the bound */
             return snprintf(error, error_size, "line %ld: a decision past %d, the decision bound", r.line,

@@ -9,7 +9,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Replays the record in 'in'; on success writes a summary to out, else why (with the line) to error. */
-bool replay_record(FILE *in, FILE *out, char *error, size_t error_size);
+struct game_hooks;
+
+/* Replays the record in 'in', telling 'hooks' (NULL for none) of every
+ * decision as it is replayed; on success writes a summary to out (unless it
+ * is NULL), else why (with the line) to error. */
+bool replay_record(FILE *in, FILE *out, const struct game_hooks *hooks, char *error, size_t error_size);
 
 #endif

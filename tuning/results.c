@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine/core/types.h"
+#include "tuning/pgn.h"
 #include "tuning/referee.h"
 
 #define FIELDS 8
@@ -71,42 +72,27 @@ static void write_tsv(FILE *out, const struct game_line *g)
     fputc('\n', out);
 }
 
-static void tag(FILE *out, const char *name, const char *value)
-{
-    fprintf(out, "[%s \"", name);
-    put_clean(out, value, true);
-    fputs("\"]\n", out);
-}
-
 /* York moves first, so it takes White's chair in the PGN. */
 static void write_pgn(FILE *out, const struct game_line *g)
 {
-    char date[16] = "????.??.??", site[256] = "?", round[24], variant[32], seed[24], termination[240];
-    time_t now = time(NULL);
-    struct tm local;
-    if (localtime_r(&now, &local))
-        strftime(date, sizeof date, "%Y.%m.%d", &local);
-    if (gethostname(site, sizeof site - 1) != 0)
-        strcpy(site, "?");
-    snprintf(round, sizeof round, "%ld", g->game);
-    snprintf(variant, sizeof variant, "Richard III %d", g->year);
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
-    const char *result = g->winner == SIDE_YORK ? "1-0" : g->winner == SIDE_LANCASTER ? "0-1" : "1/2-1/2";
+    char termination[240];
     if (end_is_forfeit(g->end))
         snprintf(termination, sizeof termination, "forfeit (%s): %s", GAME_END_WORD[g->end], g->reason);
     else
         snprintf(termination, sizeof termination, "%s", g->end == END_BOUND ? "decision bound" : GAME_END_WORD[g->end]);
-    tag(out, "Event", "r3 match");
-    tag(out, "Site", site);
-    tag(out, "Date", date);
-    tag(out, "Round", round);
-    tag(out, "White", g->york);
-    tag(out, "Black", g->lancaster);
-    tag(out, "Result", result);
-    tag(out, "Variant", variant);
-    tag(out, "Seed", seed);
-    tag(out, "Termination", termination);
-    fprintf(out, "\n%s\n\n", result);
+    const struct pgn_game game = {.event = "r3 match",
+                                  .round = g->game,
+                                  .york = g->york,
+                                  .lancaster = g->lancaster,
+                                  .year = g->year,
+                                  .seed = g->seed,
+                                  .winner = g->winner,
+                                  .over = true,
+                                  .termination = termination};
+    FILE *record = g->record ? fopen(g->record, "r") : NULL;
+    pgn_write(out, &game, record);
+    if (record)
+        fclose(record);
 }
 
 void results_write(struct results_files *f, const struct game_line *g)

@@ -22,6 +22,7 @@ struct game_line {
     int winner;                   /* SIDE_YORK, SIDE_LANCASTER or SIDE_NONE */
     int end;                      /* enum game_end */
     const char *reason;           /* for a forfeit; "" otherwise */
+    const char *record;           /* the game's record file, for the PGN's movetext, or NULL */
 };
 
 struct results_files {

@@ -212,42 +212,48 @@ static void recruit_that_fits(struct world *w, const struct view *v, const struc
 
 /* ---- taking in a transition ---- */
 
-static bool same_observations(const struct observations *a, const struct observations *b)
+/* Whether 'mine' is 'seen' exactly, or (for a transition still arriving)
+ * begins with it. */
+static bool fits_seen(const struct observations *mine, const struct observations *seen, bool prefix)
 {
-    return a->count == b->count && memcmp(a->list, b->list, sizeof a->list[0] * (size_t)a->count) == 0;
+    if (prefix ? mine->count < seen->count : mine->count != seen->count)
+        return false;
+    return memcmp(mine->list, seen->list, sizeof seen->list[0] * (size_t)seen->count) == 0;
 }
 
-/* Tries one candidate world: on success, *after is the belief after the transition. */
-static bool try_world(struct belief *b, struct world *candidate, const struct observations *seen, struct world *after)
+/* Tries one candidate world: on success, *d is the decision made in it,
+ * *after the world after the transition, and *whole whether the transition
+ * shows no more than 'seen' there. */
+static bool try_world(struct belief *b, struct world *candidate, const struct observations *seen, bool prefix,
+                      decision *d, struct world *after, bool *whole)
 {
     static _Thread_local struct observations mine;
-    decision d;
     place_shown_cards(candidate, b->side, seen);
-    if (!pick_decision(candidate, b->side, &seen->list[0], &b->rng, &d))
+    if (!pick_decision(candidate, b->side, &seen->list[0], &b->rng, d))
         return false;
     *after = *candidate;
-    rules_apply(after, d);
-    observe(candidate, d, after, b->side, &mine);
-    if (!same_observations(&mine, seen))
-        return false;
-    remember(b, candidate, d);
-    b->transitions++;
-    return true;
+    rules_apply(after, *d);
+    observe(candidate, *d, after, b->side, &mine);
+    *whole = mine.count == seen->count;
+    return fits_seen(&mine, seen, prefix);
 }
 
-bool belief_observe(struct belief *b, const struct observations *seen, char *error, size_t error_size)
+/* Looks for a world the side thinks possible that gives 'seen' (or, with
+ * 'prefix', observations that begin with it): the belief first, then draws
+ * from the side's view. On success, *before is that world and *after the
+ * world after the transition. */
+static bool find_world(struct belief *b, const struct observations *seen, bool prefix, struct world *before,
+                       decision *d, struct world *after, bool *whole, char *error, size_t error_size)
 {
     static _Thread_local struct sampler sampler;
-    struct world candidate = b->w, after;
     struct view v;
     if (seen->count == 0) {
         snprintf(error, error_size, "no observations: a transition shows at least its decision");
         return false;
     }
-    if (try_world(b, &candidate, seen, &after)) {
-        b->w = after;
+    *before = b->w;
+    if (try_world(b, before, seen, prefix, d, after, whole))
         return true;
-    }
     view_of(&b->w, b->side, &v);
     narrow_view(&v, seen);
     if (!sampler_init(&sampler, &v, &b->rng)) {
@@ -255,13 +261,36 @@ bool belief_observe(struct belief *b, const struct observations *seen, char *err
         return false;
     }
     for (int tries = 0; tries < BELIEF_TRIES; tries++) {
-        sampler_draw(&sampler, &b->rng, &candidate);
-        recruit_that_fits(&candidate, &v, &seen->list[0], &b->rng);
-        if (try_world(b, &candidate, seen, &after)) {
-            b->w = after;
+        sampler_draw(&sampler, &b->rng, before);
+        recruit_that_fits(before, &v, &seen->list[0], &b->rng);
+        if (try_world(b, before, seen, prefix, d, after, whole))
             return true;
-        }
     }
     snprintf(error, error_size, "no world the side thinks possible gives these observations (%d tried)", BELIEF_TRIES);
     return false;
+}
+
+bool belief_observe(struct belief *b, const struct observations *seen, char *error, size_t error_size)
+{
+    static _Thread_local struct world before, after;
+    decision d;
+    uint64_t rng = b->rng;
+    bool whole;
+    if (!find_world(b, seen, false, &before, &d, &after, &whole, error, error_size)) {
+        b->rng = rng; /* unchanged, its random stream too */
+        return false;
+    }
+    remember(b, &before, d);
+    b->transitions++;
+    b->w = after;
+    return true;
+}
+
+bool belief_could_begin(const struct belief *b, const struct observations *seen, bool *whole, char *error,
+                        size_t error_size)
+{
+    static _Thread_local struct world before, after;
+    struct belief trial = *b; /* its random stream too: the belief's own draws are left as they were */
+    decision d;
+    return find_world(&trial, seen, true, &before, &d, &after, whole, error, error_size);
 }

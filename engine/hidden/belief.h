@@ -33,6 +33,16 @@ void belief_start(struct belief *b, int scenario, int side, uint64_t seed);
  * side thinks possible gives these observations. */
 bool belief_observe(struct belief *b, const struct observations *seen, char *error, size_t error_size);
 
+/* Whether a transition whose first observations are 'seen' could be
+ * arriving: some world the side thinks possible gives observations that
+ * begin with these. The belief is left exactly as it was; false with a
+ * reason. Lets a host's bad line be refused when it comes, not later.
+ * *whole says whether, in the world found, the transition shows nothing
+ * more: then belief_observe() takes 'seen' in, finding that same world
+ * (the same draws in the same order) at the same cost. */
+bool belief_could_begin(const struct belief *b, const struct observations *seen, bool *whole, char *error,
+                        size_t error_size);
+
 /* The keys of the decisions taken in from the 'since'th on (as counted by
  * b->keys), into out[]; their number, or -1 if they are no longer all kept. */
 int belief_keys_since(const struct belief *b, long since, decision *out);

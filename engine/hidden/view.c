@@ -273,3 +273,103 @@ bool view_print(const struct view *v, char *text, size_t size)
     strbuf_add(&sb, "Information-set key: %016llx\n", (unsigned long long)view_key(v));
     return !strbuf_overflowed(&sb);
 }
+
+/* ---- the view as one JSON object ---- */
+
+static const char *const VIEW_SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
+
+static void json_blocks(struct strbuf *sb, const struct world *w, int side, int area, bool *first)
+{
+    for (blockset left = blocks_in(w, side, area); left; left &= left - 1) {
+        int b = __builtin_ctzll(left), value, kind = world_strength_knowledge(w, b, &value);
+        strbuf_add(sb, "%s{\"block\":\"%s\",\"side\":\"%s\",", *first ? "" : ",", BLOCK_INFO[b].id,
+                   VIEW_SIDE_WORD[world_block_side(w, b)]);
+        if (kind == KNOW_AT_MOST)
+            strbuf_add(sb, "\"strength\":null,\"strength_at_most\":%d}", value + 1);
+        else
+            strbuf_add(sb, "\"strength\":%d}", world_steps(w, b));
+        *first = false;
+    }
+}
+
+static void json_pieces(struct strbuf *sb, const struct view *v, int area, bool *first)
+{
+    char enemy = 1 - v->side == SIDE_YORK ? 'Y' : 'L';
+    for (int l = 0; l < MAX_LABELS; l++) {
+        const struct view_piece *p = &v->piece[l];
+        if (!p->cand || p->area != area)
+            continue;
+        strbuf_add(sb, "%s{\"piece\":\"%c?%d\",\"side\":\"%s\",\"may_be\":[", *first ? "" : ",", enemy, l + 1,
+                   VIEW_SIDE_WORD[1 - v->side]);
+        blockset cands = cand_blocks(p->cand, v->side);
+        for (blockset left = cands; left; left &= left - 1)
+            strbuf_add(sb, "%s\"%s\"", left == cands ? "" : ",", BLOCK_INFO[__builtin_ctzll(left)].id);
+        strbuf_add(sb, "]}");
+        *first = false;
+    }
+}
+
+static void json_areas(struct strbuf *sb, const struct view *v)
+{
+    bool first_area = true;
+    strbuf_add(sb, "\"areas\":[");
+    for (int a = 0; a < AREA_COUNT; a++) {
+        bool any_piece = false, first = true;
+        for (int l = 0; l < MAX_LABELS; l++)
+            any_piece |= v->piece[l].cand && v->piece[l].area == a;
+        if (!v->w.at[a] && !any_piece)
+            continue;
+        strbuf_add(sb, "%s{\"area\":\"%s\",\"blocks\":[", first_area ? "" : ",", AREA_INFO[a].name);
+        json_blocks(sb, &v->w, v->side, a, &first);
+        json_blocks(sb, &v->w, 1 - v->side, a, &first);
+        json_pieces(sb, v, a, &first);
+        strbuf_add(sb, "]}");
+        first_area = false;
+    }
+    strbuf_add(sb, "]");
+}
+
+static void json_cards(struct strbuf *sb, const char *name, uint32_t cards)
+{
+    strbuf_add(sb, ",\"%s\":[", name);
+    for (int c = 1, n = 0; c <= CARD_COUNT; c++)
+        if (cards >> c & 1)
+            strbuf_add(sb, "%s%d", n++ ? "," : "", c);
+    strbuf_add(sb, "]");
+}
+
+static void json_name(struct strbuf *sb, const char *key, const char *value)
+{
+    if (value)
+        strbuf_add(sb, ",\"%s\":\"%s\"", key, value);
+    else
+        strbuf_add(sb, ",\"%s\":null", key);
+}
+
+bool view_json(const struct view *v, char *text, size_t size)
+{
+    struct strbuf sb;
+    const struct world *w = &v->w;
+    int enemy = 1 - v->side;
+    strbuf_init(&sb, text, size);
+    strbuf_add(&sb, "{\"side\":\"%s\",\"scenario\":%d,\"campaign\":%d,\"turn\":%d,\"phase\":\"%s\",\"step\":\"%s\"",
+               VIEW_SIDE_WORD[v->side], SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase],
+               step_name(w));
+    json_name(&sb, "king", w->king < BLOCK_COUNT ? BLOCK_INFO[w->king].id : NULL);
+    json_name(&sb, "pretender", w->pretender < BLOCK_COUNT ? BLOCK_INFO[w->pretender].id : NULL);
+    json_name(&sb, "player1", w->player1 < SIDE_COUNT ? VIEW_SIDE_WORD[w->player1] : NULL);
+    if (w->phase == PHASE_ACTION)
+        strbuf_add(&sb, ",\"ap_left\":%d", w->ap_left);
+    if (w->battle.area != AREA_NONE)
+        strbuf_add(&sb, ",\"battle\":{\"area\":\"%s\",\"round\":%d}", AREA_INFO[w->battle.area].name, w->battle.round);
+    strbuf_add(&sb, ",");
+    json_areas(&sb, v);
+    json_cards(&sb, "hand", w->hand[v->side]);
+    if (w->hand[enemy])
+        json_cards(&sb, "enemy_hand_shown", w->hand[enemy]);
+    strbuf_add(&sb, ",\"enemy_cards\":%d,\"enemy_card_down\":%s,\"cards_unseen\":%d,\"enemy_recruiting\":%s",
+               v->enemy_hand, v->enemy_card_down ? "true" : "false", bits_count(v->unseen_cards),
+               v->enemy_recruiting ? "true" : "false");
+    strbuf_add(&sb, ",\"infokey\":\"%016llx\"}", (unsigned long long)view_key(v));
+    return !strbuf_overflowed(&sb);
+}

@@ -51,4 +51,11 @@ uint64_t view_key(const struct view *v);
  * text did not fit. */
 bool view_print(const struct view *v, char *text, size_t size);
 
+/* The same view as one line of JSON, for a client that parses it (r3 host's
+ * board json, docs/host.md): side, scenario, campaign, turn, phase, step,
+ * king, pretender, player1, ap_left and battle where they apply, areas (each
+ * with its blocks: block, side and strength, or a face-down piece and the
+ * blocks it may be), hand, the enemy's cards, infokey. False if it did not fit. */
+bool view_json(const struct view *v, char *text, size_t size);
+
 #endif
