@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/tables.h"
 #include "engine/text/board.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
@@ -98,10 +99,9 @@ void cli_print_world(const struct world *w, bool text)
 
 int cli_side(const char *text)
 {
-    if (strcmp(text, "york") == 0)
-        return SIDE_YORK;
-    if (strcmp(text, "lancaster") == 0)
-        return SIDE_LANCASTER;
+    int side = side_by_word(text);
+    if (side >= 0)
+        return side;
     cli_usage_error("unknown side '%s' (york or lancaster)", text);
     return -1;
 }

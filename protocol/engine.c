@@ -39,8 +39,6 @@ struct engine {
     struct driver driver; /* the search, and the player's random stream */
 };
 
-static const char *const SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
-
 /* Every refusal of this loop goes to its output. */
 #define error_line(owner, ...) say_error((owner)->out, __VA_ARGS__)
 

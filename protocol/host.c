@@ -2,9 +2,10 @@
  * host.c: see host.h. The host plays the game forward after every command
  * that changes it: chance from its own seeded generator, the engine sides by
  * a search of their own belief (as an engine under the referee would, but in
- * this process), until a human side is to decide or the game is over. Each
- * transition is told to every side as observe() lists it: an engine side's
- * belief takes it in, a human side is written its lines as events.
+ * this process) or by asking their engine program, until a human side is to
+ * decide or the game is over. Each transition is told to every seat as
+ * observe() lists it (protocol/seat.h); a human side is also written its
+ * lines as events.
  */
 #include "protocol/host.h"
 
@@ -27,22 +28,14 @@
 #include "protocol/label.h"
 #include "protocol/options.h"
 #include "protocol/say.h"
+#include "protocol/seat.h"
 #include "tuning/pgn.h"
 #include "tuning/replay.h"
 
 #define LINE_LIMIT 4096
 #define MAX_WORDS 64
 
-static const char *const SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
 static const char *const HOW_WORD[GAME_HOW_COUNT] = {"heirs", "usurpation", "last-campaign"};
-
-/* One side of the game: a person at the client, or an engine in the process. */
-struct seat {
-    bool human;
-    struct belief belief; /* an engine's picture of the game, from its observations alone */
-    struct driver driver;
-    struct player player;
-};
 
 /* One decision of the game so far, and who took it. */
 struct ply {
@@ -62,50 +55,21 @@ struct host {
     uint64_t chance; /* the deals and dice */
     struct seat seat[SIDE_COUNT];
     struct option_values options;
-    char option_word[MAX_OPTION_WORDS][64]; /* "NAME=VALUE" as new gave them, for save */
+    char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX]; /* "NAME=VALUE" as new gave them, for save */
     int option_words;
     struct ply *ply; /* every decision since new, chance's too */
     long plies;
-    decision best; /* the last search's choice */
-    double value;  /* and its win rate */
-    int resigned;  /* the side that resigned, or SIDE_NONE */
-    int how;       /* enum game_how, once the game is over */
+    int resigned;   /* the side that resigned or forfeited, or SIDE_NONE */
+    bool forfeited; /* an engine program lost by a forfeit (not a resignation) */
+    int how;        /* enum game_how, once the game is over */
 };
 
 /* Every refusal of this loop goes to its output. */
 #define error_line(owner, ...) say_error((owner)->out, __VA_ARGS__)
 
-static int side_from_word(const char *word)
-{
-    for (int s = 0; s < SIDE_COUNT; s++)
-        if (strcmp(word, SIDE_WORD[s]) == 0)
-            return s;
-    return -1;
-}
+static bool is_human(const struct host *h, int side) { return h->seat[side].kind == SEAT_HUMAN; }
 
-/* ---- the engine sides ---- */
-
-static void on_progress(void *context, const struct driver_progress *p) { ((struct host *)context)->value = p->value; }
-static void on_note(void *context, enum driver_note note, long count) { (void)context, (void)note, (void)count; }
-static void on_bestmove(void *context, decision best) { ((struct host *)context)->best = best; }
-
-/* A search for the side from its belief: the engine's choice with its
- * options' budget, or a hint within the given limits. */
-static decision search(struct host *h, int side, const struct limits *limits)
-{
-    struct seat *s = &h->seat[side];
-    const struct driver_callbacks report = {on_progress, on_note, on_bestmove, h, NULL};
-    h->value = -1;
-    driver_start(&s->driver, &s->belief, NULL, &s->player, limits, &report);
-    driver_settle(&s->driver);
-    return h->best;
-}
-
-static decision engine_choice(struct host *h, int side)
-{
-    const struct limits limits = {.clock = {-1, -1}};
-    return search(h, side, &limits);
-}
+static const char *ended_how(const struct host *h) { return h->forfeited ? "forfeit" : "resignation"; }
 
 /* ---- the game going forward ---- */
 
@@ -116,10 +80,9 @@ static bool tell(struct host *h, const struct world *before, decision d, const s
     static struct observations seen;
     char text[200], why[300];
     for (int side = 0; side < SIDE_COUNT; side++) {
-        observe(before, d, after, side, &seen);
-        if (!belief_observe(&h->seat[side].belief, &seen, why, sizeof why))
+        if (!seat_tell(&h->seat[side], before, d, after, side, &seen, why, sizeof why))
             return error_line(h, "internal", "%s's belief cannot take in what it saw: %s", SIDE_WORD[side], why);
-        if (!h->seat[side].human || !events)
+        if (!is_human(h, side) || !events)
             continue;
         for (int i = 0; i < seen.count; i++) {
             observation_text(&seen.list[i], text, sizeof text);
@@ -146,18 +109,32 @@ static bool apply(struct host *h, decision d, bool events)
     return told;
 }
 
+/* An engine program that could not decide loses the game, as in a match. */
+static bool forfeit(struct host *h, int side, const char *why)
+{
+    h->resigned = side;
+    h->forfeited = true;
+    say(h->out, "result %s forfeit %s", SIDE_WORD[1 - side], why);
+    return true;
+}
+
 /* Plays chance and the engines until a human is to decide or the game ends. */
 static bool run_on(struct host *h)
 {
     for (long n = 0; h->truth.phase != PHASE_OVER && n < GAME_DECISION_BOUND; n++) {
-        int actor = rules_actor(&h->truth);
+        int actor = rules_actor(&h->truth), end;
+        char why[300];
+        decision d;
         if (actor == ACTOR_NONE)
             return error_line(h, "internal", "nobody is to decide in this position");
-        if (actor < SIDE_COUNT && h->seat[actor].human) {
+        if (actor < SIDE_COUNT && is_human(h, actor)) {
             say(h->out, "tomove %s", SIDE_WORD[actor]);
             return true;
         }
-        decision d = actor == ACTOR_CHANCE ? rules_chance(&h->truth, random_next(&h->chance)) : engine_choice(h, actor);
+        if (actor == ACTOR_CHANCE)
+            d = rules_chance(&h->truth, random_next(&h->chance));
+        else if (!seat_decide(&h->seat[actor], &h->truth, &d, why, sizeof why, &end))
+            return forfeit(h, actor, why);
         if (!apply(h, d, true))
             return false;
     }
@@ -166,20 +143,36 @@ static bool run_on(struct host *h)
 
 /* ---- the commands ---- */
 
-/* "york human" or "lancaster engine", from two words. */
-static bool read_seat(struct host *h, char w[][64], int n, int i, int side)
+/* Who sits at a side, as new or a record names it. */
+struct seat_choice {
+    int kind; /* enum seat_kind */
+    char cmd[SEAT_CMD_MAX];
+};
+
+/* "york human", "lancaster engine" or "lancaster engine cmd=PATH", from
+ * w[*i] on; *i moves past them. */
+static bool read_seat(struct host *h, char w[][SEAT_WORD_MAX], int n, int *i, int side, struct seat_choice *c)
 {
-    if (i + 1 >= n || side_from_word(w[i]) != side)
-        return error_line(h, "bad-arguments", "expected '%s human|engine' after the scenario", SIDE_WORD[side]);
-    if (strcmp(w[i + 1], "human") != 0 && strcmp(w[i + 1], "engine") != 0)
-        return error_line(h, "bad-arguments", "'%s' is neither human nor engine", w[i + 1]);
-    h->seat[side].human = strcmp(w[i + 1], "human") == 0;
+    if (*i + 1 >= n || side_by_word(w[*i]) != side)
+        return error_line(h, "bad-arguments", "expected '%s human|engine [cmd=PATH]' after the scenario",
+                          SIDE_WORD[side]);
+    if (strcmp(w[*i + 1], "human") != 0 && strcmp(w[*i + 1], "engine") != 0)
+        return error_line(h, "bad-arguments", "'%s' is neither human nor engine", w[*i + 1]);
+    c->kind = strcmp(w[*i + 1], "human") == 0 ? SEAT_HUMAN : SEAT_ENGINE;
+    *i += 2;
+    if (c->kind == SEAT_ENGINE && *i < n && strncmp(w[*i], "cmd=", 4) == 0) {
+        if (!w[*i][4])
+            return error_line(h, "bad-arguments", "cmd= names no program: 'cmd=PATH' runs PATH under /bin/sh -c");
+        c->kind = SEAT_PROGRAM;
+        snprintf(c->cmd, sizeof c->cmd, "%s", w[*i] + 4);
+        (*i)++;
+    }
     return true;
 }
 
 /* The words after the seats: "seed S" and "option NAME=VALUE", into o and *seed. */
-static bool read_extras(struct host *h, char w[][64], int n, int i, struct option_values *o, uint64_t *seed,
-                        char word[][64], int *words)
+static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, struct option_values *o, uint64_t *seed,
+                        char word[][SEAT_WORD_MAX], int *words)
 {
     char why[600];
     for (; i < n; i += 2) {
@@ -196,7 +189,7 @@ static bool read_extras(struct host *h, char w[][64], int n, int i, struct optio
                 return error_line(h, "bad-arguments", "expected 'option NAME=VALUE', not '%s'", w[i + 1]);
             if (*words >= MAX_OPTION_WORDS)
                 return error_line(h, "bad-arguments", "more than %d options", MAX_OPTION_WORDS);
-            snprintf(word[(*words)++], 64, "%s", w[i + 1]);
+            snprintf(word[(*words)++], SEAT_WORD_MAX, "%s", w[i + 1]);
             *equals = '\0';
             if (!options_set(o, w[i + 1], equals + 1, why, sizeof why))
                 return error_line(h, "bad-option", "%s", why);
@@ -207,11 +200,29 @@ static bool read_extras(struct host *h, char w[][64], int n, int i, struct optio
     return true;
 }
 
-static int split(char *args, char w[][64])
+/* The words of args into w, split at spaces and tabs; a double-quoted run
+ * ("sh engine.sh --fast") is one word, without its quotes. -1 (with the
+ * error said) for a word too long, too many words or a quote left open. */
+static int split(struct host *h, const char *args, char w[][SEAT_WORD_MAX])
 {
     int n = 0;
-    for (char *word = strtok(args, " \t"); word && n < MAX_WORDS; word = strtok(NULL, " \t"))
-        snprintf(w[n++], 64, "%s", word);
+    for (const char *c = args + strspn(args, " \t"); *c; c += strspn(c, " \t")) {
+        if (n == MAX_WORDS)
+            return error_line(h, "bad-arguments", "more than %d words", MAX_WORDS), -1;
+        size_t length = 0;
+        bool quoted = false;
+        for (; *c && (quoted || (*c != ' ' && *c != '\t')); c++) {
+            if (*c == '"')
+                quoted = !quoted;
+            else if (length + 1 == SEAT_WORD_MAX)
+                return error_line(h, "bad-arguments", "a word longer than %d bytes", SEAT_WORD_MAX - 1), -1;
+            else
+                w[n][length++] = *c;
+        }
+        if (quoted)
+            return error_line(h, "bad-arguments", "a double quote is not closed"), -1;
+        w[n++][length] = '\0';
+    }
     return n;
 }
 
@@ -224,11 +235,10 @@ static void restart(struct host *h)
     h->plies = 0;
     h->in_game = true;
     h->resigned = SIDE_NONE;
+    h->forfeited = false;
     for (int side = 0; side < SIDE_COUNT; side++) {
-        struct seat *s = &h->seat[side];
-        driver_forget(&s->driver); /* no tree kept from another line of play */
-        belief_start(&s->belief, h->scenario, side, h->seed + 1 + (uint64_t)side);
-        options_player(&h->options, &s->player);
+        seat_begin(&h->seat[side], h->scenario, side, h->seed + 1 + (uint64_t)side);
+        options_player(&h->options, &h->seat[side].player);
     }
 }
 
@@ -255,29 +265,56 @@ static bool replay(struct host *h, long plies)
     return true;
 }
 
-/* new scenario YEAR york human|engine lancaster human|engine [seed S] [option NAME=VALUE ...] */
+/* Starts the engine programs the seats name, then seats them all, ending
+ * the programs of the game before; false (and said) with the game before
+ * left as it was, if a program does not start. */
+static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUNT],
+                       const char (*option_word)[SEAT_WORD_MAX], int option_words)
+{
+    static struct seat fresh[SIDE_COUNT];
+    char why[600];
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (choice[side].kind == SEAT_PROGRAM &&
+            !seat_launch(&fresh[side], choice[side].cmd, option_word, option_words, why, sizeof why)) {
+            if (side == SIDE_LANCASTER && choice[SIDE_YORK].kind == SEAT_PROGRAM)
+                engine_stop(&fresh[SIDE_YORK].process);
+            return error_line(h, "engine-failed", "%s: %s", SIDE_WORD[side], why);
+        }
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        seat_close(&h->seat[side]);
+        h->seat[side].kind = choice[side].kind;
+        if (choice[side].kind == SEAT_PROGRAM)
+            seat_move_process(&h->seat[side], &fresh[side]);
+    }
+    return true;
+}
+
+/* new scenario YEAR york human|engine [cmd=PATH] lancaster human|engine [cmd=PATH] [seed S] [option NAME=VALUE ...] */
 static bool cmd_new(struct host *h, char *args)
 {
-    static char w[MAX_WORDS][64];
-    bool was_human[SIDE_COUNT] = {h->seat[0].human, h->seat[1].human};
+    static char w[MAX_WORDS][SEAT_WORD_MAX];
+    struct seat_choice choice[SIDE_COUNT];
     uint64_t seed = 1;
-    int n = split(args, w);
+    int n = split(h, args, w), i = 2;
+    if (n < 0)
+        return false;
     if (n < 6 || strcmp(w[0], "scenario") != 0)
         return error_line(h, "bad-arguments",
-                          "expected 'new scenario 1460|1470|1483 york human|engine lancaster human|engine [seed S] "
-                          "[option NAME=VALUE ...]'");
+                          "expected 'new scenario 1460|1470|1483 york human|engine [cmd=PATH] lancaster human|engine "
+                          "[cmd=PATH] [seed S] [option NAME=VALUE ...]'");
     int scenario = scenario_from_year(atoi(w[1]));
     if (scenario < 0 || strlen(w[1]) != 4)
         return error_line(h, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
     static struct option_values options;
-    static char option_word[MAX_OPTION_WORDS][64];
+    static char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
     int option_words = 0;
     options_default(&options);
-    if (!read_seat(h, w, n, 2, SIDE_YORK) || !read_seat(h, w, n, 4, SIDE_LANCASTER) ||
-        !read_extras(h, w, n, 6, &options, &seed, option_word, &option_words)) {
-        h->seat[0].human = was_human[0], h->seat[1].human = was_human[1];
-        return false; /* the game in play, if any, goes on as it was */
-    }
+    /* On an error the game in play, if any, goes on as it was. */
+    if (!read_seat(h, w, n, &i, SIDE_YORK, &choice[SIDE_YORK]) ||
+        !read_seat(h, w, n, &i, SIDE_LANCASTER, &choice[SIDE_LANCASTER]) ||
+        !read_extras(h, w, n, i, &options, &seed, option_word, &option_words) ||
+        !take_seats(h, choice, (const char(*)[SEAT_WORD_MAX])option_word, option_words))
+        return false;
     h->options = options;
     memcpy(h->option_word, option_word, sizeof option_word);
     h->option_words = option_words;
@@ -292,7 +329,7 @@ static bool human_to_move(struct host *h, int *side)
     if (h->truth.phase == PHASE_OVER || h->resigned != SIDE_NONE)
         return error_line(h, "game-over", "the game is over");
     *side = rules_actor(&h->truth);
-    if (*side >= SIDE_COUNT || !h->seat[*side].human)
+    if (*side >= SIDE_COUNT || !is_human(h, *side))
         return error_line(h, "not-your-turn", "no human side is to decide now");
     return true;
 }
@@ -347,12 +384,12 @@ static bool cmd_play(struct host *h, char *args)
 /* The human side 'board' shows: the one named, or the first human side. */
 static bool board_side(struct host *h, const char *word, int *side)
 {
-    *side = *word ? side_from_word(word) : h->seat[SIDE_YORK].human ? SIDE_YORK : SIDE_LANCASTER;
+    *side = *word ? side_by_word(word) : is_human(h, SIDE_YORK) ? SIDE_YORK : SIDE_LANCASTER;
     if (!h->in_game)
         return error_line(h, "no-game", "no game: send 'new scenario ...' first");
     if (*side < 0)
         return error_line(h, "bad-arguments", "'%s' is not york, lancaster or svg", word);
-    if (!h->seat[*side].human)
+    if (!is_human(h, *side))
         return error_line(h, "not-yours", "%s is the engine's side: its view is not shown", SIDE_WORD[*side]);
     return true;
 }
@@ -450,13 +487,14 @@ static bool cmd_hint(struct host *h, char *args)
         return error_line(h, "bad-arguments", "expected 'hint' or 'hint movetime MS', not 'hint %s'", args);
     if (!human_to_move(h, &side))
         return false;
-    decision best = observe_named(&h->seat[side].belief.w, search(h, side, &limits), side);
+    struct seat *s = &h->seat[side];
+    decision best = observe_named(&s->belief.w, seat_search(s, &limits), side);
     rules_legal(&h->truth, &legal);
     for (int i = 0; i < legal.count; i++)
         if (observe_named(&h->truth, legal.list[i], side) == best) {
             decision_text(best, text, sizeof text);
             decision_label(&h->truth, legal.list[i], best, label, sizeof label);
-            say(h->out, "hint %s | %s | winrate %.3f", text, label, h->value < 0 ? 0.5 : h->value);
+            say(h->out, "hint %s | %s | winrate %.3f", text, label, s->value < 0 ? 0.5 : s->value);
             return true;
         }
     return error_line(h, "internal", "the search's choice is not among the legal decisions");
@@ -468,7 +506,11 @@ static void write_record(const struct host *h, FILE *f)
 {
     char text[64];
     fprintf(f, "# r3 game record\nscenario %d\nseed %llu\nyork %s\nlancaster %s\n", SCENARIO_INFO[h->scenario].year,
-            (unsigned long long)h->seed, h->seat[0].human ? "human" : "engine", h->seat[1].human ? "human" : "engine");
+            (unsigned long long)h->seed, is_human(h, SIDE_YORK) ? "human" : "engine",
+            is_human(h, SIDE_LANCASTER) ? "human" : "engine");
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (h->seat[side].kind == SEAT_PROGRAM)
+            fprintf(f, "# host cmd %s %s\n", SIDE_WORD[side], h->seat[side].cmd);
     for (int i = 0; i < h->option_words; i++)
         fprintf(f, "# host option %s\n", h->option_word[i]);
     for (int side = 0; side < SIDE_COUNT; side++)
@@ -478,8 +520,15 @@ static void write_record(const struct host *h, FILE *f)
         fprintf(f, "%s\n", text);
     }
     if (h->resigned != SIDE_NONE)
-        fprintf(f, "# host resigned %s\n", SIDE_WORD[h->resigned]);
+        fprintf(f, "# host %s %s\n", h->forfeited ? "forfeited" : "resigned", SIDE_WORD[h->resigned]);
     fprintf(f, "# result %s\n", h->truth.phase == PHASE_OVER ? SIDE_NAME[h->truth.winner] : "none");
+}
+
+/* Who played a side, for PGN's tags. */
+static const char *seat_name(const struct host *h, int side)
+{
+    const struct seat *s = &h->seat[side];
+    return s->kind == SEAT_HUMAN ? "human" : s->kind == SEAT_ENGINE ? "r3" : s->cmd;
 }
 
 /* The game as PGN (tuning/pgn.h), its movetext replayed from its record. */
@@ -489,12 +538,12 @@ static void write_pgn(const struct host *h, FILE *f)
     bool over = h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER;
     int winner = h->resigned != SIDE_NONE ? 1 - h->resigned : over ? h->truth.winner : SIDE_NONE;
     snprintf(termination, sizeof termination, "%s",
-             h->resigned != SIDE_NONE ? "resignation"
+             h->resigned != SIDE_NONE ? ended_how(h)
              : over                   ? HOW_WORD[h->how]
                                       : "unterminated");
     const struct pgn_game game = {.event = "r3 host",
-                                  .york = h->seat[SIDE_YORK].human ? "human" : "r3",
-                                  .lancaster = h->seat[SIDE_LANCASTER].human ? "human" : "r3",
+                                  .york = seat_name(h, SIDE_YORK),
+                                  .lancaster = seat_name(h, SIDE_LANCASTER),
                                   .year = SCENARIO_INFO[h->scenario].year,
                                   .seed = h->seed,
                                   .winner = winner,
@@ -543,36 +592,44 @@ static bool cmd_save(struct host *h, char *args)
 struct setup {
     int scenario;
     uint64_t seed, rng[SIDE_COUNT];
-    bool human[SIDE_COUNT];
+    struct seat_choice seat[SIDE_COUNT];
     int resigned;
+    bool forfeited;
     struct option_values options;
-    char option_word[MAX_OPTION_WORDS][64];
+    char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
     int option_words;
 };
 
 static bool setup_line(struct setup *u, const char *line, char *why, size_t size)
 {
-    char word[64], value[64], extra[2];
+    char word[SEAT_WORD_MAX], value[64], extra[2], cmd[SEAT_CMD_MAX];
     unsigned long long number;
-    int year;
+    int year, side;
     if (sscanf(line, "scenario %d", &year) == 1)
         u->scenario = scenario_from_year(year);
     else if (sscanf(line, "seed %llu", &number) == 1)
         u->seed = number;
-    else if (sscanf(line, "%63s %63s %1s", word, value, extra) == 2 && side_from_word(word) >= 0 &&
+    else if (sscanf(line, "%63s %63s %1s", word, value, extra) == 2 && side_by_word(word) >= 0 &&
              (strcmp(value, "human") == 0 || strcmp(value, "engine") == 0))
-        u->human[side_from_word(word)] = strcmp(value, "human") == 0;
-    else if (sscanf(line, "%63s %63s", word, value) == 2 && side_from_word(word) >= 0)
+        u->seat[side_by_word(word)].kind = strcmp(value, "human") == 0 ? SEAT_HUMAN : SEAT_ENGINE;
+    else if (sscanf(line, "%63s %63s", word, value) == 2 && side_by_word(word) >= 0)
         return snprintf(why, size, "%s is '%s', not human or engine: not a record of r3 host", word, value), false;
-    else if (sscanf(line, "# host rng %63s %llu", word, &number) == 2 && side_from_word(word) >= 0)
-        u->rng[side_from_word(word)] = number;
-    else if (sscanf(line, "# host resigned %63s", word) == 1)
-        u->resigned = side_from_word(word);
-    else if (sscanf(line, "# host option %63s", word) == 1) {
+    else if (sscanf(line, "# host rng %63s %llu", word, &number) == 2 && side_by_word(word) >= 0)
+        u->rng[side_by_word(word)] = number;
+    else if (sscanf(line, "# host cmd %63s %255[^\n]", value, cmd) == 2 && (side = side_by_word(value)) >= 0) {
+        if (u->seat[side].kind != SEAT_ENGINE)
+            return snprintf(why, size, "'# host cmd %s' for a side that is not an engine", value), false;
+        u->seat[side] = (struct seat_choice){.kind = SEAT_PROGRAM};
+        snprintf(u->seat[side].cmd, sizeof u->seat[side].cmd, "%s", cmd);
+    } else if (sscanf(line, "# host resigned %63s", value) == 1)
+        u->resigned = side_by_word(value);
+    else if (sscanf(line, "# host forfeited %63s", value) == 1)
+        u->resigned = side_by_word(value), u->forfeited = true;
+    else if (sscanf(line, "# host option %255s", word) == 1) {
         char *equals = strchr(word, '=');
         if (!equals || u->option_words >= MAX_OPTION_WORDS)
             return snprintf(why, size, "'%s' is no option NAME=VALUE", word), false;
-        snprintf(u->option_word[u->option_words++], 64, "%s", word);
+        snprintf(u->option_word[u->option_words++], SEAT_WORD_MAX, "%s", word);
         *equals = '\0';
         return options_set(&u->options, word, equals + 1, why, size);
     }
@@ -583,7 +640,11 @@ static bool setup_line(struct setup *u, const char *line, char *why, size_t size
 static bool read_setup(FILE *f, struct setup *u, char *why, size_t size)
 {
     char line[512];
-    *u = (struct setup){.scenario = -1, .seed = 1, .resigned = SIDE_NONE, .rng = {2, 3}};
+    *u = (struct setup){.scenario = -1,
+                        .seed = 1,
+                        .resigned = SIDE_NONE,
+                        .rng = {2, 3},
+                        .seat = {{SEAT_ENGINE, ""}, {SEAT_ENGINE, ""}}};
     options_default(&u->options);
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = '\0';
@@ -600,8 +661,6 @@ static bool take_record(struct host *h, FILE *f, const struct setup *u)
     h->options = u->options;
     memcpy(h->option_word, u->option_word, sizeof h->option_word);
     h->option_words = u->option_words;
-    for (int side = 0; side < SIDE_COUNT; side++)
-        h->seat[side].human = u->human[side];
     start(h, u->scenario, u->seed);
     for (int side = 0; side < SIDE_COUNT; side++)
         h->seat[side].driver.rng = u->rng[side];
@@ -616,6 +675,7 @@ static bool take_record(struct host *h, FILE *f, const struct setup *u)
             return false;
     }
     h->resigned = u->resigned;
+    h->forfeited = u->forfeited;
     return true;
 }
 
@@ -640,12 +700,13 @@ static bool cmd_load(struct host *h, char *args)
         return error_line(h, "bad-record", "'%s': %s", args, why);
     }
     rewind(f);
-    bool taken = take_record(h, f, &u);
+    bool taken =
+        take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words) && take_record(h, f, &u);
     fclose(f);
     if (!taken)
         return false;
     if (h->resigned != SIDE_NONE)
-        say(h->out, "result %s resignation", SIDE_WORD[1 - h->resigned]);
+        say(h->out, "result %s %s", SIDE_WORD[1 - h->resigned], ended_how(h));
     else if (h->truth.phase == PHASE_OVER)
         say(h->out, "result %s %s", SIDE_WORD[h->truth.winner], HOW_WORD[h->how]);
     return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER || run_on(h);
@@ -714,8 +775,10 @@ int host_run(FILE *in, FILE *out)
         if (!run_line(&h, line))
             break;
     }
-    for (int side = 0; side < SIDE_COUNT; side++)
+    for (int side = 0; side < SIDE_COUNT; side++) {
         driver_forget(&h.seat[side].driver);
+        seat_close(&h.seat[side]);
+    }
     free(h.ply);
     free(line);
     return 0;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/tables.h"
 #include "engine/core/types.h"
 #include "engine/text/scenario.h"
 #include "protocol/cli.h"
@@ -224,11 +225,6 @@ int command_match_merge(int argc, char **argv)
     return match_merge((const char *const *)argv + i, argc - i, use_sprt ? &sprt : NULL, stdout);
 }
 
-static int side_named(const char *word)
-{
-    return strcmp(word, "york") == 0 ? SIDE_YORK : strcmp(word, "lancaster") == 0 ? SIDE_LANCASTER : -1;
-}
-
 /* --print [--side york|lancaster]: whether and as whom to print; the index after them, or -1. */
 static int read_print(int argc, char **argv, int *side)
 {
@@ -239,10 +235,10 @@ static int read_print(int argc, char **argv, int *side)
         i++;
     }
     if (*side >= 0 && i < argc && strcmp(argv[i], "--side") == 0) {
-        if (i + 1 >= argc || side_named(argv[i + 1]) < 0)
+        if (i + 1 >= argc || side_by_word(argv[i + 1]) < 0)
             return cli_usage_error("replay: --side takes york or lancaster, not '%s'", i + 1 < argc ? argv[i + 1] : ""),
                    -1;
-        *side = side_named(argv[i + 1]);
+        *side = side_by_word(argv[i + 1]);
         i += 2;
     }
     if (i < argc && strncmp(argv[i], "--", 2) == 0)

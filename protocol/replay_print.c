@@ -9,8 +9,6 @@
 #include "protocol/narrate.h"
 #include "tuning/replay.h"
 
-static const char *const SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
-
 struct printing {
     FILE *out;
     int side;

@@ -21,6 +21,22 @@ for scenario in 1460 1470 1483; do
     "$R3" replay "$tmp/$scenario.r3g" | grep -q 'as recorded$'
     check "$scenario: r3 replay verifies the saved game" $?
 done
+# The engine as a program (cmd=R3) rather than in the host: the same
+# protocol r3 match speaks, the same save and load.
+out=$(bash "$client" "$R3" 1460 5 program save "$tmp/program.r3g")
+echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions, trace ' &&
+    grep -q "^# host cmd lancaster $R3\$" "$tmp/program.r3g"
+check "1460, York human against R3 as an engine program (cmd=), to the end: $out" $?
+again=$(bash "$client" "$R3" 1460 5 program load "$tmp/program.r3g")
+[ "$again" = "$out" ] && "$R3" replay "$tmp/program.r3g" | grep -q 'as recorded$'
+check "the program's game, loaded at the 30th decision (the program started again), plays on as saved" $?
+for mode in crash illegal; do
+    printf 'new scenario 1460 york human lancaster engine cmd="sh %s %s" seed 3\nplay play 4\nlegal\nquit\n' \
+        "$(dirname "$0")/engines/misbehave.sh" $mode | "$R3" host > "$tmp/out" 2> /dev/null
+    grep -q "^result york forfeit .*misbehave.sh $mode .*$mode" "$tmp/out" && grep -q '^error game-over' "$tmp/out" &&
+        [ "$(grep -c '^ok$' "$tmp/out")" = 3 ]
+    check "an engine program that answers go with a $mode loses by forfeit: $(grep '^result' "$tmp/out")" $?
+done
 out=$(bash "$client" "$R3" 1470 6 both)
 echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
 check "1470, both sides human (hot seat), to the end: $out" $?
@@ -80,6 +96,9 @@ bad 'new scenario 1066 york human lancaster engine' 'bad-arguments unknown scena
 bad 'new scenario 1460 york robot lancaster engine' 'bad-arguments'
 bad 'new scenario 1460 york human lancaster engine option Iterations=0' 'bad-option'
 bad 'new scenario 1460 york human lancaster engine seed -4' 'bad-arguments'
+bad 'new scenario 1460 york human lancaster engine cmd=/no/such/engine' "engine-failed lancaster: '/no/such/engine' did not start"
+bad 'new scenario 1460 york human lancaster engine cmd=' 'bad-arguments cmd= names no program'
+bad 'new scenario 1460 york human lancaster engine "cmd=sh engine.sh' 'bad-arguments a double quote is not closed'
 bad 'undo' 'cannot-undo york has seen a deal or a die'
 bad 'undo twice' 'bad-arguments'
 bad 'hint movetime 0' 'bad-arguments'

@@ -1,6 +1,8 @@
 #!/bin/bash
-# host_client.sh R3 SCENARIO SEED [york|both] [save|load FILE]: a client of r3
-# host that knows no rules. It sets up a game (York human, or both human), and
+# host_client.sh R3 SCENARIO SEED [york|both|program] [save|load FILE]: a
+# client of r3 host that knows no rules. It sets up a game (York human against
+# the engine in the host, both human, or York human against R3 as an engine
+# program, cmd=R3), and
 # whenever a side is to move asks 'legal' and plays one of the listed
 # decisions at random, to the end. Along the way it asks for hints and takes
 # decisions back with undo, checking that the same choices come back. With
@@ -25,6 +27,7 @@ ask() { send "$*"; answer || fail "'$*' answered '${lines[-1]}'"; }
 choices() { ask legal; mapfile -t choice < <(printf '%s\n' "${lines[@]}" | sed -n 's/^decision \(.*\) | .*/\1/p'); }
 own_only() { [ "$(printf '%s\n' "${lines[@]}" | grep -vc '^event york \(to\|block\|move-from\|sea-from\|recruit\|end\|halt\|phase\|move\) \|^tomove york\|^ok')" = 0 ]; }
 lancaster=engine && [ "$SEATS" = both ] && lancaster=human
+[ "$SEATS" = program ] && lancaster="engine cmd=$R3"
 turn=0 traced=
 if [ "$MODE" = load ]; then ask "load $FILE" && turn=30 traced=1; else
     ask "new scenario $YEAR york human lancaster $lancaster seed $SEED option Iterations=20"; fi

@@ -168,8 +168,7 @@ static void play_game(const struct playout_options *o, long game, struct playout
     if (o->no_knowledge)
         w.flags |= WORLD_NO_KNOWLEDGE;
     if (o->transcript >= 0 && dump)
-        fprintf(dump, "newgame scenario %d side %s\n", SCENARIO_INFO[scenario].year,
-                o->transcript == SIDE_YORK ? "york" : "lancaster");
+        fprintf(dump, "newgame scenario %d side %s\n", SCENARIO_INFO[scenario].year, SIDE_WORD[o->transcript]);
     struct game_outcome end = game_play(&w, (const struct game_player[GAME_ACTORS]){player, player, player}, &hooks);
     count_battle(&g, &w);
     if (o->hash_worlds)

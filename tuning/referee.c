@@ -159,7 +159,7 @@ void engine_stop(struct engine_process *p)
     p->pid = -1;
 }
 
-static void restart(struct engine_process *p)
+void engine_restart(struct engine_process *p)
 {
     char why[200];
     const struct engine_spec *spec = p->spec;
@@ -197,8 +197,7 @@ const char *const GAME_END_WORD[END_COUNT] = {
     [END_GARBAGE] = "garbage", [END_BOUND] = "bound",
 };
 
-/* Asks an engine for its decision; false with the reason it loses and how (*end). */
-static bool ask(struct engine_process *p, const struct world *w, const struct time_control *tc, decision *d, char *why,
+bool engine_ask(struct engine_process *p, const struct world *w, const struct time_control *tc, decision *d, char *why,
                 size_t size, int *end)
 {
     char line[512], error[200];
@@ -227,7 +226,7 @@ static bool ask(struct engine_process *p, const struct world *w, const struct ti
     }
 }
 
-static bool tell(struct engine_process *p, const struct world *before, decision d, const struct world *after, int side)
+bool engine_tell(struct engine_process *p, const struct world *before, decision d, const struct world *after, int side)
 {
     static _Thread_local struct observations seen;
     char text[160];
@@ -245,7 +244,7 @@ static void forfeit(struct game_result_record *out, int loser, const char *why, 
     out->winner = 1 - loser;
     out->end = end;
     snprintf(out->reason, sizeof out->reason, "%s", why);
-    restart(p);
+    engine_restart(p);
 }
 
 /* Empties what an engine wrote after the last game, so it cannot count in this one. */
@@ -254,7 +253,13 @@ static void settle_engine(struct engine_process *p)
     char why[200];
     if (!send_line(p, "isready") || !await(p, "readyok", HANDSHAKE_MS, why, sizeof why))
         if (!send_line(p, "isready") || !await(p, "readyok", HANDSHAKE_MS, why, sizeof why))
-            restart(p);
+            engine_restart(p);
+}
+
+bool engine_newgame(struct engine_process *p, int scenario, int side)
+{
+    settle_engine(p);
+    return send_line(p, "newgame scenario %d side %s", SCENARIO_INFO[scenario].year, SIDE_WORD[side]);
 }
 
 /* One refereed game: the engines, their limit, the record, the result. */
@@ -271,7 +276,7 @@ static bool engine_decides(void *context, const struct world *w, decision *d)
     struct refereed *g = context;
     int side = rules_actor(w), end;
     char why[200];
-    if (ask(g->engine[side], w, g->tc, d, why, sizeof why, &end))
+    if (engine_ask(g->engine[side], w, g->tc, d, why, sizeof why, &end))
         return true;
     forfeit(g->out, side, why, end, g->engine[side]);
     return false;
@@ -287,7 +292,7 @@ static bool observed(void *context, const struct world *before, decision d, cons
     if (g->record)
         fprintf(g->record, "%s\n", text);
     for (int s = 0; s < SIDE_COUNT; s++)
-        if (!tell(g->engine[s], before, d, after, s)) {
+        if (!engine_tell(g->engine[s], before, d, after, s)) {
             snprintf(why, sizeof why, "%s crashed (its input is closed)", g->engine[s]->spec->name);
             forfeit(g->out, s, why, END_CRASH, g->engine[s]);
             return false;
@@ -305,10 +310,8 @@ void referee_play(struct engine_process *york, struct engine_process *lancaster,
     const struct game_hooks hooks = {.after = observed, .context = &g};
     *out = (struct game_result_record){.winner = SIDE_NONE, .end = END_BOUND};
     scenario_setup(&w, scenario);
-    for (int s = 0; s < SIDE_COUNT; s++) {
-        settle_engine(g.engine[s]);
-        send_line(g.engine[s], "newgame scenario %d side %s", SCENARIO_INFO[scenario].year, s ? "lancaster" : "york");
-    }
+    for (int s = 0; s < SIDE_COUNT; s++)
+        engine_newgame(g.engine[s], scenario, s);
     struct game_outcome end = game_play(&w, (const struct game_player[GAME_ACTORS]){engine, engine, chance}, &hooks);
     out->decisions = end.decisions;
     if (end.status == GAME_OVER) {

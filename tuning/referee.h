@@ -75,6 +75,23 @@ struct game_result_record {
 bool engine_start(struct engine_process *p, const struct engine_spec *spec, char *why, size_t size);
 void engine_stop(struct engine_process *p);
 
+/* Stops the engine and starts it again, after a forfeit; a failed start
+ * shows at its next line. */
+void engine_restart(struct engine_process *p);
+
+/* Readies the engine (isready, readyok: what it wrote before is read and
+ * dropped; restarted if it does not answer) and begins a game as 'side'. */
+bool engine_newgame(struct engine_process *p, int scenario, int side);
+
+/* Sends the engine what 'side' observes of before -> d -> after; false if
+ * its input is closed. */
+bool engine_tell(struct engine_process *p, const struct world *before, decision d, const struct world *after, int side);
+
+/* Asks the engine for its decision in w (go, then bestmove within the time
+ * control); false with the reason it loses and how (*end, enum game_end). */
+bool engine_ask(struct engine_process *p, const struct world *w, const struct time_control *tc, decision *d, char *why,
+                size_t size, int *end);
+
 /* Plays one game: york and lancaster are started engines. Every decision
  * and chance outcome goes to 'record' (one per line) if it is not NULL. */
 void referee_play(struct engine_process *york, struct engine_process *lancaster, int scenario, uint64_t seed,

@@ -15,13 +15,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/core/tables.h"
 #include "engine/core/types.h"
 #include "tuning/pgn.h"
 #include "tuning/referee.h"
 
 #define FIELDS 8
-
-static const char *const WINNER_WORD[] = {"york", "lancaster"};
 
 static FILE *open_in(const char *dir, const char *name, char *why, size_t size)
 {
@@ -67,7 +66,7 @@ static void put_clean(FILE *out, const char *text, bool pgn)
 static void write_tsv(FILE *out, const struct game_line *g)
 {
     fprintf(out, "%ld\t%d\t%llu\t%s\t%s\t%s\t%s\t", g->game, g->year, (unsigned long long)g->seed, g->york,
-            g->lancaster, g->winner == SIDE_NONE ? "none" : WINNER_WORD[g->winner], GAME_END_WORD[g->end]);
+            g->lancaster, g->winner == SIDE_NONE ? "none" : SIDE_WORD[g->winner], GAME_END_WORD[g->end]);
     put_clean(out, *g->reason ? g->reason : "-", false);
     fputc('\n', out);
 }
@@ -164,7 +163,7 @@ static bool read_numbers(char *const field[FIELDS], struct game_line *g, char *w
 
 static bool read_outcome(char *const field[FIELDS], struct game_line *g, char *why, size_t size)
 {
-    int winner = strcmp(field[5], "none") == 0 ? SIDE_NONE : word_index(field[5], WINNER_WORD, 2);
+    int winner = strcmp(field[5], "none") == 0 ? SIDE_NONE : side_by_word(field[5]);
     int end = word_index(field[6], GAME_END_WORD, END_COUNT);
     if (winner < 0)
         return snprintf(why, size, "winner '%s' is not york, lancaster or none", field[5]), false;

@@ -24,8 +24,6 @@
 #include "tuning/selfplay_plan.h"
 #include "tuning/visits.h"
 
-static const char *const SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
-
 /* What the last search reported through the driver's callbacks. */
 struct search_report {
     decision best;

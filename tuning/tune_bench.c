@@ -69,7 +69,7 @@ static bool take_position(void *context, const struct world *w, long played)
         return true;
     position_print(w, g->text, sizeof g->text);
     int year = SCENARIO_INFO[w->scenario].year;
-    const char *side_name = side == SIDE_YORK ? "york" : "lancaster";
+    const char *side_name = SIDE_WORD[side];
     if (g->s->truth) {
         double york = eval_win_probability(w, SIDE_YORK, g->s->truth);
         double result = (double)(random_next(&g->draws) >> 11) * 0x1p-53 < york ? 1 : 0;

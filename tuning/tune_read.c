@@ -93,11 +93,8 @@ static bool parse_numbers(char *field[], struct tune_fields *row, char *why, siz
     row->scenario = whole_number(field[2], 0, &year) && year <= 9999 ? scenario_from_year((int)year) : -1;
     if (row->scenario < 0)
         return line_fail(why, size, "unknown scenario '%s' (1460, 1470 or 1483)", field[2]);
-    if (strcmp(field[3], "york") == 0)
-        row->side = SIDE_YORK;
-    else if (strcmp(field[3], "lancaster") == 0)
-        row->side = SIDE_LANCASTER;
-    else
+    row->side = side_by_word(field[3]);
+    if (row->side < 0)
         return line_fail(why, size, "unknown side '%s' (york or lancaster)", field[3]);
     if (!real_number(field[4], &row->result) || (row->result != 0 && row->result != 0.5 && row->result != 1))
         return line_fail(why, size, "result '%s' is not 1, 0 or 0.5 (York's result)", field[4]);
@@ -108,10 +105,7 @@ static bool parse_numbers(char *field[], struct tune_fields *row, char *why, siz
     return true;
 }
 
-static const char *actor_name(int actor)
-{
-    return actor == ACTOR_YORK ? "york" : actor == ACTOR_LANCASTER ? "lancaster" : "chance";
-}
+static const char *actor_name(int actor) { return actor < SIDE_COUNT ? SIDE_WORD[actor] : "chance"; }
 
 /* The position: it parses, is of the line's scenario, and the line's side
  * decides there unless the game is over. */

@@ -476,6 +476,7 @@ const uint8_t SCENARIO_START[SCENARIO_COUNT][BLOCK_COUNT] = {
 
 const char *const SEA_NAME[SEA_COUNT] = {"Irish Sea", "North Sea", "English Channel"};
 const char *const SIDE_NAME[SIDE_NONE + 1] = {"York", "Lancaster", "Rebel", "-"};
+const char *const SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
 const char *const AREA_KIND_NAME[AREA_EXILE + 1] = {"england", "wales", "island", "exile"};
 const char *const BORDER_COLOUR_NAME[BORDER_RED + 1] = {"yellow", "blue", "red"};
 const char *const BLOCK_TYPE_NAME[BLOCK_REBEL_TYPE + 1] = {
@@ -569,5 +570,13 @@ int block_by_id(const char *text, int length)
         if (i == length && id[i] == '\0')
             return BLOCK_SLOT[slot] - 1;
     }
+    return -1;
+}
+
+int side_by_word(const char *word)
+{
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (strcmp(word, SIDE_WORD[side]) == 0)
+            return side;
     return -1;
 }

@@ -75,6 +75,7 @@ extern const uint8_t SCENARIO_START[SCENARIO_COUNT][BLOCK_COUNT]; /* enum locati
 
 extern const char *const SEA_NAME[SEA_COUNT];
 extern const char *const SIDE_NAME[SIDE_NONE + 1];
+extern const char *const SIDE_WORD[SIDE_COUNT]; /* "york", "lancaster": the protocols' and command lines' words */
 extern const char *const AREA_KIND_NAME[AREA_EXILE + 1];
 extern const char *const BORDER_COLOUR_NAME[BORDER_RED + 1];
 extern const char *const BLOCK_TYPE_NAME[BLOCK_REBEL_TYPE + 1];
@@ -96,6 +97,9 @@ blockset blocks_of_side(int side);
  * Each returns -1 if nothing matches. */
 int area_by_name(const char *text, int length);
 int block_by_id(const char *text, int length);
+
+/* The side a protocol word names ("york", "lancaster"), or -1. */
+int side_by_word(const char *word);
 
 static inline bool area_is_coastal(int area) { return AREA_INFO[area].sea_count > 0; }
 

@@ -276,14 +276,12 @@ bool view_print(const struct view *v, char *text, size_t size)
 
 /* ---- the view as one JSON object ---- */
 
-static const char *const VIEW_SIDE_WORD[SIDE_COUNT] = {"york", "lancaster"};
-
 static void json_blocks(struct strbuf *sb, const struct world *w, int side, int area, bool *first)
 {
     for (blockset left = blocks_in(w, side, area); left; left &= left - 1) {
         int b = __builtin_ctzll(left), value, kind = world_strength_knowledge(w, b, &value);
         strbuf_add(sb, "%s{\"block\":\"%s\",\"side\":\"%s\",", *first ? "" : ",", BLOCK_INFO[b].id,
-                   VIEW_SIDE_WORD[world_block_side(w, b)]);
+                   SIDE_WORD[world_block_side(w, b)]);
         if (kind == KNOW_AT_MOST)
             strbuf_add(sb, "\"strength\":null,\"strength_at_most\":%d}", value + 1);
         else
@@ -300,7 +298,7 @@ static void json_pieces(struct strbuf *sb, const struct view *v, int area, bool 
         if (!p->cand || p->area != area)
             continue;
         strbuf_add(sb, "%s{\"piece\":\"%c?%d\",\"side\":\"%s\",\"may_be\":[", *first ? "" : ",", enemy, l + 1,
-                   VIEW_SIDE_WORD[1 - v->side]);
+                   SIDE_WORD[1 - v->side]);
         blockset cands = cand_blocks(p->cand, v->side);
         for (blockset left = cands; left; left &= left - 1)
             strbuf_add(sb, "%s\"%s\"", left == cands ? "" : ",", BLOCK_INFO[__builtin_ctzll(left)].id);
@@ -353,11 +351,11 @@ bool view_json(const struct view *v, char *text, size_t size)
     int enemy = 1 - v->side;
     strbuf_init(&sb, text, size);
     strbuf_add(&sb, "{\"side\":\"%s\",\"scenario\":%d,\"campaign\":%d,\"turn\":%d,\"phase\":\"%s\",\"step\":\"%s\"",
-               VIEW_SIDE_WORD[v->side], SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase],
+               SIDE_WORD[v->side], SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase],
                step_name(w));
     json_name(&sb, "king", w->king < BLOCK_COUNT ? BLOCK_INFO[w->king].id : NULL);
     json_name(&sb, "pretender", w->pretender < BLOCK_COUNT ? BLOCK_INFO[w->pretender].id : NULL);
-    json_name(&sb, "player1", w->player1 < SIDE_COUNT ? VIEW_SIDE_WORD[w->player1] : NULL);
+    json_name(&sb, "player1", w->player1 < SIDE_COUNT ? SIDE_WORD[w->player1] : NULL);
     if (w->phase == PHASE_ACTION)
         strbuf_add(&sb, ",\"ap_left\":%d", w->ap_left);
     if (w->battle.area != AREA_NONE)

@@ -1,0 +1,117 @@
+/*
+ * seat.c: see seat.h. A program seat goes through the referee's functions
+ * (engine_start, engine_newgame, engine_tell, engine_ask), so that r3 host
+ * and r3 match speak to an engine program in one way, with one time limit
+ * and one set of forfeits.
+ */
+#include "protocol/seat.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/hidden/observe.h"
+
+/* ---- the searches of an engine or human seat ---- */
+
+static void on_progress(void *context, const struct driver_progress *p) { ((struct seat *)context)->value = p->value; }
+static void on_note(void *context, enum driver_note note, long count) { (void)context, (void)note, (void)count; }
+static void on_bestmove(void *context, decision best) { ((struct seat *)context)->best = best; }
+
+decision seat_search(struct seat *s, const struct limits *limits)
+{
+    const struct driver_callbacks report = {on_progress, on_note, on_bestmove, s, NULL};
+    s->value = -1;
+    driver_start(&s->driver, &s->belief, NULL, &s->player, limits, &report);
+    driver_settle(&s->driver);
+    return s->best;
+}
+
+/* ---- a program seat's process ---- */
+
+/* "NAME=VALUE" words into the spec's option names and values. */
+static bool take_options(struct seat *s, const char (*option_word)[SEAT_WORD_MAX], int count, char *why, size_t size)
+{
+    if (count > REFEREE_MAX_OPTIONS)
+        return snprintf(why, size, "an engine program takes at most %d options, not %d", REFEREE_MAX_OPTIONS, count),
+               false;
+    for (int i = 0; i < count; i++) {
+        const char *equals = strchr(option_word[i], '=');
+        snprintf(s->option_name[i], sizeof s->option_name[i], "%.*s", (int)(equals - option_word[i]), option_word[i]);
+        snprintf(s->option_value[i], sizeof s->option_value[i], "%s", equals + 1);
+        s->spec.option_name[i] = s->option_name[i];
+        s->spec.option_value[i] = s->option_value[i];
+    }
+    s->spec.options = count;
+    return true;
+}
+
+bool seat_launch(struct seat *s, const char *cmd, const char (*option_word)[SEAT_WORD_MAX], int count, char *why,
+                 size_t size)
+{
+    char reason[300];
+    if (strlen(cmd) >= sizeof s->cmd)
+        return snprintf(why, size, "the command is longer than %zu bytes", sizeof s->cmd - 1), false;
+    snprintf(s->cmd, sizeof s->cmd, "%s", cmd);
+    s->spec = (struct engine_spec){.cmd = s->cmd, .name = s->cmd};
+    s->process = (struct engine_process){.pid = -1};
+    if (!take_options(s, option_word, count, why, size))
+        return false;
+    if (engine_start(&s->process, &s->spec, reason, sizeof reason))
+        return true;
+    engine_stop(&s->process);
+    return snprintf(why, size, "'%s' did not start as an engine: %s", cmd, reason), false;
+}
+
+void seat_move_process(struct seat *to, struct seat *from)
+{
+    memcpy(to->cmd, from->cmd, sizeof to->cmd);
+    memcpy(to->option_name, from->option_name, sizeof to->option_name);
+    memcpy(to->option_value, from->option_value, sizeof to->option_value);
+    to->spec = from->spec;
+    to->spec.cmd = to->spec.name = to->cmd;
+    for (int i = 0; i < to->spec.options; i++) {
+        to->spec.option_name[i] = to->option_name[i];
+        to->spec.option_value[i] = to->option_value[i];
+    }
+    to->process = from->process;
+    to->process.spec = &to->spec;
+    from->process.pid = -1;
+}
+
+void seat_close(struct seat *s)
+{
+    if (s->kind == SEAT_PROGRAM)
+        engine_stop(&s->process);
+}
+
+/* ---- the game ---- */
+
+void seat_begin(struct seat *s, int scenario, int side, uint64_t seed)
+{
+    driver_forget(&s->driver); /* no tree kept from another line of play */
+    belief_start(&s->belief, scenario, side, seed);
+    if (s->kind == SEAT_PROGRAM)
+        engine_newgame(&s->process, scenario, side);
+}
+
+bool seat_tell(struct seat *s, const struct world *before, decision d, const struct world *after, int side,
+               struct observations *seen, char *why, size_t size)
+{
+    observe(before, d, after, side, seen);
+    if (s->kind == SEAT_PROGRAM) {
+        engine_tell(&s->process, before, d, after, side);
+        return true;
+    }
+    return belief_observe(&s->belief, seen, why, size);
+}
+
+bool seat_decide(struct seat *s, const struct world *truth, decision *d, char *why, size_t size, int *end)
+{
+    if (s->kind == SEAT_PROGRAM) {
+        const struct time_control bare_go = {.timeout_ms = REFEREE_TIMEOUT_MS};
+        return engine_ask(&s->process, truth, &bare_go, d, why, size, end);
+    }
+    const struct limits budget = {.clock = {-1, -1}};
+    *d = seat_search(s, &budget);
+    return true;
+}
