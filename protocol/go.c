@@ -61,18 +61,43 @@ bool go_limits(const char *args, struct limits *out, char *why, size_t size)
 
 /* ---- the search's lines ---- */
 
+/* A principal variation as text: its decisions joined by " | ". */
+static void pv_text(const decision *pv, int length, char *text, size_t size)
+{
+    size_t n = 0;
+    text[0] = '\0';
+    for (int i = 0; i < length && n < size; i++) {
+        char one[64];
+        decision_text(pv[i], one, sizeof one);
+        n += (size_t)snprintf(text + n, size - n, "%s%s", i ? " | " : "", one);
+    }
+}
+
+/* A tree player's report: one line, or one per root decision with MultiPV. */
+static void tree_lines(void *context, const struct driver_progress *p, double nps)
+{
+    char pv[DRIVER_PV_MAX * 64], multipv[32] = "";
+    for (int k = 0; k < p->lines; k++) {
+        pv_text(p->pv[k], p->pv_length[k], pv, sizeof pv);
+        if (p->lines > 1)
+            snprintf(multipv, sizeof multipv, "multipv %d ", k + 1);
+        say(context,
+            "info %stime %ld nodes %ld nps %.0f iterations %ld tree %u hashfull %d winrate %.3f visits %ld pv %s",
+            multipv, p->elapsed_us / 1000, p->nodes, nps, p->iterations, p->tree_nodes, p->hashfull, p->line[k].value,
+            p->line[k].visits, pv);
+    }
+}
+
 static void info_line(void *context, const struct driver_progress *p)
 {
     char pv[64];
     long us = p->elapsed_us;
     double nps = (double)p->nodes * 1e6 / (double)(us > 0 ? us : 1);
-    decision_text(p->best, pv, sizeof pv);
     if (p->trees)
-        say(context, "info time %ld nodes %ld nps %.0f iterations %ld tree %u winrate %.3f pv %s", us / 1000, p->nodes,
-            nps, p->iterations, p->tree_nodes, p->value, pv);
-    else
-        say(context, "info time %ld nodes %ld nps %.0f worlds %d score eval %.3f pv %s", us / 1000, p->nodes, nps,
-            p->worlds, p->value, pv);
+        return tree_lines(context, p, nps);
+    decision_text(p->best, pv, sizeof pv);
+    say(context, "info time %ld nodes %ld nps %.0f worlds %d score eval %.3f pv %s", us / 1000, p->nodes, nps,
+        p->worlds, p->value, pv);
 }
 
 /* A switch with no default, so that -Wswitch names a note left without its line. */

@@ -712,6 +712,27 @@ static bool cmd_load(struct host *h, char *args)
     return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER || run_on(h);
 }
 
+/* ---- pondering: the engine thinks while the human does ---- */
+
+/* Every command begins with the engines' pondering stopped, so that nothing
+ * the command reads or changes is being searched at the same time. */
+static void stop_pondering(struct host *h)
+{
+    for (int side = 0; side < SIDE_COUNT; side++)
+        seat_stop_pondering(&h->seat[side]);
+}
+
+/* With option Ponder, once a command is answered and a human is to decide,
+ * the engine side searches on until the next line comes. */
+static void ponder(struct host *h)
+{
+    if (!options_ponder(&h->options) || !h->in_game || h->truth.phase == PHASE_OVER || h->resigned != SIDE_NONE)
+        return;
+    int actor = rules_actor(&h->truth);
+    if (actor < SIDE_COUNT && is_human(h, actor))
+        seat_ponder(&h->seat[1 - actor]);
+}
+
 static const struct {
     const char *word;
     bool (*run)(struct host *h, char *args);
@@ -750,6 +771,16 @@ static bool run_line(struct host *h, char *line)
     return true;
 }
 
+/* A line as read, checked, then run; false for "quit". */
+static bool take_line(struct host *h, char *line, ssize_t length)
+{
+    if (length > LINE_LIMIT)
+        return error_line(h, "line-too-long", "a line of %zd bytes; the limit is %d", length, LINE_LIMIT), true;
+    if (memchr(line, '\0', (size_t)length))
+        return error_line(h, "bad-bytes", "the line holds a NUL byte"), true;
+    return run_line(h, line);
+}
+
 int host_run(FILE *in, FILE *out)
 {
     static struct host h;
@@ -764,17 +795,12 @@ int host_run(FILE *in, FILE *out)
     }
     options_default(&h.options);
     while ((length = getline(&line, &capacity, in)) >= 0) {
-        if (length > LINE_LIMIT) {
-            error_line(&h, "line-too-long", "a line of %zd bytes; the limit is %d", length, LINE_LIMIT);
-            continue;
-        }
-        if (memchr(line, '\0', (size_t)length)) {
-            error_line(&h, "bad-bytes", "the line holds a NUL byte");
-            continue;
-        }
-        if (!run_line(&h, line))
+        stop_pondering(&h);
+        if (!take_line(&h, line, length))
             break;
+        ponder(&h);
     }
+    stop_pondering(&h);
     for (int side = 0; side < SIDE_COUNT; side++) {
         driver_forget(&h.seat[side].driver);
         seat_close(&h.seat[side]);

@@ -33,7 +33,12 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_WIDENING] = {"Widening", 0, 100, 30, {NULL}},
     [OPTION_KOMI] = {"Komi", 0, 100, 100, {NULL}},
     [OPTION_PARALLEL] = {"Parallel", PARALLEL_ROOT, PARALLEL_TREE, PARALLEL_ROOT, {"root", "tree"}},
+    [OPTION_MULTIPV] = {"MultiPV", 1, DRIVER_MAX_MULTIPV, 1, {NULL}},
+    [OPTION_PONDER] = {"Ponder", 0, 1, 0, {"false", "true"}},
 };
+
+/* A combo of the words false and true is a check box to a GUI (UCI's type check). */
+static bool is_check(const struct option *o) { return o->word[0] && strcmp(o->word[0], "false") == 0; }
 
 /* EvalFile and PolicyFile, the options that are text, not numbers: a file
  * of weights read at once (docs/eval.md, docs/tuning.md). "built-in" is the
@@ -97,6 +102,10 @@ void options_list(FILE *out)
         const struct option *o = &OPTION[i];
         if (!o->word[0]) {
             say(out, "option name %s type spin default %ld min %ld max %ld", o->name, o->fallback, o->low, o->high);
+            continue;
+        }
+        if (is_check(o)) {
+            say(out, "option name %s type check default %s", o->name, o->word[o->fallback]);
             continue;
         }
         char vars[200] = "";
@@ -163,6 +172,7 @@ void options_player(const struct option_values *v, struct player *out)
         .memory_mb = x[OPTION_HASH],
         .threads = (int)x[OPTION_THREADS],
         .parallel = (int)x[OPTION_PARALLEL],
+        .multipv = (int)x[OPTION_MULTIPV],
         .ismcts = {.kind = x[OPTION_VARIANT] ? ISMCTS_MULTIPLE_OBSERVER : ISMCTS_INFORMATION_SET,
                    .exploration = x[OPTION_EXPLORATION] / 100.0,
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,

@@ -32,6 +32,8 @@ enum option_id {
     OPTION_WIDENING,
     OPTION_KOMI,
     OPTION_PARALLEL,
+    OPTION_MULTIPV,
+    OPTION_PONDER,
     OPTION_COUNT
 };
 
@@ -55,5 +57,8 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
 
 /* The player the options describe. */
 void options_player(const struct option_values *v, struct player *out);
+
+/* Whether the engine may think while the other side decides (Ponder true). */
+static inline bool options_ponder(const struct option_values *v) { return v->value[OPTION_PONDER] != 0; }
 
 #endif

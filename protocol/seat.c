@@ -26,6 +26,30 @@ decision seat_search(struct seat *s, const struct limits *limits)
     return s->best;
 }
 
+/* Reports of a search whose choice nobody takes: a ponder's. */
+static void ignore_progress(void *context, const struct driver_progress *p) { (void)context, (void)p; }
+static void ignore_bestmove(void *context, decision best) { (void)context, (void)best; }
+
+void seat_ponder(struct seat *s)
+{
+    const struct limits until_stopped = {.clock = {-1, -1}, .infinite = true, .ponder = true};
+    const struct driver_callbacks silent = {ignore_progress, on_note, ignore_bestmove, NULL, NULL};
+    /* Only the SO tree is kept from one search to the next. */
+    if (s->kind != SEAT_ENGINE || s->pondering || s->player.kind != PLAYER_ISMCTS ||
+        s->player.ismcts.kind != ISMCTS_INFORMATION_SET)
+        return;
+    driver_start(&s->driver, &s->belief, NULL, &s->player, &until_stopped, &silent);
+    s->pondering = true;
+}
+
+void seat_stop_pondering(struct seat *s)
+{
+    if (!s->pondering)
+        return;
+    driver_stop(&s->driver);
+    s->pondering = false;
+}
+
 /* ---- a program seat's process ---- */
 
 /* "NAME=VALUE" words into the spec's option names and values. */

@@ -30,6 +30,7 @@ struct seat {
     struct player player;
     double value; /* the last search's win rate for the side, -1 if it gave none */
     decision best;
+    bool pondering; /* an engine seat's search runs while the other side decides */
     /* program: the command, its options, and the running process */
     char cmd[SEAT_CMD_MAX];
     char option_name[REFEREE_MAX_OPTIONS][SEAT_WORD_MAX], option_value[REFEREE_MAX_OPTIONS][SEAT_WORD_MAX];
@@ -62,6 +63,13 @@ bool seat_tell(struct seat *s, const struct world *before, decision d, const str
 /* A search of the seat's belief within 'limits' (a bare limits: its
  * options' budget): its choice, as the side sees it; s->value its win rate. */
 decision seat_search(struct seat *s, const struct limits *limits);
+
+/* Pondering (option Ponder): an engine seat of the ismcts player searches
+ * its belief while the other side is to decide, until seat_stop_pondering;
+ * the tree it grows is followed through what that side then decides, into
+ * the seat's next search. Nothing for any other seat. */
+void seat_ponder(struct seat *s);
+void seat_stop_pondering(struct seat *s);
 
 /* The engine seat's decision in 'truth' (the true world, for a program's
  * answer to be checked against): true with *d, or false with why the

@@ -78,13 +78,22 @@ static void search_greedy(struct driver *d)
  * under its lock. */
 static void report_trees(struct driver *d, long started_us, int count)
 {
-    long us = clock_us() - started_us;
-    struct driver_progress p = {.elapsed_us = us, .nodes = atomic_load(&d->nodes), .trees = true};
+    static _Thread_local struct driver_progress p;
+    int multipv = d->player.multipv < 1 ? 1 : d->player.multipv;
+    p = (struct driver_progress){.elapsed_us = clock_us() - started_us, .nodes = atomic_load(&d->nodes), .trees = true};
     if (d->tree[0].lock)
         pthread_spin_lock(d->tree[0].lock);
     p.best = ismcts_best(d->tree, count, &p.value);
-    for (int i = 0; i < count; i++)
+    p.lines =
+        ismcts_root_lines(d->tree, count, p.best, p.line, multipv < DRIVER_MAX_MULTIPV ? multipv : DRIVER_MAX_MULTIPV);
+    for (int k = 0; k < p.lines; k++)
+        p.pv_length[k] = ismcts_pv(&d->tree[0], p.line[k].key, p.pv[k], DRIVER_PV_MAX);
+    uint64_t capacity = 0;
+    for (int i = 0; i < count; i++) {
         p.tree_nodes += d->tree[i].count;
+        capacity += d->tree[i].capacity;
+    }
+    p.hashfull = capacity ? (int)((uint64_t)p.tree_nodes * 1000 / capacity) : 0;
     if (d->tree[0].lock)
         pthread_spin_unlock(d->tree[0].lock);
     p.iterations = atomic_load(&d->iterations);
@@ -188,7 +197,7 @@ static bool reuse_trees(struct driver *d)
     uint32_t nodes = 0;
     for (int i = 0; i < d->trees; i++) {
         uint64_t rng = d->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull;
-        if (!ismcts_reroot(&d->tree[i], &d->w, d->path, d->path_count, &rng)) {
+        if (!ismcts_reroot(&d->tree[i], &d->w, d->path, d->path_count, d->kept_pondered, &rng)) {
             driver_forget(d);
             return false;
         }
@@ -209,6 +218,7 @@ static void end_trees(struct driver *d)
         d->kept_at = d->keys_now;
         d->kept_after = d->transitions_now;
         d->kept_for = d->player;
+        d->kept_pondered = d->limits.ponder;
         return;
     }
     for (int i = 0; i < d->trees; i++)
@@ -339,9 +349,12 @@ void driver_start(struct driver *d, const struct belief *b, const struct world *
     /* Only the side's own decisions may lie between: after a die, a card or
      * an enemy move the kept counts were gathered over outcomes that did not
      * happen, and at a fixed budget they outweigh the new search's (the
-     * reroot refuses enemy decisions, this refuses chance). */
+     * reroot refuses enemy decisions, this refuses chance). Trees grown while
+     * the enemy decided are the exception: what came since is what they were
+     * grown for. */
     bool own_moves_only = d->kept && b->transitions - d->kept_after == b->keys - d->kept_at;
-    d->path_count = own_moves_only ? belief_keys_since(b, d->kept_at, d->path) : -1;
+    bool followed = own_moves_only || (d->kept && d->kept_pondered);
+    d->path_count = followed ? belief_keys_since(b, d->kept_at, d->path) : -1;
     d->has_truth = truth != NULL;
     if (truth)
         d->truth = *truth;

@@ -27,7 +27,9 @@
 #include "search/timeman.h"
 
 #define DRIVER_MAX_THREADS 64
-#define DRIVER_MAX_TREES 64 /* trees at once: one per thread, or PIMC's worlds */
+#define DRIVER_MAX_TREES 64   /* trees at once: one per thread, or PIMC's worlds */
+#define DRIVER_MAX_MULTIPV 32 /* root decisions a progress report may list */
+#define DRIVER_PV_MAX 16      /* decisions in a reported principal variation */
 
 /* ismcts is the engine; the others are baselines to measure it by. cheat
  * reads the referee's true world (the "truth" line) and exists only to
@@ -47,6 +49,7 @@ struct player {
     long memory_mb;  /* ismcts: the trees' memory, all threads together */
     int threads;     /* tree players: searching threads */
     int parallel;    /* enum parallel_kind: how the ismcts player's threads share the search */
+    int multipv;     /* tree players: root decisions each progress report lists (1 to DRIVER_MAX_MULTIPV) */
     struct ismcts_options ismcts;
 };
 
@@ -60,6 +63,14 @@ struct driver_progress {
     long iterations;     /* all threads together */
     uint32_t tree_nodes; /* in the trees the best was chosen from */
     int worlds;          /* greedy: worlds drawn */
+    /* Trees only: the share of their memory in use, in thousandths; the
+     * choice and the next most visited root decisions (player.multipv of
+     * them), each with a principal variation from the first tree. */
+    int hashfull;
+    int lines;
+    struct ismcts_line line[DRIVER_MAX_MULTIPV];
+    decision pv[DRIVER_MAX_MULTIPV][DRIVER_PV_MAX];
+    int pv_length[DRIVER_MAX_MULTIPV];
 };
 
 /* What a search has to say besides progress; 'count' is the number named. */
@@ -104,6 +115,7 @@ struct driver {
      * belief's key count then; the next search follows the keys since, if
      * they are all the side's own decisions. */
     bool kept;
+    bool kept_pondered;               /* kept by a search while the enemy decided: followed through its decisions */
     long kept_at, keys_now;           /* the belief's keys when the trees were kept, and now */
     long kept_after, transitions_now; /* the same for its transitions, chance included */
     struct player kept_for;
@@ -111,8 +123,8 @@ struct driver {
     int path_count; /* -1: the path since is not known */
 };
 
-/* Starts the search for the belief's side (to decide in its world) on its
- * thread; 'truth' is the true world for the cheat player, NULL for every
+/* Starts the search for the belief's side (to decide in its world, or with
+ * limits.ponder, while the enemy decides) on its thread; 'truth' is the true world for the cheat player, NULL for every
  * other. The callbacks report it. */
 void driver_start(struct driver *d, const struct belief *b, const struct world *truth, const struct player *p,
                   const struct limits *l, const struct driver_callbacks *report);

@@ -148,12 +148,14 @@ static bool keep_subtree(struct ismcts *s, uint32_t top)
     return true;
 }
 
-bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, uint64_t *rng)
+bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, bool through_enemy,
+                   uint64_t *rng)
 {
     struct view v;
     uint32_t at = 0;
     for (int i = 0; i < count; i++)
-        if (!(at = child_with_key(&s->tree[0], at, keys[i])) || s->tree[0].node[at].mover != s->side)
+        if (!(at = child_with_key(&s->tree[0], at, keys[i])) ||
+            (s->tree[0].node[at].mover != s->side && !through_enemy))
             return false; /* an enemy's decision: the counts below it are stale (driver.c) */
     if (at && !keep_subtree(s, at))
         return false;
@@ -547,6 +549,68 @@ int ismcts_root_visits(const struct ismcts *trees, int count, decision *legal, l
         visits[i] = (long)total[i].visits;
     }
     return n;
+}
+
+/* The untaken total with the most visits (the first of equals), or -1. */
+static int most_visited(const struct root_total *total, int n, const bool *taken)
+{
+    int most = -1;
+    for (int i = 0; i < n; i++)
+        if (!taken[i] && (most < 0 || total[i].visits > total[most].visits))
+            most = i;
+    return most;
+}
+
+static struct ismcts_line line_of(const struct root_total *t)
+{
+    return (struct ismcts_line){t->key, (long)t->visits, t->visits > 0 ? t->reward / t->visits : 0.5};
+}
+
+int ismcts_root_lines(const struct ismcts *trees, int count, decision first, struct ismcts_line *out, int max)
+{
+    static _Thread_local struct root_total total[MAX_DECISIONS];
+    bool taken[MAX_DECISIONS] = {false};
+    int n = root_totals(trees, count, total), lines = 0;
+    for (int i = 0; i < n && max > 0; i++)
+        if (total[i].key == first) { /* the search's choice leads, whatever its visits */
+            taken[i] = true;
+            out[lines++] = line_of(&total[i]);
+            break;
+        }
+    for (int next; lines < max && (next = most_visited(total, n, taken)) >= 0; lines++) {
+        taken[next] = true;
+        out[lines] = line_of(&total[next]);
+    }
+    return lines;
+}
+
+/* The child of 'parent' into which 'key' leads, or 0. */
+static uint32_t child_by_key(const struct ismcts_tree *t, uint32_t parent, decision key)
+{
+    for (uint32_t c = t->node[parent].child; c; c = t->node[c].sibling)
+        if (t->node[c].key == key)
+            return c;
+    return 0;
+}
+
+int ismcts_pv(const struct ismcts *s, decision first, decision *pv, int max)
+{
+    const struct ismcts_tree *t = &s->tree[0];
+    int length = 0;
+    if (max < 1)
+        return 0;
+    pv[length++] = first;
+    for (uint32_t node = child_by_key(t, 0, first); node && length < max;) {
+        uint32_t most = 0;
+        for (uint32_t c = t->node[node].child; c; c = t->node[c].sibling)
+            if (!most || t->node[c].visits > t->node[most].visits)
+                most = c;
+        if (!most || t->node[most].visits < ISMCTS_PV_MIN_VISITS)
+            break;
+        pv[length++] = t->node[most].key;
+        node = most;
+    }
+    return length;
 }
 
 /* The most visited root child of one tree, among the decisions legal in the belief. */

@@ -104,9 +104,13 @@ bool ismcts_begin_on(struct ismcts *s, const struct world *w, const struct world
  * (the decisions since, as the side saw them), keeping that subtree and
  * dropping the rest, for a new search from w, the side's belief now. False,
  * with the tree as it was, if the tree has no such path, or if an edge on it
- * is the enemy's: counts gathered over the enemy's replies in sampled worlds
- * say little once the real reply is known, and would outweigh the new ones. */
-bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, uint64_t *rng);
+ * is the enemy's and 'through_enemy' is false: counts gathered over the
+ * enemy's replies in sampled worlds say little once the real reply is known,
+ * and would outweigh the new ones. A tree grown while the enemy decided
+ * (pondering) is followed through the enemy's decision all the same: that
+ * decision was its root's. */
+bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, bool through_enemy,
+                   uint64_t *rng);
 
 /* One iteration: draw, descend, expand, play out, back up. Returns the
  * decisions it applied (its nodes). */
@@ -129,6 +133,26 @@ decision ismcts_best(const struct ismcts *trees, int count, double *value);
  * for each decision legal in the belief (in rules_legal's order, 0 for one
  * never tried) into legal[] and visits[]; returns their number. */
 int ismcts_root_visits(const struct ismcts *trees, int count, decision *legal, long *visits);
+
+/* One of the root's decisions, with its visits and mean result summed over
+ * the trees of one position. */
+struct ismcts_line {
+    decision key;
+    long visits;
+    double value; /* the mean result for the side, 0 to 1 (0.5 if never tried) */
+};
+
+/* The root's decisions legal in the belief, summed over 'count' trees: the
+ * decision 'first' (the search's choice), then the others by visits, most
+ * first, at most 'max' of them into out[]; returns their number. */
+int ismcts_root_lines(const struct ismcts *trees, int count, decision first, struct ismcts_line *out, int max);
+
+/* A principal variation: 'first', then from its node in the tree the most
+ * visited child, and so on while that child has been visited at least
+ * ISMCTS_PV_MIN_VISITS times; at most 'max' decisions into pv[] (the side's
+ * keys: the enemy's hidden choices as the side sees them); returns its length. */
+#define ISMCTS_PV_MIN_VISITS 2
+int ismcts_pv(const struct ismcts *s, decision first, decision *pv, int max);
 
 /* Determinized UCT's final choice (PIMC): each tree votes for its own most
  * visited decision; the most votes win, ties going to the most visits. */

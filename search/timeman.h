@@ -17,6 +17,9 @@ struct limits {
     long movetime, nodes, movestogo;
     long clock[SIDE_COUNT], increment[SIDE_COUNT]; /* wtime/btime, winc/binc; clock -1 if not given */
     bool infinite;
+    /* With infinite: a search while the other side decides (Ponder), its
+     * trees kept to be followed through whatever that side decides next. */
+    bool ponder;
 };
 
 /* Whether l sets any limit for 'side' (a time, nodes, infinite): then it

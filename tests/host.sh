@@ -41,6 +41,21 @@ out=$(bash "$client" "$R3" 1470 6 both)
 echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
 check "1470, both sides human (hot seat), to the end: $out" $?
 
+# Ponder: the engine side searches while the human thinks, so the host uses CPU while
+# it waits for the next line; without Ponder it sits idle. (bash's time: user seconds.)
+cpu_while_waiting() {
+    bash -c 'TIMEFORMAT=%U; time { { printf "new scenario 1460 york human lancaster engine seed 3 option Ponder=%s\n" "$2"
+        sleep 1.5; printf "legal\nquit\n"; } | "$1" host > /dev/null; }' sh "$R3" "$1" 2>&1 | tail -n 1
+}
+pondering=$(cpu_while_waiting true) idle=$(cpu_while_waiting false)
+awk -v p="$pondering" -v i="$idle" 'BEGIN { exit !(p >= 0.7 && i <= 0.3) }'
+check "Ponder true: $pondering s of CPU in 1.5 s waiting for the human; Ponder false: $idle s" $?
+# A whole game with Ponder: the engine ponders between the client's lines, and its
+# trees are followed through York's decisions into its own searches.
+out=$(HOST_OPTIONS='option Ponder=true' bash "$client" "$R3" 1483 4 york)
+echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
+check "1483 to the end with Ponder true, hints and undos on the way: $out" $?
+
 # ---- answers: every command ends with one ok or error line, in order ----
 NEW='new scenario 1460 york human lancaster engine seed 3 option Iterations=20'
 printf '%s\nlegal\nboard\nquit\n' "$NEW" | "$R3" host > "$tmp/out"

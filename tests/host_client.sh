@@ -9,7 +9,8 @@
 # 'save FILE' it saves the game at its 30th decision; with 'load FILE' it
 # starts from that file instead; from there on both draw the same choices, and
 # both print a checksum of everything the host said after that point. It
-# prints the result; it fails on any error answer to what it sends.
+# prints the result; it fails on any error answer to what it sends. HOST_OPTIONS
+# in the environment (option NAME=VALUE ...) goes on the end of the new line.
 R3=$1 YEAR=$2 SEED=$3 SEATS=${4:-york} MODE=${5:-} FILE=${6:-}
 RANDOM=$SEED
 coproc HOST { "$R3" host; }
@@ -30,7 +31,7 @@ lancaster=engine && [ "$SEATS" = both ] && lancaster=human
 [ "$SEATS" = program ] && lancaster="engine cmd=$R3"
 turn=0 traced=
 if [ "$MODE" = load ]; then ask "load $FILE" && turn=30 traced=1; else
-    ask "new scenario $YEAR york human lancaster $lancaster seed $SEED option Iterations=20"; fi
+    ask "new scenario $YEAR york human lancaster $lancaster seed $SEED option Iterations=20 ${HOST_OPTIONS:-}"; fi
 for ((; turn < 5000; turn++)); do
     result=$(printf '%s\n' "${lines[@]}" | grep '^result ')
     [ -n "$result" ] && { echo "$result after $turn decisions${traced:+, trace $(echo "$trace" | md5sum | cut -c1-12)}"; send quit; exit 0; }

@@ -26,6 +26,8 @@ option name Seed type spin default 1 min 0 max 2147483647
 option name Widening type spin default 30 min 0 max 100
 option name Komi type spin default 100 min 0 max 100
 option name Parallel type combo default root var root var tree
+option name MultiPV type spin default 1 min 1 max 32
+option name Ponder type check default false
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 r3pok
@@ -179,6 +181,23 @@ for par in root:2 tree:1; do
     check "Parallel ${par%:*} on 2 threads: $iterations iterations, $nodes nodes in ${par#*:} tree(s)" $?
 done
 
+# MultiPV 3: each report lists three root decisions, the search's choice first (the
+# bestmove), then the next most visited, each with its visits, the trees' hashfull and
+# a principal variation that goes on below the root where the tree has been there.
+{ printf 'setoption name MultiPV value 3\n'; cat "$tmp/opening"; printf 'go nodes 400000\n'; } | "$R3" > "$tmp/multipv"
+grep '^info multipv' "$tmp/multipv" | tail -n 3 > "$tmp/last"
+field() { sed -n "s/.* $1 \([^ ]*\) .*/\1/p" "$tmp/last" | sed -n "$2p"; }
+best=$(sed -n 's/^bestmove //p' "$tmp/multipv")
+[ "$(cut -d' ' -f2-3 "$tmp/last" | paste -sd' ' -)" = "multipv 1 multipv 2 multipv 3" ] &&
+    [ "$(sed -n '1s/.* pv \([^|]*[^ |]\).*/\1/p' "$tmp/last")" = "$best" ] &&
+    [ "$(field visits 2)" -ge "$(field visits 3)" ] && [ "$(field visits 3)" -gt 0 ] &&
+    [ "$(field hashfull 1)" -gt 0 ] && [ "$(field hashfull 1)" -le 1000 ] &&
+    sed -n '1s/.* pv //p' "$tmp/last" | grep -q ' | ' && [ "$(grep -c '^info time' "$tmp/multipv")" = 0 ]
+check "MultiPV 3: the choice ($best) first, then by visits ($(field visits 2), $(field visits 3)), hashfull $(field hashfull 1), pv $(sed -n '1s/.* pv //p' "$tmp/last" | cut -c1-60)" $?
+{ cat "$tmp/opening"; printf 'go nodes 50000\n'; } | "$R3" | grep '^info ' | tail -n 1 > "$tmp/last"
+grep -Eq '^info time [0-9]+ nodes [0-9]+ nps [0-9]+ iterations [0-9]+ tree [0-9]+ hashfull [0-9]+ winrate [0-9.]+ visits [0-9]+ pv ' "$tmp/last"
+check "MultiPV 1 (the default): one line a report, with hashfull, winrate, visits and pv" $?
+
 # ---- position: a whole observation history in one line, as after a reconnect ----
 "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york > "$tmp/game"
 cut=$(grep -n '^go$' "$tmp/game" | sed -n 60p | cut -d: -f1)
@@ -247,7 +266,8 @@ searched() { printf 'setoption name Seed value 1\ngo nodes 3000\n'; }
   printf 'setoption name PolicyFile value %s\n' "$tmp/outside.txt"; searched
   printf 'setoption name PolicyFile value built-in\n'; searched
   printf 'setoption name PolicyFile value search/policy-hand.txt\n'; searched; } | "$R3" > "$tmp/engine"
-ends=$(awk '/^info time/ { last = $5 "/" $13 } /^bestmove/ { print last }' "$tmp/engine" | paste -sd' ' -)
+ends=$(awk '/^info time/ { for (i = 2; i < NF; i++) { if ($i == "nodes") n = $(i + 1); if ($i == "winrate") w = $(i + 1) }
+                           last = n "/" w } /^bestmove/ { print last }' "$tmp/engine" | paste -sd' ' -)
 set -- $ends
 [ $# = 5 ] && [ "$1" != "$2" ] && [ "$2" = "$3" ] && [ "$1" = "$4" ] && [ "$1" = "$5" ] &&
     grep -q "^error bad-option $tmp/outside.txt:[0-9]*: weight 'fire' is 9, outside its bounds" "$tmp/engine" &&

@@ -4,7 +4,9 @@
  * reports its progress and its choice through the callbacks (and a tree
  * player its root's visits, one per iteration), on one thread and on two (a
  * tree each, and one shared tree); an infinite search reports
- * its choice only at stop; a lone legal decision is chosen without a search.
+ * its choice only at stop; a lone legal decision is chosen without a search;
+ * a tree grown while the enemy decides (pondering) is followed through the
+ * enemy's decision into the next search, and one grown otherwise is not.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,7 @@
 
 #include "engine/core/random.h"
 #include "engine/hidden/belief.h"
+#include "engine/hidden/observe.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
 #include "search/driver.h"
@@ -183,6 +186,58 @@ static void an_infinite_search_reports_its_choice_only_at_stop(void **state)
     assert_int_equal(r.bestmoves, 1);
 }
 
+/* Applies d to the true world and tells Lancaster's belief what it saw. */
+static void lancaster_sees(struct world *truth, decision d)
+{
+    static struct world before;
+    static struct observations seen;
+    char why[300];
+    before = *truth;
+    rules_apply(truth, d);
+    observe(&before, d, truth, SIDE_LANCASTER, &seen);
+    assert_true(belief_observe(&belief, &seen, why, sizeof why));
+}
+
+/* A search of Lancaster's belief while York is to play its card, stopped,
+ * then York's card, then Lancaster's own search of 2,000 nodes: what the
+ * second reported. */
+static struct record after_thinking_on_york(bool ponder)
+{
+    static struct world truth;
+    struct player p = player_of(PLAYER_ISMCTS, 1, PARALLEL_ROOT);
+    struct limits meanwhile = {.infinite = true, .ponder = ponder, .clock = {-1, -1}};
+    struct record ignored = {0};
+    struct driver_callbacks report = {on_progress, on_note, on_bestmove, &ignored, NULL};
+    struct decisions legal;
+    driver_forget(&driver);
+    belief_start(&belief, SCENARIO_1460, SIDE_LANCASTER, 7);
+    scenario_setup(&truth, SCENARIO_1460);
+    while (rules_actor(&truth) == ACTOR_CHANCE)
+        lancaster_sees(&truth, rules_chance(&truth, 5));
+    assert_int_equal(rules_actor(&truth), SIDE_YORK);
+    driver_start(&driver, &belief, NULL, &p, &meanwhile, &report);
+    nanosleep(&(struct timespec){.tv_nsec = 30 * 1000 * 1000}, NULL);
+    driver_stop(&driver);
+    rules_legal(&truth, &legal);
+    lancaster_sees(&truth, legal.list[0]);
+    assert_int_equal(rules_actor(&truth), SIDE_LANCASTER);
+    return search(&p, &NODES_2000);
+}
+
+/* Pondering: the tree Lancaster grew while York chose its card goes on into
+ * Lancaster's own search, through York's card; a tree grown by an ordinary
+ * search is dropped at the enemy's decision (docs/search.md, tree reuse). */
+static void a_pondered_tree_is_followed_through_the_enemy_decision(void **state)
+{
+    (void)state;
+    struct record pondered = after_thinking_on_york(true);
+    assert_int_equal(pondered.note, DRIVER_REUSED);
+    assert_true(pondered.note_count > 1);
+    assert_true(pondered.last.iterations >= 1);
+    struct record plain = after_thinking_on_york(false);
+    assert_int_equal(plain.notes, 0);
+}
+
 /* A side with one legal decision gets it at once, with a note and no search. */
 static void a_lone_legal_decision_is_chosen_without_a_search(void **state)
 {
@@ -212,6 +267,7 @@ int main(void)
         cmocka_unit_test(every_player_chooses_a_legal_decision),
         cmocka_unit_test(an_infinite_search_reports_its_choice_only_at_stop),
         cmocka_unit_test(a_lone_legal_decision_is_chosen_without_a_search),
+        cmocka_unit_test(a_pondered_tree_is_followed_through_the_enemy_decision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

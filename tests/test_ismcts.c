@@ -399,10 +399,10 @@ static void a_kept_tree_moves_down_to_the_decision_made(void **state)
     decision made = searched_opening(&s, &w, &side, &child), missing = decision_make(DECIDE_PLAY, 26);
     uint32_t size = subtree_size(&s, child), visits = s.node[child].visits, before = s.count;
     uint64_t rng = 5;
-    assert_false(ismcts_reroot(&s, &w, &missing, 1, &rng));
+    assert_false(ismcts_reroot(&s, &w, &missing, 1, false, &rng));
     assert_true(s.count == before);
     rules_apply(&w, made);
-    assert_true(ismcts_reroot(&s, &w, &made, 1, &rng));
+    assert_true(ismcts_reroot(&s, &w, &made, 1, false, &rng));
     assert_true(s.count == size && size > 1 && size < before);
     assert_true(s.node[0].visits == visits && subtree_size(&s, 0) == size);
     for (int i = 0; i < 100; i++)
@@ -425,7 +425,7 @@ static void a_kept_tree_is_dropped_after_an_enemy_decision(void **state)
     assert_true(reply != 0 && s.node[reply].mover == 1 - side);
     path[1] = s.node[reply].key;
     uint64_t rng = 5;
-    assert_false(ismcts_reroot(&s, &w, path, 2, &rng));
+    assert_false(ismcts_reroot(&s, &w, path, 2, false, &rng));
     assert_true(s.count == before);
     ismcts_end(&s);
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tsan.sh: the threaded parts of r3 built with ThreadSanitizer (make tsan-test):
 # searches on 2 threads (ismcts with a tree each and with one shared tree,
-# and pimc) with go limits, go infinite and stop, threaded random playouts, a
+# and pimc) with go limits, go infinite and stop, r3 host pondering, threaded random playouts, a
 # match playing 2 games at once, self-play of 2 games at once, and r3 tune eval
 # and r3 tune policy reading their data on 2 threads. Any data race
 # report fails the test. Usage: sh tests/tsan.sh build/tsan/r3
@@ -23,6 +23,14 @@ for search in ismcts:root ismcts:tree pimc:root; do
         "$R3" > "$tmp/out" 2> "$tmp/err"
     clean "$player on 2 threads, Parallel $parallel: go nodes, go movetime, go infinite and stop ($(grep -c '^bestmove' "$tmp/out") bestmoves)" $?
 done
+
+# r3 host with Ponder: the engine searches on 2 threads while the human thinks,
+# and every line stops it first (play, hint, save, legal).
+{ printf 'new scenario 1460 york human lancaster engine seed 3 option Iterations=50 option Threads=2 option Ponder=true\n'
+  sleep 0.5; printf 'legal\n'; sleep 0.3; printf 'hint movetime 100\n'; sleep 0.3; printf 'save %s\n' "$tmp/pondered.r3g"
+  sleep 0.3; printf 'resign\nquit\n'; } | "$R3" host > "$tmp/out" 2> "$tmp/err"
+[ "$(grep -c '^ok$' "$tmp/out")" = 6 ] && ! grep -q '^error' "$tmp/out"
+clean "r3 host, pondering on 2 threads between lines: $(grep -c '^ok$' "$tmp/out") answers" $?
 
 "$R3" playout --games 6 --threads 2 > "$tmp/out" 2> "$tmp/err"
 clean "r3 playout --threads 2" $?
