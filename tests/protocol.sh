@@ -136,9 +136,18 @@ iterations() { sed -n 's/^info .* iterations \([0-9]*\) .*/\1/p' "$1" | tail -n 
 ms=$(spent "$tmp/engine")
 [ "$ms" -ge 150 ] && [ "$ms" -lt 1000 ] && grep -q '^bestmove ' "$tmp/engine"
 check "go movetime 150, greedy with 8 Samples: searched $ms ms, then bestmove" $?
-{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go wtime 4000 btime 1\n'; } | "$R3" > "$tmp/engine"
-ms=$(spent "$tmp/engine")
-[ "$ms" -ge 90 ] && [ "$ms" -lt 1000 ] && grep -q '^bestmove ' "$tmp/engine"
+# The timing checks run up to three times and keep the best: a loaded machine may stall
+# one run for a second, while an engine that ignores its limit fails all three.
+wtime_run() {
+    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go wtime 4000 btime 1\n'; } | "$R3" > "$tmp/engine"
+    grep -q '^bestmove ' "$tmp/engine" && spent "$tmp/engine" || echo 99999
+}
+ms=99999
+for try in 1 2 3; do
+    m=$(wtime_run) && [ "$m" -lt "$ms" ] && ms=$m
+    [ "$ms" -lt 1000 ] && break
+done
+[ "$ms" -ge 90 ] && [ "$ms" -lt 1000 ]
 check "go wtime 4000 as York: a 1/40 share of York's clock, $ms ms" $?
 tree() { printf 'setoption name Iterations value 50\n'; cat "$tmp/opening"; printf '%s\n' "$1"; }
 tree 'go' | "$R3" > "$tmp/bare"
@@ -149,24 +158,35 @@ tree 'go nodes 20000' | "$R3" > "$tmp/counted"
 check "Iterations 50: go searches $(iterations "$tmp/bare"), go movetime 300 $(iterations "$tmp/timed") in $(spent "$tmp/timed") ms, go nodes 20000 past 50" $?
 
 # quit during go infinite ends the engine at once; at the end of input a search with limits still answers.
-{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go infinite\nquit\n'; sleep 5; } | "$R3" > /dev/null &
-pid=$!
-sleep 1
-kill -0 $pid 2> /dev/null; alive=$?
-kill $pid 2> /dev/null; wait $pid 2> /dev/null
-[ "$alive" != 0 ]
+quit_run() { # 0 if the engine is gone a second after quit
+    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go infinite\nquit\n'; sleep 5; } | "$R3" > /dev/null &
+    pid=$!
+    sleep 1
+    kill -0 $pid 2> /dev/null; alive=$?
+    kill $pid 2> /dev/null; wait $pid 2> /dev/null
+    [ "$alive" != 0 ]
+}
+quit_run || quit_run || quit_run
 check "quit during go infinite: the engine has exited within a second" $?
 { printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go movetime 100\n'; } | "$R3" > "$tmp/engine"
 grep -q '^bestmove ' "$tmp/engine"
 check "go movetime 100 and the end of input: the bestmove still comes" $?
 
 # stop latency: the ismcts player searching with 2 threads answers stop with its bestmove
-# at once (issue 6 asks 20 ms; the check allows 100 ms for a loaded CI machine).
-{ printf 'setoption name Player value ismcts\nsetoption name Threads value 2\n'; cat "$tmp/opening"; printf 'go infinite\n'
-  sleep 1; date +%s%N > "$tmp/stop_sent"; printf 'stop\n'; sleep 0.5; } | "$R3" |
-    while read -r line; do case $line in bestmove*) date +%s%N > "$tmp/best_seen";; esac; done
-latency=$(( ($(cat "$tmp/best_seen" 2>/dev/null || echo 0) - $(cat "$tmp/stop_sent")) / 1000000 ))
-[ "$latency" -ge 0 ] && [ "$latency" -lt 100 ]
+# at once (20 ms is the aim; the check allows 100 ms, the best of up to three runs).
+stop_run() {
+    rm -f "$tmp/best_seen"
+    { printf 'setoption name Player value ismcts\nsetoption name Threads value 2\n'; cat "$tmp/opening"; printf 'go infinite\n'
+      sleep 1; date +%s%N > "$tmp/stop_sent"; printf 'stop\n'; sleep 0.5; } | "$R3" |
+        while read -r line; do case $line in bestmove*) date +%s%N > "$tmp/best_seen";; esac; done
+    [ -f "$tmp/best_seen" ] && echo $(( ($(cat "$tmp/best_seen") - $(cat "$tmp/stop_sent")) / 1000000 )) || echo 99999
+}
+latency=99999
+for try in 1 2 3; do
+    l=$(stop_run) && [ "$l" -ge 0 ] && [ "$l" -lt "$latency" ] && latency=$l
+    [ "$latency" -lt 100 ] && break
+done
+[ "$latency" -lt 100 ]
 check "ismcts, 2 threads: bestmove $latency ms after stop" $?
 echo "stop latency: $latency ms"
 
