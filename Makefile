@@ -200,6 +200,7 @@ cli-test: r3
 	@sh tests/referee.sh ./r3
 	@sh tests/selfplay.sh ./r3
 	@sh tests/tune.sh ./r3
+	@sh tests/spsa.sh ./r3
 
 tsan-test: r3 $(TSAN_R3)
 	@sh tests/tsan.sh $(TSAN_R3)

@@ -19,28 +19,37 @@
 #include "tuning/merge.h"
 #include "tuning/replay.h"
 
-static int read_engine(char **argv, int argc, int i, struct engine_spec *e)
+/* A usage error naming the command: "COMMAND: " and the rest as fmt makes it of 'word'. */
+static int engine_usage(const char *command, const char *fmt, const char *word)
+{
+    char text[600];
+    int n = snprintf(text, sizeof text, "%s: ", command);
+    snprintf(text + n, sizeof text - (size_t)n, fmt, word);
+    return cli_usage_error("%s", text), -1;
+}
+
+int match_read_engine(const char *command, char **argv, int argc, int i, struct engine_spec *e)
 {
     for (; i < argc && strncmp(argv[i], "--", 2) != 0; i++) {
         char *word = argv[i], *eq = strchr(word, '=');
         if (!eq)
-            return cli_usage_error("match: '%s' is not KEY=VALUE (cmd=, name=, option.NAME=)", word), -1;
+            return engine_usage(command, "'%s' is not KEY=VALUE (cmd=, name=, option.NAME=)", word);
         if (strncmp(word, "cmd=", 4) == 0) {
             e->cmd = eq + 1;
         } else if (strncmp(word, "name=", 5) == 0) {
             e->name = eq + 1;
         } else if (strncmp(word, "option.", 7) == 0) {
             if (e->options == REFEREE_MAX_OPTIONS)
-                return cli_usage_error("match: '%s' is one option.NAME=VALUE too many (8 per engine)", word), -1;
+                return engine_usage(command, "'%s' is one option.NAME=VALUE too many (8 per engine)", word);
             *eq = '\0';
             e->option_name[e->options] = word + 7;
             e->option_value[e->options++] = eq + 1;
         } else {
-            return cli_usage_error("match: unknown engine setting '%s' (cmd=, name=, option.NAME=)", word), -1;
+            return engine_usage(command, "unknown engine setting '%s' (cmd=, name=, option.NAME=)", word);
         }
     }
     if (!e->cmd)
-        return cli_usage_error("%s", "match: each --engine needs cmd=PATH"), -1;
+        return engine_usage(command, "each --engine needs cmd=PATH%s", "");
     if (!e->name)
         e->name = e->cmd;
     return i;
@@ -121,8 +130,7 @@ static bool read_shard(const char *value, struct match_options *o)
     return true;
 }
 
-/* One option with its value; false after the usage error is printed. */
-static bool read_valued(const char *name, const char *value, struct match_options *o)
+bool match_read_valued(const char *name, const char *value, struct match_options *o)
 {
     long long n;
     if (strcmp(name, "--games") == 0) {
@@ -161,7 +169,7 @@ static int read_option(char **argv, int argc, int i, struct match_options *o, in
     if (strcmp(argv[i], "--engine") == 0) {
         if (*engines == 2)
             return cli_usage_error("%s", "match: exactly two --engine"), -1;
-        return read_engine(argv, argc, i + 1, &o->engine[(*engines)++]);
+        return match_read_engine("match", argv, argc, i + 1, &o->engine[(*engines)++]);
     }
     if (strcmp(argv[i], "--sprt") == 0) {
         o->use_sprt = true;
@@ -169,7 +177,7 @@ static int read_option(char **argv, int argc, int i, struct match_options *o, in
     }
     if (i + 1 >= argc)
         return cli_usage_error("option '%s' needs an argument", argv[i]), -1;
-    return read_valued(argv[i], argv[i + 1], o) ? i + 2 : -1;
+    return match_read_valued(argv[i], argv[i + 1], o) ? i + 2 : -1;
 }
 
 /* Two engines with names that results.tsv and the PGN can tell apart. */

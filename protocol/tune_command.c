@@ -12,6 +12,7 @@
 
 #include "engine/core/clock.h"
 #include "protocol/cli.h"
+#include "protocol/spsa_command.h"
 #include "protocol/tune_cli.h"
 #include "protocol/tune_policy_command.h"
 #include "tuning/tune_bench.h"
@@ -118,9 +119,11 @@ static int tune_eval_aside(const struct tune_cli *o)
 int command_tune(int argc, char **argv)
 {
     if (argc < 2)
-        return cli_usage_error("%s", "tune needs a tuner: eval or policy");
+        return cli_usage_error("%s", "tune needs a tuner: eval, policy or spsa");
+    if (strcmp(argv[1], "spsa") == 0)
+        return tune_spsa_command(argc, argv);
     if (strcmp(argv[1], "eval") != 0 && strcmp(argv[1], "policy") != 0)
-        return cli_usage_error("unknown tuner '%s' (eval or policy)", argv[1]);
+        return cli_usage_error("unknown tuner '%s' (eval, policy or spsa)", argv[1]);
     struct tune_cli o;
     int status = tune_cli_parse(argc, argv, &o);
     if (status)

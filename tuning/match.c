@@ -140,13 +140,14 @@ static void count_game(struct match *m, const struct game_line *g, const struct 
     pthread_mutex_lock(&m->lock);
     m->done++;
     tally_game(&m->tally, r->winner, r->end, york);
-    if (complete_pair(m, (g->game - 1) / 2, half_points, &sum))
+    if (complete_pair(m, (g->game - 1 - o->first_game) / 2, half_points, &sum))
         tally_pair(&m->tally, sum);
     if (o->use_sprt && sprt_verdict(&o->sprt, tally_llr(&m->tally, &o->sprt)) != SPRT_CONTINUE)
         m->stop = true; /* games in flight still finish and count */
     if (m->results.tsv)
         results_write(&m->results, g);
-    print_progress(m, g, r);
+    if (m->out)
+        print_progress(m, g, r);
     pthread_mutex_unlock(&m->lock);
 }
 
@@ -171,7 +172,7 @@ static void play_game(struct worker *w, long game)
     long pair = game / 2;
     int york = (int)(game % 2), scenario = scenario_of(o, pair);
     struct game_result_record r;
-    struct game_line g = {.game = game + 1,
+    struct game_line g = {.game = o->first_game + game + 1,
                           .year = SCENARIO_INFO[scenario].year,
                           .seed = o->seed + (uint64_t)pair,
                           .york = o->engine[york].name,
@@ -305,7 +306,10 @@ int match_run(const struct match_options *o, FILE *out)
     results_close(&m.results);
     if (m.failed)
         return 1;
+    if (o->tally)
+        *o->tally = m.tally;
     const char *names[2] = {o->engine[0].name, o->engine[1].name};
-    tally_report(&m.tally, names, o->use_sprt ? &o->sprt : NULL, out);
+    if (out)
+        tally_report(&m.tally, names, o->use_sprt ? &o->sprt : NULL, out);
     return 0;
 }

@@ -12,6 +12,7 @@
 
 #include "tuning/referee.h"
 #include "tuning/stats.h"
+#include "tuning/tally.h"
 
 #define MATCH_ALL_SCENARIOS (-1)
 #define MATCH_MAX_CONCURRENCY 64
@@ -27,10 +28,16 @@ struct match_options {
     struct sprt sprt;
     long shard, shards;  /* play only pairs p with p % shards == shard - 1 */
     const char *out_dir; /* records, results.tsv and games.pgn, or NULL */
+    /* For a run of matches (r3 tune spsa): the games are numbered from
+     * first_game + 1 (an even number: pairs stay whole), and the tally is
+     * copied to *tally if it is not NULL. */
+    long first_game;
+    struct tally *tally;
 };
 
-/* Plays the match, printing progress and results to out; returns 0, or 1 if
- * an engine could not be started or the output directory written. */
+/* Plays the match, printing progress and results to out (NULL: nothing);
+ * returns 0, or 1 if an engine could not be started or the output directory
+ * written. */
 int match_run(const struct match_options *o, FILE *out);
 
 #endif

@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -113,7 +114,9 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
     if (pid == 0) {
         dup2(in[0], 0);
         dup2(out[1], 1);
-        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        /* Nothing else of the referee's: its results files, or another
+         * engine's pipes, held open by this engine would outlive it. */
+        closefrom(3);
         signal(SIGPIPE, SIG_DFL); /* the referee ignores it; the engine should not inherit that */
         execl("/bin/sh", "sh", "-c", p->spec->cmd, (char *)NULL);
         _exit(127);
@@ -129,6 +132,45 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
         return false;
     }
     return true;
+}
+
+/* One "option name NAME type TYPE ..." line into *o; false for any other line. */
+static bool read_declaration(const char *line, struct engine_option *o)
+{
+    const char *min = strstr(line, " min "), *max = strstr(line, " max ");
+    *o = (struct engine_option){0};
+    if (sscanf(line, "option name %63s type %15s", o->name, o->type) != 2)
+        return false;
+    if (min && max) {
+        o->min = strtol(min + 5, NULL, 10);
+        o->max = strtol(max + 5, NULL, 10);
+    }
+    return true;
+}
+
+int engine_declared_options(const struct engine_spec *spec, struct engine_option *list, int max, char *why, size_t size)
+{
+    static _Thread_local struct engine_process p;
+    char line[512];
+    int count = 0;
+    signal(SIGPIPE, SIG_IGN);
+    p = (struct engine_process){.spec = spec, .pid = -1};
+    if (!spawn(&p, why, size) || !send_line(&p, "r3p"))
+        return engine_stop(&p), -1;
+    for (long deadline = clock_us() / 1000 + HANDSHAKE_MS;;) {
+        int got = read_line(&p, line, sizeof line, deadline);
+        if (got <= 0) {
+            snprintf(why, size, "%s: %s waiting for 'r3pok'", spec->name, got ? "exited" : "no answer");
+            engine_stop(&p);
+            return -1;
+        }
+        if (strcmp(line, "r3pok") == 0)
+            break;
+        if (count < max && read_declaration(line, &list[count]))
+            count++;
+    }
+    engine_stop(&p);
+    return count;
 }
 
 bool engine_start(struct engine_process *p, const struct engine_spec *spec, char *why, size_t size)

@@ -71,6 +71,18 @@ struct game_result_record {
     char reason[200]; /* for a forfeit: who, and why */
 };
 
+/* An option as an engine declares it in the handshake ("option name NAME
+ * type TYPE ... [min A max B]"); min and max only for a spin. */
+struct engine_option {
+    char name[64], type[16];
+    long min, max;
+};
+
+/* Starts the engine, reads the options its handshake declares (at most
+ * 'max' into list[]) and stops it; their number, or -1 with why. */
+int engine_declared_options(const struct engine_spec *spec, struct engine_option *list, int max, char *why,
+                            size_t size);
+
 /* Starts an engine and does the handshake; false with a reason on failure. */
 bool engine_start(struct engine_process *p, const struct engine_spec *spec, char *why, size_t size);
 void engine_stop(struct engine_process *p);

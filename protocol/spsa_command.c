@@ -1,0 +1,146 @@
+/*
+ * spsa_command.c: see spsa_command.h. The engine and the games' settings are
+ * read as r3 match reads them (protocol/match_command.h); what is SPSA's own
+ * is read here, and every word is checked before the engine is started.
+ */
+#include "protocol/spsa_command.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval/weights.h"
+#include "protocol/cli.h"
+#include "protocol/match_command.h"
+#include "search/policy_weights.h"
+#include "tuning/spsa.h"
+
+/* The weight 'name' in the list, or -1. */
+static int weight_named(const struct weight_list *list, const char *name)
+{
+    for (int i = 0; i < list->count; i++)
+        if (strcmp(list->info[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* The part before '=' of NAME=...: an option, eval.WEIGHT or policy.WEIGHT. */
+static bool read_target(const char *word, size_t length, struct spsa_param *p)
+{
+    if (length == 0 || length >= sizeof p->name)
+        return cli_usage_error("tune spsa: --param '%s' needs a NAME of 1 to 63 characters", word), false;
+    snprintf(p->name, sizeof p->name, "%.*s", (int)length, word);
+    p->target = strncmp(p->name, "eval.", 5) == 0     ? SPSA_EVAL
+                : strncmp(p->name, "policy.", 7) == 0 ? SPSA_POLICY
+                                                      : SPSA_OPTION;
+    if (p->target == SPSA_OPTION)
+        return true;
+    const struct weight_list *list = p->target == SPSA_EVAL ? &EVAL_WEIGHTS : &POLICY_WEIGHTS;
+    p->weight = weight_named(list, strchr(p->name, '.') + 1);
+    if (p->weight < 0)
+        return cli_usage_error("tune spsa: --param %s: no such weight (docs/eval.md, docs/tuning.md)", p->name), false;
+    return true;
+}
+
+/* NAME=START,MIN,MAX,C_END,R_END. */
+static bool read_param(const char *word, struct spsa_param *p)
+{
+    const char *equals = strchr(word, '=');
+    double v[5];
+    if (!equals)
+        return cli_usage_error("tune spsa: --param takes NAME=START,MIN,MAX,C_END,R_END, not '%s'", word), false;
+    if (!read_target(word, (size_t)(equals - word), p))
+        return false;
+    const char *field = equals + 1;
+    for (int i = 0; i < 5; i++) {
+        char *end;
+        errno = 0;
+        v[i] = strtod(field, &end);
+        if (errno || end == field || (i < 4 ? *end != ',' : *end != '\0') || v[i] != v[i])
+            return cli_usage_error("tune spsa: --param '%s': START, MIN, MAX, C_END and R_END must be five numbers "
+                                   "separated by commas",
+                                   word),
+                   false;
+        field = end + 1;
+    }
+    *p = (struct spsa_param){.target = p->target,
+                             .weight = p->weight,
+                             .start = v[0],
+                             .min = v[1],
+                             .max = v[2],
+                             .c_end = v[3],
+                             .r_end = v[4]};
+    snprintf(p->name, sizeof p->name, "%.*s", (int)(equals - word), word);
+    if (!(p->min < p->max))
+        return cli_usage_error("tune spsa: --param '%s': MIN must be below MAX", word), false;
+    if (p->start < p->min || p->start > p->max)
+        return cli_usage_error("tune spsa: --param '%s': START is outside MIN..MAX", word), false;
+    if (!(p->c_end > 0) || !(p->r_end > 0))
+        return cli_usage_error("tune spsa: --param '%s': C_END and R_END must be above 0", word), false;
+    return true;
+}
+
+/* Reads the option at argv[i] into o; the index after it, or -1. */
+static int read_option(char **argv, int argc, int i, struct spsa_options *o, int *engines)
+{
+    long long n;
+    if (strcmp(argv[i], "--engine") == 0) {
+        if ((*engines)++)
+            return cli_usage_error("%s", "tune spsa: one --engine, the engine tuned"), -1;
+        return match_read_engine("tune spsa", argv, argc, i + 1, &o->match.engine[0]);
+    }
+    if (strcmp(argv[i], "--resume") == 0)
+        return o->resume = true, i + 1;
+    if (i + 1 >= argc)
+        return cli_usage_error("option '%s' needs an argument", argv[i]), -1;
+    const char *value = argv[i + 1];
+    if (strcmp(argv[i], "--param") == 0) {
+        if (o->params == SPSA_MAX_PARAMS)
+            return cli_usage_error("tune spsa: more than %s --param", "16"), -1;
+        return read_param(value, &o->param[o->params++]) ? i + 2 : -1;
+    }
+    if (strcmp(argv[i], "--iterations") == 0 || strcmp(argv[i], "--pairs-per-iteration") == 0) {
+        if (!cli_option_number(argv[i], value, 1, 1000000, &n))
+            return -1;
+        *(argv[i][2] == 'i' ? &o->iterations : &o->pairs) = (long)n;
+        return i + 2;
+    }
+    if (strcmp(argv[i], "--out") == 0)
+        return o->out_dir = value, i + 2;
+    if (strcmp(argv[i], "--games") == 0 || strcmp(argv[i], "--shard") == 0)
+        return cli_usage_error("tune spsa: %s is match's; SPSA plays --pairs-per-iteration pairs each iteration",
+                               argv[i]),
+               -1;
+    return match_read_valued(argv[i], value, &o->match) ? i + 2 : -1;
+}
+
+int tune_spsa_command(int argc, char **argv)
+{
+    static struct spsa_options o;
+    o = (struct spsa_options){.match = {.scenario = MATCH_ALL_SCENARIOS,
+                                        .seed = 1,
+                                        .tc = {.timeout_ms = REFEREE_TIMEOUT_MS},
+                                        .concurrency = 1,
+                                        .shard = 1,
+                                        .shards = 1},
+                              .pairs = 1};
+    int engines = 0;
+    for (int i = 2; i < argc;) {
+        i = read_option(argv, argc, i, &o, &engines);
+        if (i < 0)
+            return 2;
+    }
+    if (engines != 1)
+        return cli_usage_error("%s", "tune spsa needs --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...]");
+    if (o.params == 0)
+        return cli_usage_error("%s", "tune spsa needs at least one --param NAME=START,MIN,MAX,C_END,R_END");
+    if (o.iterations == 0)
+        return cli_usage_error("%s", "tune spsa needs --iterations N");
+    if (!o.out_dir)
+        return cli_usage_error("%s", "tune spsa needs --out DIR");
+    for (int i = 0; i < o.params; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(o.param[i].name, o.param[j].name) == 0)
+                return cli_usage_error("tune spsa: --param %s is given twice", o.param[i].name);
+    return spsa_run(&o, stderr);
+}

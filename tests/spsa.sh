@@ -1,0 +1,97 @@
+#!/bin/sh
+# spsa.sh: r3 tune spsa (docs/tuning.md) through the real binary. SPSA finds
+# the hidden optimum of a stub engine (tests/engines/spsa_stub.sh), holds a
+# parameter at its bound, resumes a killed run to the same end as a whole one,
+# tunes an evaluation weight into a file the engine loads, and refuses every
+# bad input before a game is played. Usage: sh tests/spsa.sh ./r3
+R3=${1:-./r3}
+. "$(dirname "$0")/lib.sh"
+stub="bash $(dirname "$0")/engines/spsa_stub.sh $R3"
+
+# ---- the stub's optimum: X=70, Y=30, found from X=10, Y=90 in 160 games ----
+"$R3" tune spsa --engine cmd="$stub" name=stub --param X=10,0,100,10,0.6 --param Y=90,0,100,10,0.6 \
+    --iterations 40 --pairs-per-iteration 2 --scenario 1460 --seed 1 --concurrency 2 --out "$tmp/stub" \
+    > "$tmp/out" 2> "$tmp/err"
+status=$?
+final=$(tail -n 1 "$tmp/stub/params.tsv")
+x=$(echo "$final" | cut -f5) y=$(echo "$final" | cut -f6)
+[ $status = 0 ] && awk -v x="$x" -v y="$y" 'BEGIN { exit !(x > 55 && x < 85 && y > 15 && y < 45) }' &&
+    [ "$(grep -vc '^#' "$tmp/stub/params.tsv")" = 41 ] && [ "$(grep -vc '^#' "$tmp/stub/results.tsv")" = 160 ] &&
+    grep -q "^setoption name X value $(printf '%.0f' "$x")$" "$tmp/stub/tuned.txt"
+check "the stub's optimum (70, 30) from (10, 90) in 40 iterations of 2 pairs: X $x, Y $y" $?
+xmllint --noout "$tmp/stub/spsa-X.svg" "$tmp/stub/spsa-Y.svg" && grep -q 'X by iteration' "$tmp/stub/spsa-X.svg"
+check "a plot of each parameter's path, valid SVG" $?
+grep -q '^spsa: iteration 40/40: plus [0-9]*, minus [0-9]*, draws [0-9]*; [0-9.]* games/s; X ' "$tmp/err" &&
+    grep -q 'spsa: iteration 1/40: .* left; X ' "$tmp/err"
+check "progress on stderr: the iteration, the games, games/s, the time left, theta" $?
+
+# ---- a bound holds: the optimum of X lies above MAX 40 ----
+"$R3" tune spsa --engine cmd="$stub" name=stub --param X=30,0,40,10,0.6 --iterations 12 --pairs-per-iteration 2 \
+    --scenario 1460 --seed 1 --concurrency 2 --out "$tmp/bound" > /dev/null 2>&1
+highest=$(grep -v '^#' "$tmp/bound/params.tsv" | cut -f5 | sort -g | tail -n 1)
+[ "$highest" = 40 ] && grep -q '^setoption name X value 40$' "$tmp/bound/tuned.txt"
+check "theta is clamped to MAX (40) when the results push past it, and the option sent is rounded: $highest" $?
+
+# ---- resume: a run killed in its fourth iteration ends as a whole run does ----
+set -- tune spsa --engine cmd="$R3" name=r3 option.Iterations=30 option.PlayoutTurns=1 \
+    --param Exploration=20,0,200,10,0.5 --param Widening=30,0,100,5,0.5 --iterations 10 --pairs-per-iteration 2 \
+    --scenario 1483 --seed 3 --concurrency 2
+"$R3" "$@" --out "$tmp/whole" > /dev/null 2>&1
+"$R3" "$@" --out "$tmp/killed" > /dev/null 2>&1 &
+pid=$!
+rows() { awk '!/^#/' "$tmp/killed/params.tsv" 2> /dev/null | wc -l; }
+until [ "$(rows)" -ge 4 ]; do sleep 0.02; done
+kill -9 $pid; wait $pid 2> /dev/null
+rows=$(rows)
+"$R3" "$@" --out "$tmp/killed" --resume > /dev/null 2> "$tmp/err"
+# results.tsv lists each iteration's games as they finished, two at a time: compare them in order.
+cmp -s "$tmp/whole/params.tsv" "$tmp/killed/params.tsv" && cmp -s "$tmp/whole/tuned.txt" "$tmp/killed/tuned.txt" &&
+    [ "$(sort -n "$tmp/whole/results.tsv")" = "$(sort -n "$tmp/killed/results.tsv")" ] && grep -q '^spsa: resuming ' "$tmp/err" && [ "$rows" -lt 11 ]
+check "killed after $((rows - 1)) iterations and resumed: params.tsv, results.tsv and tuned.txt as a whole run's" $?
+
+# ---- an evaluation weight: written into a weights file the engine loads ----
+"$R3" tune spsa --engine cmd="$R3" name=r3 option.Iterations=8 option.PlayoutTurns=1 \
+    --param eval.king=0.3,0,2,0.2,0.5 --iterations 2 --scenario 1483 --seed 1 --concurrency 2 --out "$tmp/eval" \
+    > /dev/null 2>&1
+printf 'r3p\nsetoption name EvalFile value %s\nisready\n' "$tmp/eval/eval.txt" | "$R3" | grep -q '^readyok$' &&
+    ! printf 'r3p\nsetoption name EvalFile value %s\nisready\n' "$tmp/eval/eval.txt" | "$R3" | grep -q '^error' &&
+    grep -q "^setoption name EvalFile value $tmp/eval/eval.txt$" "$tmp/eval/tuned.txt" &&
+    grep -q '^king ' "$tmp/eval/eval.txt"
+check "eval.king: tuned into eval.txt, which setoption name EvalFile loads" $?
+
+# ---- bad input: refused before a game is played, one message, exit 2 or 1 ----
+refuse() { # refuse WHAT STATUS MESSAGE ARGS...: the tuner exits with STATUS and says MESSAGE, and plays nothing
+    what=$1 want=$2 message=$3
+    shift 3
+    rm -rf "$tmp/bad"
+    "$R3" tune spsa --engine cmd="$R3" name=r3 --iterations 2 --out "$tmp/bad" "$@" > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    [ $status = "$want" ] && grep -q -e "$message" "$tmp/err" && [ "$(grep -c . "$tmp/err")" -le 2 ] &&
+        [ ! -e "$tmp/bad/games/iteration-00001" ]
+    check "refused, $what: $(head -n 1 "$tmp/err")" $?
+}
+refuse "no such option" 1 "r3: tune spsa: --param Bogus: the engine has no option 'Bogus'" --param Bogus=1,0,2,1,0.1
+refuse "not a spin" 1 "--param Player: the option is a combo, not a spin" --param Player=1,0,2,1,0.1
+refuse "MIN not below MAX" 2 "MIN must be below MAX" --param Exploration=20,50,50,1,0.1
+refuse "START outside" 2 "START is outside MIN..MAX" --param Exploration=300,0,200,1,0.1
+refuse "a field not a number" 2 "must be five numbers" --param Exploration=20,0,lots,1,0.1
+refuse "four fields" 2 "must be five numbers" --param Exploration=20,0,200,1
+refuse "outside the option's range" 1 "outside the option's own 0..1000" --param Exploration=20,-5,200,1,0.1
+refuse "no such weight" 2 "--param eval.crowns_x: no such weight" --param eval.crowns_x=1,0,2,1,0.1
+refuse "given twice" 2 "--param Exploration is given twice" --param Exploration=20,0,200,1,0.1 \
+    --param Exploration=20,0,200,1,0.1
+mkdir -p "$tmp/run" && cp "$tmp/whole/params.tsv" "$tmp/run/"
+"$R3" tune spsa --engine cmd="$R3" --param Exploration=20,0,200,1,0.1 --iterations 2 --out "$tmp/run" > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "holds a tuning run (params.tsv): continue it with --resume" "$tmp/err" && [ ! -e "$tmp/run/games" ]
+check "refused, a DIR holding another run without --resume: $(head -n 1 "$tmp/err")" $?
+"$R3" tune spsa --engine cmd="$R3" --param Exploration=20,0,200,1,0.1 --iterations 2 --out "$tmp/run" --resume \
+    > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "is a run of other settings" "$tmp/err" && [ ! -e "$tmp/run/games/iteration-00001" ]
+check "refused, --resume of a run with other settings: $(head -n 1 "$tmp/err")" $?
+touch "$tmp/file"
+"$R3" tune spsa --engine cmd="$R3" --param Exploration=20,0,200,1,0.1 --iterations 2 --out "$tmp/file/dir" \
+    > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "cannot create '$tmp/file/dir'" "$tmp/err"
+check "refused, a DIR that cannot be made: $(head -n 1 "$tmp/err")" $?
+
+finish spsa
