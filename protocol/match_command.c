@@ -79,18 +79,27 @@ static int read_sprt(char **argv, int argc, int i, const char *command, struct s
     return i + 4;
 }
 
-static bool read_scenario(const char *text, int *out)
+/* 1460, 1470, 1483, all, or a list of years such as 1460,1483, played in turn by pair. */
+static bool read_scenario(const char *text, struct match_options *o)
 {
     if (strcmp(text, "all") == 0) {
-        *out = MATCH_ALL_SCENARIOS;
+        o->scenario = MATCH_ALL_SCENARIOS;
         return true;
     }
-    long long year;
-    if (!cli_option_number("--scenario", text, 1460, 1483, &year) || scenario_from_year((int)year) < 0) {
-        cli_usage_error("unknown scenario '%s' (1460, 1470, 1483 or all)", text);
-        return false;
+    o->cycle_count = 0;
+    for (const char *c = text;; c++) {
+        char *end;
+        long year = strtol(c, &end, 10);
+        if (end - c != 4 || strspn(c, "0123456789") != 4 || (*end && *end != ',') ||
+            scenario_from_year((int)year) < 0 || o->cycle_count == SCENARIO_COUNT)
+            return cli_usage_error("unknown scenario '%s' (1460, 1470, 1483, a list such as 1460,1483, or all)", text),
+                   false;
+        o->cycle[o->cycle_count++] = scenario_from_year((int)year);
+        c = end;
+        if (!*c)
+            break;
     }
-    *out = scenario_from_year((int)year);
+    o->scenario = o->cycle_count == 1 ? o->cycle[0] : MATCH_SCENARIO_LIST;
     return true;
 }
 
@@ -142,7 +151,7 @@ bool match_read_valued(const char *name, const char *value, struct match_options
             return false;
         o->seed = (uint64_t)n;
     } else if (strcmp(name, "--scenario") == 0) {
-        return read_scenario(value, &o->scenario);
+        return read_scenario(value, o);
     } else if (strcmp(name, "--tc") == 0) {
         return read_time_control(value, &o->tc);
     } else if (strcmp(name, "--timeout") == 0) {

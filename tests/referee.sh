@@ -76,7 +76,13 @@ reject() { # reject STATUS STDERR-FIRST-LINE ARGS...
     check "r3 $* -> $status, '$(head -n 1 "$tmp/err")'" $?
 }
 reject 2 "r3: match needs two engines: --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...] twice" match --engine cmd="$R3"
-reject 2 "r3: unknown scenario '1475' (1460, 1470, 1483 or all)" match --scenario 1475 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: unknown scenario '1475' (1460, 1470, 1483, a list such as 1460,1483, or all)" match --scenario 1475 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: unknown scenario '1460,' (1460, 1470, 1483, a list such as 1460,1483, or all)" match --scenario 1460, --engine cmd="$R3" --engine cmd="$R3"
+# --scenario 1460,1483: the pairs play the two in turn.
+"$R3" match --engine cmd="$R3" name=a option.Player=random --engine cmd="$R3" name=b option.Player=random --games 6 \
+    --scenario 1483,1460 --seed 1 > "$tmp/out" 2>&1
+[ "$(sed -n 's/^Finished game [0-9]* (.*, \([0-9]*\), seed.*/\1/p' "$tmp/out" | paste -sd' ' -)" = "1483 1483 1460 1460 1483 1483" ]
+check "--scenario 1483,1460: the pairs play 1483, 1460, 1483 in turn" $?
 reject 2 "r3: match: --tc takes movetime=MS, nodes=N or none, not 'depth=5'" match --tc depth=5 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: --tc nodes needs a whole number from 1 to 1000000000000, not '0'" match --tc nodes=0 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: --concurrency needs a whole number from 1 to 64, not '65'" match --concurrency 65 --engine cmd="$R3" --engine cmd="$R3"

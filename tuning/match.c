@@ -68,6 +68,8 @@ static long shard_games(const struct match_options *o)
 
 static int scenario_of(const struct match_options *o, long pair)
 {
+    if (o->scenario == MATCH_SCENARIO_LIST)
+        return o->cycle[pair % o->cycle_count];
     return o->scenario == MATCH_ALL_SCENARIOS ? (int)(pair % SCENARIO_COUNT) : o->scenario;
 }
 
@@ -238,8 +240,12 @@ static void *work(void *arg)
 
 static void describe(const struct match_options *o, char *text, size_t size)
 {
-    char tc[48], scenario[8] = "all";
-    if (o->scenario != MATCH_ALL_SCENARIOS)
+    char tc[48], scenario[32] = "all";
+    if (o->scenario == MATCH_SCENARIO_LIST)
+        for (int i = 0, n = 0; i < o->cycle_count; i++)
+            n += snprintf(scenario + n, sizeof scenario - (size_t)n, "%s%d", i ? "," : "",
+                          SCENARIO_INFO[o->cycle[i]].year);
+    else if (o->scenario != MATCH_ALL_SCENARIOS)
         snprintf(scenario, sizeof scenario, "%d", SCENARIO_INFO[o->scenario].year);
     if (o->tc.nodes)
         snprintf(tc, sizeof tc, "nodes=%lld", o->tc.nodes);

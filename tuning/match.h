@@ -15,12 +15,14 @@
 #include "tuning/tally.h"
 
 #define MATCH_ALL_SCENARIOS (-1)
+#define MATCH_SCENARIO_LIST (-2) /* the scenarios of 'cycle', in turn */
 #define MATCH_MAX_CONCURRENCY 64
 
 struct match_options {
     struct engine_spec engine[2];
     long games;   /* the whole match's games; with sprt, the most it plays */
-    int scenario; /* SCENARIO_* or MATCH_ALL_SCENARIOS (pair p plays scenario p % 3) */
+    int scenario; /* SCENARIO_*, MATCH_ALL_SCENARIOS (pair p plays scenario p % 3) or MATCH_SCENARIO_LIST */
+    int cycle[SCENARIO_COUNT], cycle_count; /* with MATCH_SCENARIO_LIST: pair p plays cycle[p % cycle_count] */
     uint64_t seed;
     struct time_control tc;
     int concurrency; /* games at once, each with its own two engine processes */
