@@ -206,13 +206,7 @@ static int check_engines(const struct match_options *o, int engines)
 
 int command_match(int argc, char **argv)
 {
-    struct match_options o = {.games = 2,
-                              .scenario = MATCH_ALL_SCENARIOS,
-                              .seed = 1,
-                              .tc = {.timeout_ms = REFEREE_TIMEOUT_MS},
-                              .concurrency = 1,
-                              .shard = 1,
-                              .shards = 1};
+    struct match_options o = MATCH_DEFAULT;
     int engines = 0;
     for (int i = 1; i < argc;) {
         i = read_option(argv, argc, i, &o, &engines);

@@ -117,13 +117,7 @@ static int read_option(char **argv, int argc, int i, struct spsa_options *o, int
 int tune_spsa_command(int argc, char **argv)
 {
     static struct spsa_options o;
-    o = (struct spsa_options){.match = {.scenario = MATCH_ALL_SCENARIOS,
-                                        .seed = 1,
-                                        .tc = {.timeout_ms = REFEREE_TIMEOUT_MS},
-                                        .concurrency = 1,
-                                        .shard = 1,
-                                        .shards = 1},
-                              .pairs = 1};
+    o = (struct spsa_options){.match = MATCH_DEFAULT, .pairs = 1};
     int engines = 0;
     for (int i = 2; i < argc;) {
         i = read_option(argv, argc, i, &o, &engines);

@@ -584,15 +584,6 @@ int ismcts_root_lines(const struct ismcts *trees, int count, decision first, str
     return lines;
 }
 
-/* The child of 'parent' into which 'key' leads, or 0. */
-static uint32_t child_by_key(const struct ismcts_tree *t, uint32_t parent, decision key)
-{
-    for (uint32_t c = t->node[parent].child; c; c = t->node[c].sibling)
-        if (t->node[c].key == key)
-            return c;
-    return 0;
-}
-
 int ismcts_pv(const struct ismcts *s, decision first, decision *pv, int max)
 {
     const struct ismcts_tree *t = &s->tree[0];
@@ -600,7 +591,7 @@ int ismcts_pv(const struct ismcts *s, decision first, decision *pv, int max)
     if (max < 1)
         return 0;
     pv[length++] = first;
-    for (uint32_t node = child_by_key(t, 0, first); node && length < max;) {
+    for (uint32_t node = child_with_key(t, 0, first); node && length < max;) {
         uint32_t most = 0;
         for (uint32_t c = t->node[node].child; c; c = t->node[c].sibling)
             if (!most || t->node[c].visits > t->node[most].visits)

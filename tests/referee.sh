@@ -58,10 +58,40 @@ for mode in crash hang illegal garbage; do
 done
 grep -h "by forfeit" "$tmp"/*/game-* | sed 's/^# result /  /' | sort -u
 
+# An engine is a process group, ended whole: a hung engine's child, and a crashed engine's
+# child that still holds its output (which must read as a crash, not as a hang), are gone
+# when the match ends.
+for mode in hang-child crash-child; do
+    "$R3" match --engine cmd="$R3" name=r3 option.Player=random --engine cmd="sh tests/engines/misbehave.sh $mode" \
+        name=$mode --games 2 --scenario 1483 --timeout 100 > "$tmp/out" 2>&1
+    want=hang && [ $mode = crash-child ] && want=crash
+    [ "$(grep -c "by forfeit: $mode" "$tmp/out")" = 2 ] && grep -q "forfeits: .*\b2 $want\b" "$tmp/out" &&
+        ! pgrep -f 'sleep 59[678]' > /dev/null
+    check "'$mode': both games lost as '$want', and nothing of the engine left running ($(pgrep -fc 'sleep 59[678]'))" $?
+done
+# An engine answering with "\r\n" line ends, one writing an info line of 20,000 bytes before
+# each bestmove, and one writing each bestmove twice: the first two play as any engine
+# does; the third loses its second game's first decision as garbage, a bestmove before go.
+crlf="$R3 | sed -u 's/\$/\r/'"
+long="$R3 | sed -u '/^bestmove/i info string $(printf '%020000d' 0)'"
+twice="$R3 | sed -u '/^bestmove/p'"
+for engine in crlf long twice; do
+    eval cmd=\$$engine
+    "$R3" match --engine cmd="$R3" name=r3 option.Player=random --engine cmd="$cmd" name=$engine option.Player=random \
+        --games 2 --scenario 1483 --seed 2 --out "$tmp/$engine" > "$tmp/out" 2>&1
+    if [ $engine = twice ]; then
+        grep -q "by forfeit: twice sent 'bestmove .*' before go: a second bestmove" "$tmp/out"
+    else
+        ! grep -q 'by forfeit' "$tmp/out" && [ "$(ls "$tmp/$engine"/game-* | wc -l)" = 2 ] &&
+            ! grep -q "$(printf '\r')" "$tmp/$engine"/game-*
+    fi
+    check "an engine '$engine': $(grep -c 'by forfeit' "$tmp/out") forfeits; $(grep -h 'by forfeit' "$tmp/out" | head -n 1 | cut -c1-90)" $?
+done
+
 # Every record replays: legal decisions, the seed's chance outcomes, the recorded result.
 "$R3" replay "$tmp"/*/game-* > "$tmp/replayed" 2> "$tmp/err"
-[ $? = 0 ] && [ "$(grep -c ', as recorded$' "$tmp/replayed")" = 14 ] && [ ! -s "$tmp/err" ]
-check "r3 replay verifies all 14 records" $?
+[ $? = 0 ] && [ "$(grep -c ', as recorded$' "$tmp/replayed")" = 20 ] && [ ! -s "$tmp/err" ]
+check "r3 replay verifies all 20 records" $?
 sed 's/^roll \([1-5]\)$/roll 6/' "$tmp/games/game-00001.r3g" > "$tmp/tampered.r3g"
 "$R3" replay "$tmp/tampered.r3g" > /dev/null 2> "$tmp/err"
 [ $? = 1 ] && grep -q "but the seed gives" "$tmp/err"

@@ -301,6 +301,14 @@ static void run_workers(struct match *m)
     pthread_mutex_destroy(&m->lock);
 }
 
+const struct match_options MATCH_DEFAULT = {.games = 2,
+                                            .scenario = MATCH_ALL_SCENARIOS,
+                                            .seed = 1,
+                                            .tc = {.timeout_ms = REFEREE_TIMEOUT_MS},
+                                            .concurrency = 1,
+                                            .shard = 1,
+                                            .shards = 1};
+
 int match_run(const struct match_options *o, FILE *out)
 {
     struct match m = {.o = o, .out = out, .planned = shard_games(o), .start = clock_seconds()};

@@ -37,6 +37,10 @@ struct match_options {
     struct tally *tally;
 };
 
+/* r3 match's defaults: 2 games of all scenarios, seed 1, a bare go with
+ * the referee's timeout, one game at a time, the whole match as one shard. */
+extern const struct match_options MATCH_DEFAULT;
+
 /* Plays the match, printing progress and results to out (NULL: nothing);
  * returns 0, or 1 if an engine could not be started or the output directory
  * written. */

@@ -51,29 +51,65 @@ static bool send_line(struct engine_process *p, const char *fmt, ...)
     return true;
 }
 
+/* Whether the engine's process has exited (reaped here): a grandchild may
+ * hold its output open, so the end of the pipe alone does not tell. */
+static bool has_exited(struct engine_process *p)
+{
+    if (!p->exited && p->pid > 0 && waitpid(p->pid, NULL, WNOHANG) == p->pid)
+        p->exited = true;
+    return p->exited;
+}
+
+/* A whole line at the front of the buffer, without its "\r\n" or "\n",
+ * into line; false if none has come. An info line longer than the buffer is
+ * dropped (its rest as it comes); any other is handed over cut, as garbage. */
+static bool take_line(struct engine_process *p, char *line, size_t size)
+{
+    for (;;) {
+        char *end = memchr(p->buffer, '\n', p->length);
+        if (!end && p->length == sizeof p->buffer) {
+            if (p->skipping || strncmp(p->buffer, "info", 4) == 0) {
+                p->skipping = true, p->length = 0;
+                return false;
+            }
+            size_t n = p->length < size ? p->length : size - 1; /* too long to be protocol: cut */
+            memcpy(line, p->buffer, n);
+            line[n] = '\0';
+            p->length = 0;
+            return true;
+        }
+        if (!end)
+            return false;
+        size_t n = (size_t)(end - p->buffer), taken = n + (*end == '\n');
+        bool was_skipping = p->skipping;
+        p->skipping = false;
+        if (!was_skipping)
+            snprintf(line, size, "%.*s", (int)(n > 0 && p->buffer[n - 1] == '\r' ? n - 1 : n), p->buffer);
+        memmove(p->buffer, p->buffer + taken, p->length - taken);
+        p->length -= taken;
+        if (!was_skipping)
+            return true;
+    }
+}
+
 /* One line from the engine: 1, 0 at the deadline, -1 when it has exited. */
 static int read_line(struct engine_process *p, char *line, size_t size, long deadline)
 {
     for (;;) {
-        char *end = memchr(p->buffer, '\n', p->length);
-        if (end) {
-            size_t n = (size_t)(end - p->buffer);
-            snprintf(line, size, "%.*s", (int)n, p->buffer);
-            memmove(p->buffer, end + 1, p->length - n - 1);
-            p->length -= n + 1;
+        if (take_line(p, line, size))
             return 1;
-        }
-        if (p->length == sizeof p->buffer) /* a line too long to be protocol: hand it over cut */
-            p->length = 0;
         long left = deadline - clock_us() / 1000;
-        if (left <= 0)
-            return 0;
+        /* A tenth of a second at most, so that an exit is seen; at the deadline, a last look. */
         struct pollfd f = {p->from, POLLIN, 0};
-        int ready = poll(&f, 1, (int)left);
+        int ready = poll(&f, 1, left <= 0 ? 0 : left < 100 ? (int)left : 100);
         if (ready < 0 && errno == EINTR)
             continue;
-        if (ready <= 0)
+        if (ready == 0 && has_exited(p))
+            return -1;
+        if (ready <= 0 && left <= 0)
             return 0;
+        if (ready <= 0)
+            continue;
         ssize_t r = read(p->from, p->buffer + p->length, sizeof p->buffer - p->length);
         if (r <= 0)
             return -1;
@@ -112,6 +148,7 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
     }
     pid_t pid = fork();
     if (pid == 0) {
+        setpgid(0, 0); /* a group of its own, ended whole by engine_stop */
         dup2(in[0], 0);
         dup2(out[1], 1);
         /* Nothing else of the referee's: its results files, or another
@@ -123,7 +160,11 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
     }
     close(in[0]);
     close(out[1]);
+    if (pid > 0)
+        setpgid(pid, pid); /* as the child does: whichever runs first, the group exists before a kill */
     p->pid = pid;
+    p->exited = false;
+    p->skipping = false;
     p->to = in[1];
     p->from = out[0];
     p->length = 0;
@@ -191,12 +232,13 @@ void engine_stop(struct engine_process *p)
         return;
     send_line(p, "quit");
     close(p->to);
-    for (int i = 0; i < 50 && waitpid(p->pid, NULL, WNOHANG) == 0; i++)
+    for (int i = 0; i < 50 && !has_exited(p); i++)
         usleep(10000);
-    if (waitpid(p->pid, NULL, WNOHANG) == 0) {
-        kill(p->pid, SIGKILL);
+    /* The whole group: the engine if it is still there, and whatever it
+     * started, which would otherwise live on holding its pipes. */
+    kill(-p->pid, SIGKILL);
+    if (!p->exited)
         waitpid(p->pid, NULL, 0);
-    }
     close(p->from);
     p->pid = -1;
 }
@@ -243,6 +285,13 @@ bool engine_ask(struct engine_process *p, const struct world *w, const struct ti
                 size_t size, int *end)
 {
     char line[512], error[200];
+    *end = END_GARBAGE;
+    /* What came since the last bestmove: info is fine, a bestmove is not. */
+    while (read_line(p, line, sizeof line, clock_us() / 1000) == 1)
+        if (strncmp(line, "bestmove", 8) == 0)
+            return snprintf(why, size, "%s sent '%.100s' before go: a second bestmove, or one not asked for",
+                            p->spec->name, line),
+                   false;
     *end = END_CRASH;
     if (!send_go(p, w, tc)) {
         snprintf(why, size, "%s crashed (its input is closed)", p->spec->name);

@@ -24,12 +24,16 @@ struct engine_spec {
     int options;
 };
 
+/* A running engine: the shell that runs its command leads a process group
+ * of its own, so that the whole group, grandchildren too, is ended with it. */
 struct engine_process {
     const struct engine_spec *spec;
-    pid_t pid;
+    pid_t pid;         /* the process, and its group */
+    bool exited;       /* reaped: it exited, though its group may live on */
     int to, from;      /* pipe ends */
     char buffer[8192]; /* bytes read and not yet returned as lines */
     size_t length;
+    bool skipping; /* dropping the rest of an info line longer than the buffer */
     int restarts;
 };
 

@@ -5,6 +5,8 @@
 #   hang     never answers
 #   illegal  answers a decision that is never legal
 #   garbage  answers a line that is not protocol
+#   hang-child   starts a child that holds its output (sleep 597), then never answers
+#   crash-child  starts a child that holds its output (sleep 598), then exits
 mode=$1
 while IFS= read -r line; do
     case "$line" in
@@ -16,6 +18,8 @@ while IFS= read -r line; do
         hang) sleep 600 ;;
         illegal) echo "bestmove play 99" ;;
         garbage) echo "I would rather not" ;;
+        hang-child) sleep 597 & sleep 596 ;;
+        crash-child) sleep 598 & exit 3 ;;
         esac ;;
     quit) exit 0 ;;
     esac
