@@ -19,6 +19,7 @@
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
 #include "protocol/go.h"
+#include "protocol/line_reader.h"
 #include "protocol/options.h"
 #include "protocol/say.h"
 #include "protocol/version.h"
@@ -488,8 +489,14 @@ int engine_run(FILE *in, FILE *out)
     e = (struct engine){.out = out, .seed = 1};
     options_default(&e.options);
     e.driver.rng = 1;
-    while ((length = getline(&line, &capacity, in)) >= 0) {
+    bool too_long;
+    size_t length_read;
+    while ((length = line_read(in, &line, &capacity, LINE_LIMIT, &too_long, &length_read)) >= 0) {
         e.line++;
+        if (too_long) {
+            error_line(&e, "line-too-long", "a line of %zu bytes; the limit is %d", length_read, LINE_LIMIT);
+            continue;
+        }
         if (memchr(line, '\0', (size_t)length)) {
             error_line(&e, "bad-bytes", "the line holds a NUL byte");
             continue;

@@ -26,6 +26,7 @@
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
 #include "protocol/label.h"
+#include "protocol/line_reader.h"
 #include "protocol/options.h"
 #include "protocol/say.h"
 #include "protocol/seat.h"
@@ -772,10 +773,10 @@ static bool run_line(struct host *h, char *line)
 }
 
 /* A line as read, checked, then run; false for "quit". */
-static bool take_line(struct host *h, char *line, ssize_t length)
+static bool take_line(struct host *h, char *line, ssize_t length, bool too_long, size_t length_read)
 {
-    if (length > LINE_LIMIT)
-        return error_line(h, "line-too-long", "a line of %zd bytes; the limit is %d", length, LINE_LIMIT), true;
+    if (too_long)
+        return error_line(h, "line-too-long", "a line of %zu bytes; the limit is %d", length_read, LINE_LIMIT), true;
     if (memchr(line, '\0', (size_t)length))
         return error_line(h, "bad-bytes", "the line holds a NUL byte"), true;
     return run_line(h, line);
@@ -794,9 +795,11 @@ int host_run(FILE *in, FILE *out)
         return 1;
     }
     options_default(&h.options);
-    while ((length = getline(&line, &capacity, in)) >= 0) {
+    bool too_long;
+    size_t length_read;
+    while ((length = line_read(in, &line, &capacity, LINE_LIMIT, &too_long, &length_read)) >= 0) {
         stop_pondering(&h);
-        if (!take_line(&h, line, length))
+        if (!take_line(&h, line, length, too_long, length_read))
             break;
         ponder(&h);
     }

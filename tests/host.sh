@@ -135,6 +135,9 @@ check "before any game: legal, play, board and resign each answer 'error no-game
 printf '%s\nresign\nlegal\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
 grep -q '^result lancaster resignation$' "$tmp/out" && grep -q '^error game-over' "$tmp/out"
 check "resign: result lancaster resignation, then legal answers game-over" $?
+( ulimit -v 400000; { head -c 268435456 /dev/zero | tr '\0' a; printf '\nquit\n'; } | "$R3" host > "$tmp/out" 2>&1 )
+[ "$(tr '\n' '|' < "$tmp/out")" = "error line-too-long a line of 268435456 bytes; the limit is 4096|ok|" ]
+check "a 256 MiB line in 400 MB: one error line-too-long, then quit answers ok" $?
 printf '%s\n\001\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
 grep -q '^error bad-bytes' "$tmp/out"
 check "a control character: error bad-bytes" $?

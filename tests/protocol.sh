@@ -410,4 +410,21 @@ echo "bad-input corpus: $lines lines, $errors error lines"
 [ "$(tail -n 3 "$tmp/engine" | tr '\n' '|')" = "readyok|phase deal 0|tomove chance|" ] && [ "$status" = 0 ] && [ ! -s "$tmp/err" ]
 check "after the bad lines: readyok, the game untouched, exit 0, nothing on stderr" $?
 
+# A line of 256 MiB with 400 MB of address space: it is read and dropped as it comes, not
+# held, so the engine answers it and goes on.
+( ulimit -v 400000; { head -c 268435456 /dev/zero | tr '\0' a; printf '\nisready\n'; } | "$R3" > "$tmp/engine" 2>&1 )
+[ "$(tr '\n' '|' < "$tmp/engine")" = "error line-too-long a line of 268435456 bytes; the limit is 1048576|readyok|" ]
+check "a 256 MiB line in 400 MB: one error line-too-long, then readyok" $?
+# EvalFile and PolicyFile read only a regular file of at most 1 MiB: a FIFO would block
+# the engine, /dev/zero never end.
+mkfifo "$tmp/fifo"
+head -c 1100000 /dev/zero | tr '\0' '#' > "$tmp/huge.txt"
+printf 'setoption name EvalFile value %s\nsetoption name EvalFile value /dev/zero\nsetoption name PolicyFile value %s\nisready\n' \
+    "$tmp/fifo" "$tmp/huge.txt" | timeout 10 "$R3" > "$tmp/engine"
+grep -q "^error bad-option $tmp/fifo: not a regular file$" "$tmp/engine" &&
+    grep -q '^error bad-option /dev/zero: not a regular file$' "$tmp/engine" &&
+    grep -q "^error bad-option $tmp/huge.txt: 1100000 bytes; a weights file is at most 1048576$" "$tmp/engine" &&
+    [ "$(tail -n 1 "$tmp/engine")" = readyok ]
+check "EvalFile of a FIFO and of /dev/zero, PolicyFile of 1.1 MB: refused at once" $?
+
 finish protocol

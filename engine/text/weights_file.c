@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define FIELDS 4 /* name value min max */
 #define SPACE " \t\r\n\v\f"
@@ -147,8 +148,15 @@ bool weights_file_load(const struct weight_list *list, const char *path, double 
     r.w = calloc((size_t)list->count, sizeof *r.w);
     FILE *in = NULL;
     bool ok;
+    struct stat st;
     if (!r.given_on || !r.w)
         ok = reading_fail(&r, "out of memory");
+    else if (stat(path, &st) != 0)
+        ok = reading_fail(&r, "cannot open: %s", strerror(errno));
+    else if (!S_ISREG(st.st_mode)) /* a FIFO would block the engine, a device never end */
+        ok = reading_fail(&r, "not a regular file");
+    else if (st.st_size > WEIGHTS_FILE_MAX)
+        ok = reading_fail(&r, "%lld bytes; a weights file is at most %d", (long long)st.st_size, WEIGHTS_FILE_MAX);
     else if (!(in = fopen(path, "r")))
         ok = reading_fail(&r, "cannot open: %s", strerror(errno));
     else

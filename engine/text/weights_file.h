@@ -38,7 +38,9 @@ struct weight_list {
     int count;
 };
 
-/* Reads the file at path into w[list->count]: true, or false with why in
+#define WEIGHTS_FILE_MAX (1 << 20) /* bytes: a weights file is a few kilobytes */
+
+/* Reads the file at path (a regular file of at most WEIGHTS_FILE_MAX bytes) into w[list->count]: true, or false with why in
  * why[size] ("path:line: ..." or "path: ...") and w left alone. */
 bool weights_file_load(const struct weight_list *list, const char *path, double *w, char *why, size_t size);
 
