@@ -522,7 +522,12 @@ static void write_record(const struct host *h, FILE *f)
     }
     if (h->resigned != SIDE_NONE)
         fprintf(f, "# host %s %s\n", h->forfeited ? "forfeited" : "resigned", SIDE_WORD[h->resigned]);
-    fprintf(f, "# result %s\n", h->truth.phase == PHASE_OVER ? SIDE_NAME[h->truth.winner] : "none");
+    if (h->truth.phase == PHASE_OVER)
+        fprintf(f, "# result %s\n", SIDE_NAME[h->truth.winner]);
+    else if (h->resigned != SIDE_NONE)
+        fprintf(f, "# result %s by %s\n", SIDE_NAME[1 - h->resigned], ended_how(h));
+    else
+        fprintf(f, "# result %s\n", RESULT_IN_PLAY);
 }
 
 /* Who played a side, for PGN's tags. */

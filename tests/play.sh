@@ -8,8 +8,9 @@ R3=$(cd "$(dirname "${1:-./r3}")" && pwd)/$(basename "${1:-./r3}")
 . "$(dirname "$0")/lib.sh"
 session=r3-play-test-$$
 t() { tmux -L "$session" "$@"; } # a server of its own, with room for the whole game
-t -f /dev/null start-server \; set-option -g history-limit 100000
-t new-session -d -s "$session" -x 200 -y 50 "$R3 play --scenario 1470 --side york --seed 3 option Iterations=20; echo PLAY-EXITED; sleep 5"
+# One command: a server started alone may exit, having no session, before the next connects.
+t -f /dev/null start-server \; set-option -g history-limit 100000 \; new-session -d -s "$session" -x 200 -y 50 \
+    "$R3 play --scenario 1470 --side york --seed 3 option Iterations=20; echo PLAY-EXITED; sleep 5"
 trap 't kill-server 2> /dev/null; rm -rf "$tmp"' EXIT
 screen() { t capture-pane -p -t "$session" -S -100000; }
 wait_for() { # wait_for PATTERN: up to 20 s for the screen to show it

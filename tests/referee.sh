@@ -129,6 +129,31 @@ printf 'scenario 1460\nseed 1\ndeal 16\n' > "$tmp/cut.r3g"
 [ $? = 1 ] && grep -q "the record is cut short" "$tmp/err"
 check "a record cut short fails to replay: $(cat "$tmp/err")" $?
 
+# Records that lie: each fails to replay, naming its line and what is wrong.
+lie() { # lie FILE EXPECTED WHAT: r3 replay FILE fails, saying EXPECTED
+    "$R3" replay "$1" > /dev/null 2> "$tmp/err"
+    [ $? = 1 ] && grep -q -e "$2" "$tmp/err"
+    check "a record that lies, $3: $(cat "$tmp/err")" $?
+}
+crashed=$(ls "$tmp"/crash/game-* | head -n 1)
+sed 's/^# result York by/# result SWAP by/; s/^# result Lancaster by/# result York by/; s/^# result SWAP by/# result Lancaster by/' \
+    "$crashed" > "$tmp/flipped.r3g"
+lie "$tmp/flipped.r3g" "the forfeit's reason names crash, .*'s engine, yet .* is given the win" "the forfeit's winner flipped"
+{ sed -n '1,40p' "$tmp/games/game-00001.r3g"; echo '# result none'; } > "$tmp/unfinished.r3g"
+lie "$tmp/unfinished.r3g" "line 41: the game is unfinished, and '# result none' does not say why" "a game cut short as 'none'"
+{ sed -n '1,40p' "$tmp/games/game-00001.r3g"; echo '# result none at the decision bound'; } > "$tmp/bound.r3g"
+lie "$tmp/bound.r3g" "short of the bound of 100000" "'at the decision bound' after 35 decisions"
+sed 's/^scenario 1460/scenari0 1460/; s/^scenario 1470/scenari0 1470/; s/^scenario 1483/scenari0 1483/' \
+    "$tmp/games/game-00001.r3g" > "$tmp/damaged.r3g"
+lie "$tmp/damaged.r3g" "line 2: expected the header (scenario, seed, york, lancaster) before the decisions, not 'scenari0" \
+    "a damaged scenario line"
+{ cat "$tmp/games/game-00001.r3g"; echo 'deal 4'; } > "$tmp/junk.r3g"
+lie "$tmp/junk.r3g" "more after the '# result' line" "junk after the result"
+sed '20s/$/\x0/' "$tmp/games/game-00001.r3g" > "$tmp/nul.r3g"
+lie "$tmp/nul.r3g" "line 20: a NUL byte" "a NUL byte"
+sed '30i seed 7' "$tmp/games/game-00001.r3g" > "$tmp/reseeded.r3g"
+lie "$tmp/reseeded.r3g" "line 30: a header line among the decisions: 'seed 7'" "a second seed line in mid-record"
+
 # --concurrency 3 plays the first match again: game g keeps its seed, scenario
 # and sides, so the score, the results and the records are the same.
 body() { grep -v '^#' "$1/results.tsv" | sort -n; }

@@ -18,6 +18,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/tables.h"
 #include "tuning/progress.h"
+#include "tuning/replay.h"
 #include "tuning/results.h"
 #include "tuning/tally.h"
 
@@ -186,7 +187,7 @@ static void play_game(struct worker *w, long game)
     g.end = r.end;
     g.reason = end_is_forfeit(r.end) ? r.reason : "";
     if (record) {
-        fprintf(record, "# result %s%s%s\n", r.winner < SIDE_COUNT ? SIDE_NAME[r.winner] : "none",
+        fprintf(record, "# result %s%s%s\n", r.winner < SIDE_COUNT ? SIDE_NAME[r.winner] : RESULT_AT_BOUND,
                 end_is_forfeit(r.end) ? " by forfeit: " : "", g.reason);
         fclose(record);
         g.record = path;

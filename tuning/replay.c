@@ -1,10 +1,14 @@
 /*
  * replay.c: see replay.h. The record's format is the one match.c writes: a
  * header (scenario, seed, the two engines), one decision per line, and a
- * closing "# result" line.
+ * closing "# result" line, the last. The result must be what the replay
+ * reaches: the winner of a finished game; for one that stopped, why (a
+ * forfeit of the side the reason names, a resignation, the decision bound,
+ * a game saved in play).
  */
 #include "tuning/replay.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/tables.h"
@@ -21,50 +25,79 @@ struct replay {
     FILE *in;
     uint64_t rng;
     long line, decisions;
-    bool started;
-    int next; /* enum line */
-    char text[512];
+    bool has_scenario, has_seed, in_play; /* in_play: a decision has been read */
+    char name[SIDE_COUNT][128];           /* the york and lancaster lines: who played each side */
+    int next;                             /* enum line */
+    char *text;
+    size_t capacity;
     char *error;
     size_t error_size;
 };
 
-static bool header(struct replay *r)
+#define RECORD_LINE_MAX 512
+
+static bool fail(struct replay *r, const char *what, const char *text)
 {
-    int year;
-    unsigned long long seed;
-    if (sscanf(r->text, "scenario %d", &year) == 1) {
-        int s = scenario_from_year(year);
-        if (s < 0)
-            return snprintf(r->error, r->error_size, "line %ld: unknown scenario %d", r->line, year), false;
-        scenario_setup(&r->w, s);
-        r->started = true;
-    } else if (sscanf(r->text, "seed %llu", &seed) == 1) {
-        r->rng = seed;
-    }
-    return true; /* the engines' names, and comments */
+    snprintf(r->error, r->error_size, "line %ld: %s%.100s%s", r->line, what, text, *text ? "'" : "");
+    return false;
 }
 
-static bool is_header(const struct replay *r)
+/* A line before the first decision: scenario, seed, york, lancaster or a comment. */
+static bool header(struct replay *r)
 {
-    const char *line = r->text;
-    return line[0] == '#' || !r->started || strncmp(line, "seed ", 5) == 0 || strncmp(line, "york ", 5) == 0 ||
-           strncmp(line, "lancaster ", 10) == 0;
+    int year, used = 0;
+    unsigned long long seed;
+    if (r->text[0] == '#')
+        return true;
+    if (sscanf(r->text, "scenario %d%n", &year, &used) == 1 && !r->text[used]) {
+        int s = scenario_from_year(year);
+        if (s < 0 || r->has_scenario)
+            return fail(r, s < 0 ? "unknown scenario in '" : "a second scenario line: '", r->text);
+        scenario_setup(&r->w, s);
+        return r->has_scenario = true;
+    }
+    if (sscanf(r->text, "seed %llu%n", &seed, &used) == 1 && !r->text[used] && r->text[5] != '-') {
+        if (r->has_seed)
+            return fail(r, "a second seed line: '", r->text);
+        r->rng = seed;
+        return r->has_seed = true;
+    }
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        size_t n = strlen(SIDE_WORD[side]);
+        if (strncmp(r->text, SIDE_WORD[side], n) == 0 && r->text[n] == ' ') {
+            snprintf(r->name[side], sizeof r->name[side], "%s", r->text + n + 1);
+            return true;
+        }
+    }
+    return fail(r, "expected the header (scenario, seed, york, lancaster) before the decisions, not '", r->text);
 }
 
 /* Reads on to the next decision or the result, taking in the header lines
  * and comments on the way. */
 static int read_line(struct replay *r)
 {
-    while (fgets(r->text, sizeof r->text, r->in)) {
+    ssize_t length;
+    while ((length = getline(&r->text, &r->capacity, r->in)) >= 0) {
         r->line++;
+        if (memchr(r->text, '\0', (size_t)length))
+            return fail(r, "a NUL byte", ""), LINE_BAD;
+        if (length > RECORD_LINE_MAX)
+            return fail(r, "a line too long to be a record's", ""), LINE_BAD;
         r->text[strcspn(r->text, "\r\n")] = '\0';
         if (strncmp(r->text, "# result ", 9) == 0)
             return LINE_RESULT;
-        if (!is_header(r))
-            return LINE_DECISION;
+        bool header_line =
+            r->text[0] == '#' || !(r->has_scenario && r->has_seed) ||
+            (!r->in_play && (strncmp(r->text, "york ", 5) == 0 || strncmp(r->text, "lancaster ", 10) == 0));
+        if (!header_line && (strncmp(r->text, "seed ", 5) == 0 || strncmp(r->text, "scenario ", 9) == 0))
+            return fail(r, "a header line among the decisions: '", r->text), LINE_BAD;
+        if (!header_line)
+            return r->in_play = true, LINE_DECISION;
         if (!header(r))
             return LINE_BAD;
     }
+    if (!r->has_scenario || !r->has_seed)
+        return fail(r, r->has_scenario ? "no seed line in the record" : "no scenario line in the record", ""), LINE_BAD;
     return LINE_NONE;
 }
 
@@ -99,17 +132,55 @@ static bool recorded(void *context, const struct world *w, decision *d)
     return r->next == LINE_USED;
 }
 
+/* "York by forfeit: REASON" or "York by resignation" for a game that
+ * stopped: the other side lost it, and a forfeit's reason, which begins with
+ * the engine's name, names the loser's engine, not the winner's. */
+static bool check_stopped(struct replay *r, const char *recorded, char *error, size_t size)
+{
+    int winner = -1;
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (strncmp(recorded, SIDE_NAME[side], strlen(SIDE_NAME[side])) == 0)
+            winner = side;
+    const char *how = winner < 0 ? "" : recorded + strlen(SIDE_NAME[winner]);
+    bool forfeit = strncmp(how, " by forfeit", 11) == 0, resigned = strcmp(how, " by resignation") == 0;
+    if (!forfeit && !resigned)
+        return snprintf(error, size, "line %ld: the record says '%.100s', the replay ends unfinished", r->line,
+                        recorded),
+               false;
+    const char *reason = strncmp(how, " by forfeit: ", 13) == 0 ? how + 13 : "";
+    const char *loser = r->name[1 - winner], *other = r->name[winner];
+    size_t n = strlen(other);
+    bool names_winner = n && strncmp(reason, other, n) == 0 && reason[n] == ' ' &&
+                        !(strlen(loser) >= n && strncmp(reason, loser, strlen(loser)) == 0);
+    if (forfeit && names_winner)
+        return snprintf(error, size, "line %ld: the forfeit's reason names %.40s, %s's engine, yet %s is given the win",
+                        r->line, other, SIDE_NAME[winner], SIDE_NAME[winner]),
+               false;
+    return true;
+}
+
 static bool result(struct replay *r, const char *recorded, FILE *out, char *error, size_t size)
 {
     const struct world *w = &r->w;
-    bool forfeit = strstr(recorded, " by forfeit: ") != NULL;
-    const char *reached = w->phase != PHASE_OVER ? "none" : SIDE_NAME[w->winner];
-    if (!forfeit && strcmp(recorded, reached) != 0)
-        return snprintf(error, size, "line %ld: the record says '%s', the replay ends '%s'", r->line, recorded,
-                        reached),
+    if (w->phase == PHASE_OVER && strcmp(recorded, SIDE_NAME[w->winner]) != 0)
+        return snprintf(error, size, "line %ld: the record says '%.100s', the replay ends '%s'", r->line, recorded,
+                        SIDE_NAME[w->winner]),
                false;
-    if (forfeit && w->phase == PHASE_OVER)
-        return snprintf(error, size, "line %ld: a forfeit recorded after the game had ended", r->line), false;
+    if (w->phase != PHASE_OVER) {
+        bool at_bound = strcmp(recorded, RESULT_AT_BOUND) == 0, saved = strcmp(recorded, RESULT_IN_PLAY) == 0;
+        if (at_bound && r->decisions < GAME_DECISION_BOUND)
+            return snprintf(error, size, "line %ld: '%s' after %ld decisions, short of the bound of %d", r->line,
+                            recorded, r->decisions, GAME_DECISION_BOUND),
+                   false;
+        if (strcmp(recorded, "none") == 0)
+            return snprintf(error, size, "line %ld: the game is unfinished, and '# result none' does not say why",
+                            r->line),
+                   false;
+        if (!at_bound && !saved && !check_stopped(r, recorded, error, size))
+            return false;
+    }
+    if (getline(&r->text, &r->capacity, r->in) >= 0)
+        return snprintf(error, size, "line %ld: more after the '# result' line", r->line + 1), false;
     if (out)
         fprintf(out, "replayed %ld decisions: %s, as recorded\n", r->decisions, recorded);
     return true;
@@ -119,6 +190,7 @@ bool replay_record(FILE *in, FILE *out, const struct game_hooks *hooks, char *er
 {
     static struct replay r;
     decision d;
+    free(r.text);
     memset(&r, 0, sizeof r);
     r.in = in;
     r.error = error;

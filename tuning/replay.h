@@ -9,6 +9,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* What a record's "# result" line says of a game that did not finish by the
+ * rules and was not forfeited or resigned. */
+#define RESULT_AT_BOUND "none at the decision bound"
+#define RESULT_IN_PLAY "none: saved during play"
+
 struct game_hooks;
 
 /* Replays the record in 'in', telling 'hooks' (NULL for none) of every
