@@ -56,6 +56,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/%.o)
 TSAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/tsan/%.o) $(BUILD)/tsan/protocol/main.o
 TSAN_R3  := $(BUILD)/tsan/r3
+ASAN_R3  := $(BUILD)/asan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
@@ -143,6 +144,11 @@ $(BUILD)/tsan/%.o: %.c $(LIBGNU)
 $(TSAN_R3): $(TSAN_OBJ) $(LIBGNU)
 	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt) -lm
 
+# r3 under ASan and UBSan, for the command-line tests, on ASan's allocator.
+$(BUILD)/asan/protocol/main.o: SANITIZE += -DR3_NO_JEMALLOC
+$(ASAN_R3): $(ASAN_OBJ) $(BUILD)/asan/protocol/main.o $(LIBGNU)
+	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt) -lm
+
 r3: $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBGNU)
 	$(CC) $(CFLAGS) $(LTO) -o $@ $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBS)
 
@@ -186,9 +192,12 @@ $(BUILD)/asan-tests/%: $(BUILD)/asan/tests/%.o $(BUILD)/asan/tests/support.o $(A
 unit: $(TESTS)
 	@for t in $(TESTS); do echo "== $$t"; $$t || exit 1; done
 
-asan-test: $(ASAN_TESTS)
+asan-test: $(ASAN_TESTS) $(ASAN_R3)
 	@for t in $(ASAN_TESTS); do echo "== $$t (ASan+UBSan)"; \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 $$t || exit 1; done
+	@echo "== tests/cli.sh with r3 under ASan+UBSan"
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 R3_ALLOCATOR=none \
+	  sh tests/cli.sh $(ASAN_R3)
 
 cli-test: r3
 	@sh tests/cli.sh ./r3

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/core/tables.h"
+#include "engine/rules/audit.h"
 #include "engine/text/board.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
@@ -78,7 +79,7 @@ int cli_load_world(const char *scenario, const char *position, struct world *w)
         return 0;
     }
     char error[256];
-    if (!position_parse(position, w, error, sizeof error)) {
+    if (!audit_position_parse(position, w, error, sizeof error)) {
         fprintf(stderr, "r3: bad position: %s\n", error);
         return 1;
     }

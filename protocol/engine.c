@@ -14,6 +14,7 @@
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
 #include "engine/hidden/view.h"
+#include "engine/rules/audit.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
@@ -319,7 +320,7 @@ static bool cmd_truth(struct engine *e, const char *args)
     char why[300];
     if (!game_now(e))
         return false;
-    if (!position_parse(args, &truth, why, sizeof why))
+    if (!audit_position_parse(args, &truth, why, sizeof why))
         return error_line(e, "bad-arguments", "truth: %s", why);
     if (!truth_fits(e, &truth))
         return error_line(e, "inconsistent", "truth: this is not the game's position now as this side has seen it");

@@ -18,6 +18,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
+#include "engine/rules/audit.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
@@ -195,7 +196,7 @@ static long pool_worlds(char *pool, struct world **worlds)
             *after = '\0';
         if (count == capacity)
             *worlds = realloc(*worlds, (size_t)(capacity *= 2) * sizeof **worlds);
-        if (*worlds && position_parse(field, &(*worlds)[count], error, sizeof error))
+        if (*worlds && audit_position_parse(field, &(*worlds)[count], error, sizeof error))
             count++;
         if (after)
             *after = '\t';

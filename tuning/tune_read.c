@@ -16,6 +16,7 @@
 
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
+#include "engine/rules/audit.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
@@ -112,7 +113,7 @@ static const char *actor_name(int actor) { return actor < SIDE_COUNT ? SIDE_WORD
 static bool parse_world(const char *text, struct tune_fields *row, struct world *w, char *why, size_t size)
 {
     char error[256];
-    if (!position_parse(text, w, error, sizeof error))
+    if (!audit_position_parse(text, w, error, sizeof error))
         return line_fail(why, size, "position: %s", error);
     if (w->scenario != row->scenario)
         return line_fail(why, size, "the position is of scenario %d, the line says %d", SCENARIO_INFO[w->scenario].year,

@@ -4,11 +4,16 @@
  */
 #include "engine/rules/audit.h"
 
+#include <stdio.h>
+
 #include "engine/core/crown.h"
 #include "engine/core/fail.h"
 #include "engine/core/tables.h"
+#include "engine/rules/action.h"
 #include "engine/rules/battle.h"
 #include "engine/rules/rules.h"
+#include "engine/rules/supply.h"
+#include "engine/text/position.h"
 
 static bool in_play(const struct world *w, int block)
 {
@@ -286,6 +291,71 @@ static bool reserves_hold_fire(const struct audit_memory *m, const struct world 
     return true;
 }
 
+/* ---- the phase and its step agree with the rest of the state ---- */
+
+static const uint8_t STEP_COUNT[PHASE_COUNT] = {
+    [PHASE_DEAL] = 1,
+    [PHASE_MULLIGAN] = MULLIGAN_STEP_COUNT,
+    [PHASE_CARDS] = CARD_STEP_COUNT,
+    [PHASE_ACTION] = ACTION_PLAYER2 + 1,
+    [PHASE_BATTLE] = BATTLE_STEP_COUNT,
+    [PHASE_SUPPLY] = SUPPLY_STEP_COUNT,
+    [PHASE_POLITICAL] = POLITICAL_HOMING_DUE + 1,
+    [PHASE_OVER] = 16, /* the step the game ended in stays */
+};
+
+static bool block_in_battle(const struct world *w, int b)
+{
+    return b < BLOCK_COUNT && world_location(w, b) == w->battle.area;
+}
+
+/* The battle's fields in the battle phase: an area being fought over
+ * between the choice of a battle and its end, and the block acting or aimed
+ * at where a step needs one. */
+static bool battle_agrees(const struct world *w, char *why, int size)
+{
+    const struct battle *b = &w->battle;
+    bool fought = w->phase == PHASE_BATTLE && w->step != BATTLE_CHOOSE;
+    if (w->phase == PHASE_OVER) /* a game may end in the middle of a battle */
+        return true;
+    if (!fought)
+        return b->area == AREA_NONE || fail(why, size, "battle.area: a battle in %s outside its steps",
+                                            AREA_INFO[b->area < AREA_COUNT ? b->area : 0].name);
+    if (b->area == AREA_NONE)
+        return fail(why, size, "battle.area: the battle phase at step %d with no battle", w->step);
+    bool shooting =
+        w->step == BATTLE_FIRE || w->step == BATTLE_HITS || w->step == BATTLE_CHARGE || w->step == BATTLE_CHARGE_BACK;
+    if (shooting && !block_in_battle(w, b->actor))
+        return fail(why, size, "battle.actor: step %d needs a block of the battle acting", w->step);
+    bool aiming = w->step == BATTLE_CHARGE || w->step == BATTLE_CHARGE_BACK || w->step == BATTLE_TREACHERY;
+    if (aiming && !block_in_battle(w, b->target))
+        return fail(why, size, "battle.target: step %d needs a block of the battle aimed at", w->step);
+    return true;
+}
+
+/* What a parsed world can get wrong that play never does: a step beyond its
+ * phase's, the cards' Player 1 missing after they are shown, a winner named
+ * in a game going on, a battle outside its steps. */
+static bool phase_agrees(const struct world *w, char *why, int size)
+{
+    if (w->phase >= PHASE_COUNT || w->step >= STEP_COUNT[w->phase])
+        return fail(why, size, "step: %d is past the %s phase's steps", w->step,
+                    w->phase < PHASE_COUNT ? PHASE_NAME[w->phase] : "unknown");
+    if ((w->phase == PHASE_DEAL || w->phase == PHASE_MULLIGAN) && w->turn != 1)
+        return fail(why, size, "turn: the %s phase comes only in a campaign's first turn, not turn %d",
+                    PHASE_NAME[w->phase], w->turn);
+    bool shown = w->phase >= PHASE_ACTION && w->phase <= PHASE_SUPPLY;
+    if (shown && w->player1 >= SIDE_COUNT)
+        return fail(why, size, "player1: the %s phase needs Player 1, set when the cards are shown",
+                    PHASE_NAME[w->phase]);
+    if ((w->phase == PHASE_OVER) != (w->winner < SIDE_COUNT))
+        return fail(why, size, "winner: %s",
+                    w->phase == PHASE_OVER ? "the game is over with no winner" : "a winner named in a game going on");
+    if (w->move.kind != MOVE_NONE && w->phase != PHASE_ACTION)
+        return fail(why, size, "move: a move in progress outside the action phase");
+    return battle_agrees(w, why, size);
+}
+
 static bool decision_due(const struct world *w, char *why, int size)
 {
     struct decisions legal;
@@ -304,13 +374,37 @@ void audit_begin(struct audit_memory *m)
     m->round_1_reserves = 0;
 }
 
+/* audit_world's checks but the last: a decision due asks the rules, which
+ * may look at the world only once the rest hold. */
+static bool world_holds(const struct world *w, char *why, int size)
+{
+    return world_check(w, why, size) && phase_agrees(w, why, size) && twins_apart(w, why, size) &&
+           borders_within_limits(w, why, size) && contested_only_in_battle_time(w, why, size) &&
+           cards_accounted(w, why, size) && crowns_on_seniors(w, why, size);
+}
+
+bool audit_world(const struct world *w, char *why, int size)
+{
+    return world_holds(w, why, size) && decision_due(w, why, size);
+}
+
+bool audit_position_parse(const char *text, struct world *w, char *error, size_t error_size)
+{
+    static _Thread_local struct world parsed;
+    char why[300];
+    if (!position_parse(text, &parsed, error, error_size))
+        return false;
+    if (!audit_world(&parsed, why, sizeof why))
+        return snprintf(error, error_size, "the position cannot arise in play: %s", why), false;
+    *w = parsed;
+    return true;
+}
+
 bool audit_transition(struct audit_memory *m, const struct world *before, decision d, const struct world *after,
                       char *why, int size)
 {
     remember_reserves(m, before, after);
-    return world_check(after, why, size) && twins_apart(after, why, size) && borders_within_limits(after, why, size) &&
-           move_rules_kept(before, d, after, why, size) && contested_only_in_battle_time(after, why, size) &&
-           cards_accounted(after, why, size) && crowns_on_seniors(after, why, size) &&
+    return world_holds(after, why, size) && move_rules_kept(before, d, after, why, size) &&
            volley_kept(before, d, after, why, size) && charge_kept(before, d, after, why, size) &&
            reserves_untouched(before, after, why, size) && reserves_hold_fire(m, before, d, why, size) &&
            decision_due(after, why, size);

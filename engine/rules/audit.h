@@ -14,8 +14,10 @@
 #define R3_AUDIT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "engine/core/decision.h"
+#include "engine/core/world.h"
 
 /* What the audit remembers within a game: the blocks that were reserves in
  * round 1 of the battle in progress. */
@@ -23,6 +25,18 @@ struct audit_memory {
     blockset round_1_reserves;
     uint8_t area; /* the battle they belong to, AREA_NONE before the first */
 };
+
+/* The invariants of one world, whatever led to it: world_check()'s, the
+ * phase's step and what it needs (Player 1, the battle's area, actor and
+ * target), twins, borders, contested areas, the 25 cards, the crowns, and a
+ * decision due. What a position read from text must pass before any rule
+ * looks at it. True, or false with the first broken one in why[size]. */
+bool audit_world(const struct world *w, char *why, int size);
+
+/* A position read from text (engine/text/position.h) and audited: true with
+ * *w, or false with why (the parser's column, or the invariant and field
+ * broken) and *w as it was. Every position from outside comes in here. */
+bool audit_position_parse(const char *text, struct world *w, char *error, size_t error_size);
 
 /* Starts the memory for a new game. */
 void audit_begin(struct audit_memory *m);
