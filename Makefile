@@ -35,12 +35,18 @@ TDEPS_OK  := $(BUILD)/test-deps.ok
 FDEPS_OK  := $(BUILD)/fuzz-deps.ok
 DDEPS_OK  := $(BUILD)/doc-deps.ok
 
-# The protocol fuzzer (libFuzzer): make fuzz [FUZZ_SECONDS=600]. Not part of make test.
-FUZZ_PACKAGES := clang
-FUZZ_SECONDS  ?= 600
-# The whole library (as the tests link it) and the harness, so no new file can be left out.
-FUZZ_SRC       = $(LIB_SRC) tests/fuzz/fuzz_protocol.c
-FUZZER        := $(BUILD)/fuzz/fuzz_protocol
+# The fuzzers (libFuzzer, tests/fuzz): make test runs each FUZZ_TEST_SECONDS from its
+# seed corpus (fuzz-test); make fuzz runs the protocol's FUZZ_SECONDS.
+FUZZ_PACKAGES     := clang
+FUZZ_SECONDS      ?= 600
+FUZZ_TEST_SECONDS ?= 60
+FUZZ_TARGETS      := protocol position observation record weights
+FUZZERS           := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+# The whole library (as the tests link it), so no new file can be left out; fewer
+# belief tries and a capped search, to spend the fuzzer's time on the readers.
+FUZZ_OBJ           = $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+FUZZ_CFLAGS       := -std=gnu11 -g -O1 -pthread -fsanitize=address,undefined -fno-sanitize-recover=all \
+                     -DBELIEF_TRIES=20 -DSEARCH_MAX_NODES=2000 -DSEARCH_MAX_MS=20
 
 # pkg-config is asked only after the packages are in, hence the deferred '='.
 PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt)
@@ -61,7 +67,7 @@ TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
 .PHONY: all run test native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
-        format format-check clean deps fuzz docs/architecture.svg
+        format format-check clean deps fuzz fuzz-test docs/architecture.svg
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -105,17 +111,22 @@ $(FDEPS_OK): Makefile $(DEPS_OK)
 $(DDEPS_OK): Makefile $(DEPS_OK)
 	$(call ensure_packages,$(DOC_PACKAGES),$@)
 
-$(FUZZER): $(FUZZ_SRC) $(wildcard */*.h */*/*.h) $(FDEPS_OK) $(LIBGNU)
+$(BUILD)/fuzz/obj/%.o: %.c $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
-	clang -std=gnu11 -g -O1 -pthread -fsanitize=fuzzer,address,undefined -DBELIEF_TRIES=20 -DSEARCH_MAX_NODES=2000 \
-	  -DSEARCH_MAX_MS=20 -I. $(INCLUDES) $(FUZZ_SRC) $(LIBGNU) \
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -I. $(INCLUDES) -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(LIBGNU)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -I. $(INCLUDES) $< $(FUZZ_OBJ) $(LIBGNU) \
 	  $(shell pkg-config --libs libxxhash nlopt) -lm -o $@
 
-# Runs from a copy of the seed corpus; findings (crash-*, leak-*) land in build/fuzz.
-fuzz: $(FUZZER)
-	@mkdir -p $(BUILD)/fuzz/corpus
-	cp tests/fuzz/corpus/* $(BUILD)/fuzz/corpus/
-	cd $(BUILD)/fuzz && ./fuzz_protocol -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -print_final_stats=1 corpus
+# Each fuzzer from a copy of its seed corpus, all five at once; a crash, a sanitizer
+# report or a leak fails, its input kept in build/fuzz/TARGET (tests/fuzz/run.sh).
+fuzz-test: $(FUZZERS)
+	@printf '%s\n' $(FUZZ_TARGETS) | xargs -P 5 -I{} sh tests/fuzz/run.sh {} $(FUZZ_TEST_SECONDS)
+
+fuzz: $(BUILD)/fuzz/fuzz_protocol
+	sh tests/fuzz/run.sh protocol $(FUZZ_SECONDS)
 
 # ---- gnulib's getopt-gnu, imported at build time, never committed ---------------
 $(LIBGNU): $(DEPS_OK)
@@ -234,7 +245,7 @@ bench: r3
 	@./r3 bench | grep '^Nodes searched: '
 
 # format-check runs last: a tree that make format would change fails the tests.
-test: layers-test unit asan-test tsan-test cli-test valgrind-test signature-test games-test
+test: layers-test unit asan-test tsan-test cli-test valgrind-test signature-test games-test fuzz-test
 	@$(MAKE) --no-print-directory format-check
 	@echo "make test: all tests passed"
 

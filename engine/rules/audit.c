@@ -323,8 +323,19 @@ static bool battle_agrees(const struct world *w, char *why, int size)
                                             AREA_INFO[b->area < AREA_COUNT ? b->area : 0].name);
     if (b->area == AREA_NONE)
         return fail(why, size, "battle.area: the battle phase at step %d with no battle", w->step);
+    bool treason_unspent =
+        !(w->flags & WORLD_TREASON_ROLLED) && (CARD_INFO[w->played[SIDE_YORK]].event == EVENT_TREASON ||
+                                               CARD_INFO[w->played[SIDE_LANCASTER]].event == EVENT_TREASON);
+    if (w->step == BATTLE_TREASON && !treason_unspent)
+        return fail(why, size, "step: the Treason card's step, with no Treason card played and unspent");
     bool shooting =
         w->step == BATTLE_FIRE || w->step == BATTLE_HITS || w->step == BATTLE_CHARGE || w->step == BATTLE_CHARGE_BACK;
+    bool rolling = w->step == BATTLE_FIRE || w->step == BATTLE_CHARGE || w->step == BATTLE_CHARGE_BACK ||
+                   w->step == BATTLE_TREACHERY;
+    if (rolling && b->dice == 0)
+        return fail(why, size, "battle.dice: step %d rolls dice, and none are left to roll", w->step);
+    if (w->step == BATTLE_HITS && b->hits == 0)
+        return fail(why, size, "battle.hits: the hits step with no hits to assign");
     if (shooting && !block_in_battle(w, b->actor))
         return fail(why, size, "battle.actor: step %d needs a block of the battle acting", w->step);
     bool aiming = w->step == BATTLE_CHARGE || w->step == BATTLE_CHARGE_BACK || w->step == BATTLE_TREACHERY;
