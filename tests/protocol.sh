@@ -294,6 +294,15 @@ set -- $ends
     [ "$(grep -c '^error' "$tmp/engine")" = 1 ]
 check "PolicyFile: nodes/winrate $ends (a passing policy, a bad file refused, built-in, the hand file)" $?
 
+# A face-down block that took unseen supply losses in two turns, and dies of a third
+# (lose ? Middlesex, reveal Y?3 Y:Bombard 3, move Y?3 Middlesex pool): each line is taken
+# in as it comes. The reveal shows the strength a block leaves with, so until the move
+# comes it must not be read as the strength it keeps.
+t="$(dirname "$0")/transcripts/lancaster-unseen-losses-then-elimination.txt"
+{ cat "$t"; printf 'query phase\n'; } | "$R3" > "$tmp/engine" 2>&1
+[ "$(grep -c '^error' "$tmp/engine")" = 0 ] && [ "$(tail -n 1 "$tmp/engine")" = "phase cards 1" ]
+check "a 1460 game as Lancaster saw it, a block dying of its third unseen supply loss: every line taken in" $?
+
 # ---- a refused observation says so at once; a question never changes the game ----
 "$R3" playout --games 1 --seed 5 --scenario 1460 --transcript york > "$tmp/t5"
 # The first cards phase, York to play: 'play 1' names a card York does not hold.

@@ -133,15 +133,18 @@ static int plague_area(const struct observations *seen)
 }
 
 /* Faces revealed by the transition were already true before it, and so were
- * the strengths, but for the step a Plague took. */
-static void narrow_view(struct view *v, const struct observations *seen)
+ * the strengths, but for the step a Plague took. While the transition is
+ * still arriving ('prefix'), a revealed block may yet be seen leaving the
+ * map, eliminated: its strength is then not its last, so it pins nothing. */
+static void narrow_view(struct view *v, const struct observations *seen, bool prefix)
 {
     int plagued = plague_area(seen);
     for (int i = 0; i < seen->count; i++) {
         const struct observation *o = &seen->list[i];
         if (o->kind != OBS_REVEAL)
             continue;
-        bool stays = !leaves_map(seen, o->piece); /* an eliminated block shows its face, not its last strength */
+        bool stays =
+            !prefix && !leaves_map(seen, o->piece); /* an eliminated block shows its face, not its last strength */
         if (o->piece & 0x80) {
             struct view_piece *p = &v->piece[o->piece & 31];
             p->cand = cand_mask(block_bit(o->a), v->side);
@@ -255,7 +258,7 @@ static bool find_world(struct belief *b, const struct observations *seen, bool p
     if (try_world(b, before, seen, prefix, d, after, whole))
         return true;
     view_of(&b->w, b->side, &v);
-    narrow_view(&v, seen);
+    narrow_view(&v, seen, prefix);
     if (!sampler_init(&sampler, &v, &b->rng)) {
         snprintf(error, error_size, "the faces revealed contradict what the side knew");
         return false;
