@@ -505,7 +505,9 @@ int engine_run(FILE *in, FILE *out)
         if (!run_line(&e, line, (size_t)length))
             break;
     }
-    driver_finish(&e.driver); /* at the end of input a search with limits still gives its bestmove */
+    /* At the end of input a search stops at once, as at quit, and gives its bestmove. */
+    driver_stop(&e.driver);
+    driver_finish(&e.driver);
     free(line);
     return 0;
 }

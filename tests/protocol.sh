@@ -5,6 +5,10 @@
 # exactly one error line. Usage: sh tests/protocol.sh ./r3
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
+# At the end of input the engine stops a running search at once, as quit does. A piped
+# session that wants its last search whole ends with a line that waits for the search
+# to end (an observation, newgame, position, setoption or go does; docs/protocol.md).
+SETTLE='setoption name MultiPV value 1'
 
 # ---- the handshake ----
 printf 'r3p\nisready\nsetoption name Seed value 7\nsetoption name Player value random\nisready\nquit\n' | "$R3" > "$tmp/out"
@@ -112,7 +116,7 @@ check "greedy go infinite: readyok during the search, bestmove at stop after $wo
 
 # go nodes N: evaluations until N are made (one world's worth past it at most); the same seed, the same choice.
 for run in 1 2; do
-    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go nodes 500\n'; } | "$R3" > "$tmp/nodes$run"
+    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go nodes 500\n%s\n' "$SETTLE"; } | "$R3" > "$tmp/nodes$run"
 done
 nodes=$(sed -n 's/^info .* nodes \([0-9]*\) .*/\1/p' "$tmp/nodes1")
 [ "$nodes" -ge 500 ] && [ "$nodes" -lt 600 ] && [ "$(grep bestmove "$tmp/nodes1")" = "$(grep bestmove "$tmp/nodes2")" ]
@@ -132,14 +136,14 @@ check "go movetime 5000 then stop at once: at least one iteration before bestmov
 # search; a bare go searches that budget. The info line says how long it took.
 spent() { sed -n 's/^info time \([0-9]*\) .*/\1/p' "$1" | tail -n 1; }
 iterations() { sed -n 's/^info .* iterations \([0-9]*\) .*/\1/p' "$1" | tail -n 1; }
-{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go movetime 150\n'; } | "$R3" > "$tmp/engine"
+{ printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go movetime 150\n%s\n' "$SETTLE"; } | "$R3" > "$tmp/engine"
 ms=$(spent "$tmp/engine")
 [ "$ms" -ge 150 ] && [ "$ms" -lt 1000 ] && grep -q '^bestmove ' "$tmp/engine"
 check "go movetime 150, greedy with 8 Samples: searched $ms ms, then bestmove" $?
 # The timing checks run up to three times and keep the best: a loaded machine may stall
 # one run for a second, while an engine that ignores its limit fails all three.
 wtime_run() {
-    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go wtime 4000 btime 1\n'; } | "$R3" > "$tmp/engine"
+    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go wtime 4000 btime 1\n%s\n' "$SETTLE"; } | "$R3" > "$tmp/engine"
     grep -q '^bestmove ' "$tmp/engine" && spent "$tmp/engine" || echo 99999
 }
 ms=99999
@@ -149,7 +153,7 @@ for try in 1 2 3; do
 done
 [ "$ms" -ge 90 ] && [ "$ms" -lt 1000 ]
 check "go wtime 4000 as York: a 1/40 share of York's clock, $ms ms" $?
-tree() { printf 'setoption name Iterations value 50\n'; cat "$tmp/opening"; printf '%s\n' "$1"; }
+tree() { printf 'setoption name Iterations value 50\n'; cat "$tmp/opening"; printf '%s\n%s\n' "$1" "$SETTLE"; }
 tree 'go' | "$R3" > "$tmp/bare"
 tree 'go movetime 300' | "$R3" > "$tmp/timed"
 tree 'go nodes 20000' | "$R3" > "$tmp/counted"
@@ -168,6 +172,13 @@ quit_run() { # 0 if the engine is gone a second after quit
 }
 quit_run || quit_run || quit_run
 check "quit during go infinite: the engine has exited within a second" $?
+# The end of input stops a search at once, as quit does: 10^9 nodes asked, the input closed,
+# and the bestmove comes and the engine exits within a few seconds, not minutes.
+started=$(date +%s%N)
+{ cat "$tmp/opening"; printf 'go nodes 1000000000\n'; } | timeout 60 "$R3" > "$tmp/engine"
+ms=$(( ($(date +%s%N) - started) / 1000000 ))
+grep -q '^bestmove ' "$tmp/engine" && [ "$ms" -lt 5000 ]
+check "go nodes 1000000000 and the end of input: stopped, bestmove, exit after $ms ms" $?
 { printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go movetime 100\n'; } | "$R3" > "$tmp/engine"
 grep -q '^bestmove ' "$tmp/engine"
 check "go movetime 100 and the end of input: the bestmove still comes" $?
@@ -195,7 +206,7 @@ echo "stop latency: $latency ms"
 # they grow one (plus 1 root).
 for par in root:2 tree:1; do
     { printf 'setoption name Threads value 2\nsetoption name Parallel value %s\nsetoption name Iterations value 400\n' ${par%:*}
-      cat "$tmp/opening"; printf 'go\n'; } | "$R3" | grep '^info time' | tail -n 1 > "$tmp/info"
+      cat "$tmp/opening"; printf 'go\n%s\n' "$SETTLE"; } | "$R3" | grep '^info time' | tail -n 1 > "$tmp/info"
     iterations=$(sed 's/.* iterations \([0-9]*\) .*/\1/' "$tmp/info") nodes=$(sed 's/.* tree \([0-9]*\) .*/\1/' "$tmp/info")
     [ -n "$iterations" ] && [ "$nodes" = $((iterations + ${par#*:})) ]
     check "Parallel ${par%:*} on 2 threads: $iterations iterations, $nodes nodes in ${par#*:} tree(s)" $?
@@ -204,7 +215,7 @@ done
 # MultiPV 3: each report lists three root decisions, the search's choice first (the
 # bestmove), then the next most visited, each with its visits, the trees' hashfull and
 # a principal variation that goes on below the root where the tree has been there.
-{ printf 'setoption name MultiPV value 3\n'; cat "$tmp/opening"; printf 'go nodes 400000\n'; } | "$R3" > "$tmp/multipv"
+{ printf 'setoption name MultiPV value 3\n'; cat "$tmp/opening"; printf 'go nodes 400000\n%s\n' "$SETTLE"; } | "$R3" > "$tmp/multipv"
 grep '^info multipv' "$tmp/multipv" | tail -n 3 > "$tmp/last"
 field() { sed -n "s/.* $1 \([^ ]*\) .*/\1/p" "$tmp/last" | sed -n "$2p"; }
 best=$(sed -n 's/^bestmove //p' "$tmp/multipv")
@@ -214,7 +225,7 @@ best=$(sed -n 's/^bestmove //p' "$tmp/multipv")
     [ "$(field hashfull 1)" -gt 0 ] && [ "$(field hashfull 1)" -le 1000 ] &&
     sed -n '1s/.* pv //p' "$tmp/last" | grep -q ' | ' && [ "$(grep -c '^info time' "$tmp/multipv")" = 0 ]
 check "MultiPV 3: the choice ($best) first, then by visits ($(field visits 2), $(field visits 3)), hashfull $(field hashfull 1), pv $(sed -n '1s/.* pv //p' "$tmp/last" | cut -c1-60)" $?
-{ cat "$tmp/opening"; printf 'go nodes 50000\n'; } | "$R3" | grep '^info ' | tail -n 1 > "$tmp/last"
+{ cat "$tmp/opening"; printf 'go nodes 50000\n%s\n' "$SETTLE"; } | "$R3" | grep '^info ' | tail -n 1 > "$tmp/last"
 grep -Eq '^info time [0-9]+ nodes [0-9]+ nps [0-9]+ iterations [0-9]+ tree [0-9]+ hashfull [0-9]+ winrate [0-9.]+ visits [0-9]+ pv ' "$tmp/last"
 check "MultiPV 1 (the default): one line a report, with hashfull, winrate, visits and pv" $?
 
@@ -251,7 +262,7 @@ check "Player cheat: go without truth and a truth of another deal are refused; t
 # Tree reuse: from one go to the next the ismcts player keeps the subtree the game went
 # down; a newgame forgets it.
 "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | head -n 400 > "$tmp/host"
-{ printf 'setoption name Iterations value 300\n'; cat "$tmp/host"; cat "$tmp/opening"; printf 'go\n'; } | "$R3" > "$tmp/engine"
+{ printf 'setoption name Iterations value 300\n'; cat "$tmp/host"; cat "$tmp/opening"; printf 'go\n%s\n' "$SETTLE"; } | "$R3" > "$tmp/engine"
 reused=$(grep -c '^info string tree reused: [1-9][0-9]* nodes kept$' "$tmp/engine")
 [ "$reused" -gt 10 ] && [ "$(grep -c '^go$' "$tmp/host")" = "$(($(grep -c '^bestmove ' "$tmp/engine") - 1))" ] &&
     [ "$(grep -v '^info time' "$tmp/engine" | tail -n 2 | head -n 1 | cut -c1-24)" != "info string tree reused" ]
@@ -262,7 +273,7 @@ check "tree reuse: $reused of $(grep -c '^go$' "$tmp/host") searches went on fro
 # built-in brings back the compiled-in eval/weights.txt.
 sed 's/^king [^ ]*/king 5/' eval/weights.txt > "$tmp/king5.txt"
 printf 'heirs 0.3 0 5\n' > "$tmp/short.txt"
-go_seeded() { printf 'setoption name Seed value 1\ngo nodes 300\n'; }
+go_seeded() { printf 'setoption name Seed value 1\ngo nodes 300\n%s\n' "$SETTLE"; }
 { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; go_seeded
   printf 'setoption name EvalFile value %s\n' "$tmp/king5.txt"; go_seeded
   printf 'setoption name EvalFile value %s\n' "$tmp/short.txt"; go_seeded
@@ -280,7 +291,7 @@ check "EvalFile: scores $scores (other weights, a bad file refused, built-in aga
 # no tree from one go to the next, so each search starts afresh.
 sed 's/^pass_with_ap [^ ]*/pass_with_ap 6/' search/policy-hand.txt > "$tmp/passer.txt"
 sed 's/^fire [^ ]*/fire 9/' search/policy-hand.txt > "$tmp/outside.txt"
-searched() { printf 'setoption name Seed value 1\ngo nodes 3000\n'; }
+searched() { printf 'setoption name Seed value 1\ngo nodes 3000\n%s\n' "$SETTLE"; }
 { printf 'setoption name Player value flatmc\n'; cat "$tmp/opening"; searched
   printf 'setoption name PolicyFile value %s\n' "$tmp/passer.txt"; searched
   printf 'setoption name PolicyFile value %s\n' "$tmp/outside.txt"; searched
