@@ -24,7 +24,7 @@ PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
 # play typed into as a person would), xmllint and rsvg-convert for tests/svg.sh
 # (the board's SVG validated and rendered).
-TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin jq
+TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin jq procps
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 

@@ -121,11 +121,9 @@ void seat_begin(struct seat *s, int scenario, int side, uint64_t seed)
 bool seat_tell(struct seat *s, const struct world *before, decision d, const struct world *after, int side,
                struct observations *seen, char *why, size_t size)
 {
+    if (s->kind == SEAT_PROGRAM) /* the referee's code works out what it sends */
+        return engine_tell(&s->process, before, d, after, side), true;
     observe(before, d, after, side, seen);
-    if (s->kind == SEAT_PROGRAM) {
-        engine_tell(&s->process, before, d, after, side);
-        return true;
-    }
     return belief_observe(&s->belief, seen, why, size);
 }
 

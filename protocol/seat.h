@@ -55,8 +55,9 @@ void seat_close(struct seat *s);
 void seat_begin(struct seat *s, int scenario, int side, uint64_t seed);
 
 /* Tells the seat what its side observed of before -> d -> after, into
- * 'seen' too; false with why if its belief cannot take it in. A program
- * whose input is closed is found out when it is next asked. */
+ * 'seen' too unless the seat is a program; false with why if its belief
+ * cannot take it in. A program whose input is closed is found out when it
+ * is next asked. */
 bool seat_tell(struct seat *s, const struct world *before, decision d, const struct world *after, int side,
                struct observations *seen, char *why, size_t size);
 

@@ -117,8 +117,30 @@ static int read_line(struct engine_process *p, char *line, size_t size, long dea
     }
 }
 
-/* Reads until a line equal to 'want'; false with a reason. */
-static bool await(struct engine_process *p, const char *want, long ms, char *why, size_t size)
+/* One "option name NAME type TYPE ..." line into *o; false for any other line. */
+static bool read_declaration(const char *line, struct engine_option *o)
+{
+    const char *min = strstr(line, " min "), *max = strstr(line, " max ");
+    *o = (struct engine_option){0};
+    if (sscanf(line, "option name %63s type %15s", o->name, o->type) != 2)
+        return false;
+    if (min && max) {
+        o->min = strtol(min + 5, NULL, 10);
+        o->max = strtol(max + 5, NULL, 10);
+    }
+    return true;
+}
+
+/* The option declarations a handshake is read for, if any. */
+struct declarations {
+    struct engine_option *list;
+    int max, count;
+};
+
+/* Reads until a line equal to 'want', keeping the option declarations on the
+ * way in *seen if it is not NULL; false with a reason. */
+static bool await(struct engine_process *p, const char *want, long ms, struct declarations *seen, char *why,
+                  size_t size)
 {
     char line[512];
     long deadline = clock_us() / 1000 + ms;
@@ -130,6 +152,8 @@ static bool await(struct engine_process *p, const char *want, long ms, char *why
         }
         if (strcmp(line, want) == 0)
             return true;
+        if (seen && seen->count < seen->max && read_declaration(line, &seen->list[seen->count]))
+            seen->count++;
         if (strncmp(line, "error", 5) == 0) {
             snprintf(why, size, "%s said '%.160s' waiting for '%s'", p->spec->name, line, want);
             return false;
@@ -175,55 +199,27 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
     return true;
 }
 
-/* One "option name NAME type TYPE ..." line into *o; false for any other line. */
-static bool read_declaration(const char *line, struct engine_option *o)
-{
-    const char *min = strstr(line, " min "), *max = strstr(line, " max ");
-    *o = (struct engine_option){0};
-    if (sscanf(line, "option name %63s type %15s", o->name, o->type) != 2)
-        return false;
-    if (min && max) {
-        o->min = strtol(min + 5, NULL, 10);
-        o->max = strtol(max + 5, NULL, 10);
-    }
-    return true;
-}
-
 int engine_declared_options(const struct engine_spec *spec, struct engine_option *list, int max, char *why, size_t size)
 {
     static _Thread_local struct engine_process p;
-    char line[512];
-    int count = 0;
+    struct declarations seen = {list, max, 0};
     signal(SIGPIPE, SIG_IGN);
     p = (struct engine_process){.spec = spec, .pid = -1};
-    if (!spawn(&p, why, size) || !send_line(&p, "r3p"))
-        return engine_stop(&p), -1;
-    for (long deadline = clock_us() / 1000 + HANDSHAKE_MS;;) {
-        int got = read_line(&p, line, sizeof line, deadline);
-        if (got <= 0) {
-            snprintf(why, size, "%s: %s waiting for 'r3pok'", spec->name, got ? "exited" : "no answer");
-            engine_stop(&p);
-            return -1;
-        }
-        if (strcmp(line, "r3pok") == 0)
-            break;
-        if (count < max && read_declaration(line, &list[count]))
-            count++;
-    }
+    bool read = spawn(&p, why, size) && send_line(&p, "r3p") && await(&p, "r3pok", HANDSHAKE_MS, &seen, why, size);
     engine_stop(&p);
-    return count;
+    return read ? seen.count : -1;
 }
 
 bool engine_start(struct engine_process *p, const struct engine_spec *spec, char *why, size_t size)
 {
     signal(SIGPIPE, SIG_IGN); /* a dead engine is found by its pipe, not by a signal */
     p->spec = spec;
-    if (!spawn(p, why, size) || !send_line(p, "r3p") || !await(p, "r3pok", HANDSHAKE_MS, why, size))
+    if (!spawn(p, why, size) || !send_line(p, "r3p") || !await(p, "r3pok", HANDSHAKE_MS, NULL, why, size))
         return false;
     for (int i = 0; i < spec->options; i++)
         if (!send_line(p, "setoption name %s value %s", spec->option_name[i], spec->option_value[i]))
             return false;
-    return send_line(p, "isready") && await(p, "readyok", HANDSHAKE_MS, why, size);
+    return send_line(p, "isready") && await(p, "readyok", HANDSHAKE_MS, NULL, why, size);
 }
 
 void engine_stop(struct engine_process *p)
@@ -342,8 +338,8 @@ static void forfeit(struct game_result_record *out, int loser, const char *why, 
 static void settle_engine(struct engine_process *p)
 {
     char why[200];
-    if (!send_line(p, "isready") || !await(p, "readyok", HANDSHAKE_MS, why, sizeof why))
-        if (!send_line(p, "isready") || !await(p, "readyok", HANDSHAKE_MS, why, sizeof why))
+    if (!send_line(p, "isready") || !await(p, "readyok", HANDSHAKE_MS, NULL, why, sizeof why))
+        if (!send_line(p, "isready") || !await(p, "readyok", HANDSHAKE_MS, NULL, why, sizeof why))
             engine_restart(p);
 }
 

@@ -323,10 +323,7 @@ static bool battle_agrees(const struct world *w, char *why, int size)
                                             AREA_INFO[b->area < AREA_COUNT ? b->area : 0].name);
     if (b->area == AREA_NONE)
         return fail(why, size, "battle.area: the battle phase at step %d with no battle", w->step);
-    bool treason_unspent =
-        !(w->flags & WORLD_TREASON_ROLLED) && (CARD_INFO[w->played[SIDE_YORK]].event == EVENT_TREASON ||
-                                               CARD_INFO[w->played[SIDE_LANCASTER]].event == EVENT_TREASON);
-    if (w->step == BATTLE_TREASON && !treason_unspent)
+    if (w->step == BATTLE_TREASON && battle_treason_holder(w) == SIDE_NONE)
         return fail(why, size, "step: the Treason card's step, with no Treason card played and unspent");
     bool shooting =
         w->step == BATTLE_FIRE || w->step == BATTLE_HITS || w->step == BATTLE_CHARGE || w->step == BATTLE_CHARGE_BACK;

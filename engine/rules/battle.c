@@ -269,7 +269,7 @@ static uint64_t contested_areas(const struct world *w)
     return set;
 }
 
-static int treason_holder(const struct world *w)
+int battle_treason_holder(const struct world *w)
 {
     if (w->flags & WORLD_TREASON_ROLLED)
         return SIDE_NONE;
@@ -289,7 +289,7 @@ static void start_battle(struct world *w, int area)
     memset(B->retreats, 0, sizeof B->retreats);
     w->acted = 0;
     w->revealed |= w->at[area] & ~w->reserve; /* 6.1; reserves stay hidden (RULINGS B.3) */
-    w->step = treason_holder(w) != SIDE_NONE ? BATTLE_TREASON : BATTLE_TURNS;
+    w->step = battle_treason_holder(w) != SIDE_NONE ? BATTLE_TREASON : BATTLE_TURNS;
 }
 
 static void clear_battle_flags(struct world *w)
@@ -507,7 +507,7 @@ int battle_actor(const struct world *w)
 {
     switch (w->step) {
     case BATTLE_CHOOSE: return w->player1;
-    case BATTLE_TREASON: return treason_holder(w);
+    case BATTLE_TREASON: return battle_treason_holder(w);
     case BATTLE_TURNS: return world_block_side(w, __builtin_ctzll(next_slot(w)));
     case BATTLE_HITS: return 1 - world_block_side(w, B->actor);
     case BATTLE_REGROUP: return regroup_side(w);
@@ -549,7 +549,7 @@ void battle_legal(const struct world *w, struct decisions *out)
             push(out, DECIDE_BATTLE, __builtin_ctzll(left));
         break;
     case BATTLE_TREASON: {
-        int side = treason_holder(w);
+        int side = battle_treason_holder(w);
         for (blockset left = fighting(w, 1 - side); left; left &= left - 1)
             if (treachery_target_ok(w, side, __builtin_ctzll(left), false))
                 push(out, DECIDE_TREASON, __builtin_ctzll(left));

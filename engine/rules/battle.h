@@ -20,6 +20,9 @@ int battle_firepower(const struct world *w, int block);
 /* The initiative letter ('A'..'D') of a block in the battle in progress. */
 int battle_initiative(const struct world *w, int block);
 
+/* The side whose Treason card may still roll this turn (RULINGS A.1), or SIDE_NONE. */
+int battle_treason_holder(const struct world *w);
+
 /* The other side's version of a two-sided noble (4.6), or BLOCK_NONE. */
 int twin_of(int block);
 
