@@ -434,6 +434,70 @@ static const struct {
     {"play", command_play},
 };
 
+/* Whether LINE (up to its newline) names WORD as a whole word. */
+static bool line_names(const char *line, const char *word)
+{
+    size_t n = strlen(word);
+    const char *end = strchr(line, '\n');
+    for (const char *at = strstr(line, word); at && at < end; at = strstr(at + 1, word)) {
+        bool starts = at == line || at[-1] == ' ';
+        bool ends = at[n] == ' ' || at[n] == ',' || at[n] == ':' || at[n] == '\n';
+        if (starts && ends)
+            return true;
+    }
+    return false;
+}
+
+/* r3 COMMAND --help: the command's lines of the list of commands, then the
+ * 'Options of' sections that name it, each with the lines indented under it.
+ * NAME is the command, or 'tune eval' and its like. */
+static int print_command_help(const char *name)
+{
+    bool in_commands = false, in_section = false, found = false;
+    for (const char *line = HELP; *line; line = strchr(line, '\n') + 1) {
+        bool indented = line[0] == ' ';
+        if (line[0] == '\n') {
+            in_commands = in_section = false;
+            continue;
+        }
+        if (!indented) {
+            in_commands = strncmp(line, "Commands:", 9) == 0;
+            in_section = strncmp(line, "Options of ", 11) == 0 && line_names(line + 11, name);
+        }
+        bool command_line = in_commands && strncmp(line + 2, name, strlen(name)) == 0 &&
+                            (line[2 + strlen(name)] == ' ' || line[2 + strlen(name)] == '\n');
+        bool continued = in_commands && found && strncmp(line, "     ", 5) == 0;
+        if (command_line || continued || in_section) {
+            if (in_section && !indented && found)
+                putchar('\n');
+            fwrite(line, 1, (size_t)(strchr(line, '\n') + 1 - line), stdout);
+            found = true;
+        } else if (in_commands && found) {
+            in_commands = false;
+        }
+    }
+    fputs("\nEvery command and option: r3 --help.\n", stdout);
+    return 0;
+}
+
+/* Whether the command's arguments ask for its help. */
+static bool asks_for_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return true;
+    return false;
+}
+
+/* r3 COMMAND --help, or r3 tune TUNER --help. */
+static int command_help(int argc, char **argv)
+{
+    char name[64];
+    bool tuner = strcmp(argv[0], "tune") == 0 && argc > 1 && argv[1][0] != '-';
+    snprintf(name, sizeof name, "%s%s%s", argv[0], tuner ? " " : "", tuner ? argv[1] : "");
+    return print_command_help(name);
+}
+
 int main(int argc, char **argv)
 {
     static const struct option LONG[] = {
@@ -454,6 +518,7 @@ int main(int argc, char **argv)
     const char *command = argv[optind];
     for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
         if (strcmp(command, COMMAND[i].name) == 0)
-            return COMMAND[i].run(argc - optind, argv + optind);
+            return asks_for_help(argc - optind, argv + optind) ? command_help(argc - optind, argv + optind)
+                                                               : COMMAND[i].run(argc - optind, argv + optind);
     return cli_usage_error("unknown command '%s'", command);
 }

@@ -44,6 +44,11 @@ for word in "data TABLE" "show" "legal --position TEXT" "apply DECISION..." "Opt
 done
 check "r3 --help lists every command and option" $help_ok
 "$R3" -h | cmp -s - "$tmp/help"; check "r3 -h is r3 --help" $?
+"$R3" tune eval --help > "$tmp/help-tune" && grep -q -- "--lambda L" "$tmp/help-tune" && ! grep -q "Options of show" "$tmp/help-tune" && ! grep -q -- "--record-visits" "$tmp/help-tune"
+check "r3 tune eval --help prints the options of tune eval alone" $?
+"$R3" show --scenario 1460 -h > "$tmp/help-show" && grep -q -- "--svg" "$tmp/help-show" && ! grep -q "Options of match" "$tmp/help-show"
+check "r3 show ... -h prints the options of show, and shows no board" $?
+"$R3" sample --help | grep -q -- "--speed"; check "r3 sample --help finds the section it shares with observe" $?
 # A sanitizer's build runs on the sanitizer's allocator: R3_ALLOCATOR=none says so.
 "$R3" --version | grep -Eq "^r3 [0-9]+\.[0-9]+\.[0-9]+ \(jemalloc ${R3_ALLOCATOR:-5\.[0-9.]+}, xxHash 0\.[0-9.]+\)\$"
 check "r3 --version names r3, jemalloc and xxHash" $?
