@@ -55,6 +55,10 @@ grep -q 'mean cross-entropy' "$tmp/plots/loss.svg" && grep -q 'observed York sco
 check "--plot writes loss.svg and the three calibration plots, whole" $ok
 [ -z "$(find "$tmp" -name '*.tmp-*')" ]
 check "no temporary file is left" $?
+modes=$(umask 022 && "$R3" tune eval --data "$tmp/data.tsv" --out "$tmp/umask.txt" --plot "$tmp/umask-plots" --iterations 5 \
+    > /dev/null 2>&1 && stat -c %a "$tmp/umask.txt" "$tmp/umask-plots/loss.svg" | sort -u)
+[ "$modes" = 644 ]
+check "under umask 022 the weights and plots are 644, as any new file ($modes)" $?
 
 # the start file's comments stay; the output may be the start file itself
 { echo "# my own note"; cat eval/weights.txt; } > "$tmp/start.txt"

@@ -15,6 +15,15 @@
 
 #include "tuning/svg.h"
 
+/* mkstemp makes its file 0600; the finished file should have the mode any new
+ * file gets (0666 less the umask), as one written by fopen would. */
+static void give_default_mode(int fd)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    (void)fchmod(fd, 0666 & ~mask);
+}
+
 FILE *tune_open_temporary(const char *path, char **temporary, char *why, size_t size)
 {
     size_t length = strlen(path) + 16;
@@ -25,6 +34,8 @@ FILE *tune_open_temporary(const char *path, char **temporary, char *why, size_t 
     }
     snprintf(*temporary, length, "%s.tmp-XXXXXX", path);
     int fd = mkstemp(*temporary);
+    if (fd >= 0)
+        give_default_mode(fd);
     FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!out) {
         snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
