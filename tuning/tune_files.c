@@ -8,6 +8,7 @@
 #include "tuning/tune_files.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,27 +16,25 @@
 
 #include "tuning/svg.h"
 
-/* mkstemp makes its file 0600; the finished file should have the mode any new
- * file gets (0666 less the umask), as one written by fopen would. */
-static void give_default_mode(int fd)
-{
-    mode_t mask = umask(0);
-    umask(mask);
-    (void)fchmod(fd, 0666 & ~mask);
-}
-
+/* Not mkstemp: its file is 0600 whatever the umask. Opened exclusively with
+ * 0666, the temporary gets the mode of any new file, and the name (the process
+ * and a count) is still one no other writer uses. */
 FILE *tune_open_temporary(const char *path, char **temporary, char *why, size_t size)
 {
-    size_t length = strlen(path) + 16;
+    static _Atomic unsigned opened;
+    size_t length = strlen(path) + 48;
     *temporary = malloc(length);
     if (!*temporary) {
         snprintf(why, size, "%s: out of memory", path);
         return NULL;
     }
-    snprintf(*temporary, length, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(*temporary);
-    if (fd >= 0)
-        give_default_mode(fd);
+    int fd = -1;
+    for (int attempt = 0; fd < 0 && attempt < 100; attempt++) {
+        snprintf(*temporary, length, "%s.tmp-%ld-%u", path, (long)getpid(), opened++);
+        fd = open(*temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
     FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!out) {
         snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
