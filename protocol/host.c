@@ -17,6 +17,7 @@
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
+#include "engine/hidden/learned.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/view.h"
 #include "engine/rules/game.h"
@@ -38,10 +39,13 @@
 
 static const char *const HOW_WORD[GAME_HOW_COUNT] = {"heirs", "usurpation", "last-campaign"};
 
-/* One decision of the game so far, and who took it. */
+/* One decision of the game so far, who took it, and what a human side that
+ * took it learned from it (engine/hidden/learned.h): undo stops there. */
 struct ply {
     decision d;
-    int actor; /* enum actor */
+    int actor;                 /* enum actor */
+    uint8_t taught;            /* enum lesson: what the actor, a human side, learned from it */
+    struct observation lesson; /* with LEARNED_SEEN, what told it */
 };
 
 #define MAX_PLIES GAME_DECISION_BOUND
@@ -75,15 +79,21 @@ static const char *ended_how(const struct host *h) { return h->forfeited ? "forf
 /* ---- the game going forward ---- */
 
 /* Tells every side what it saw of before -> d -> after: a belief for each,
- * and for a human side its events, unless they are being replayed. */
-static bool tell(struct host *h, const struct world *before, decision d, const struct world *after, bool events)
+ * and for a human side its events, unless they are being replayed. A human
+ * side's own decision is marked in *p if it learned something from it. */
+static bool tell(struct host *h, const struct world *before, struct ply *p, const struct world *after, bool events)
 {
     static struct observations seen;
     char text[200], why[300];
+    decision d = p->d;
     for (int side = 0; side < SIDE_COUNT; side++) {
         if (!seat_tell(&h->seat[side], before, d, after, side, &seen, why, sizeof why))
             return error_line(h, "internal", "%s's belief cannot take in what it saw: %s", SIDE_WORD[side], why);
-        if (!is_human(h, side) || !events)
+        if (!is_human(h, side))
+            continue;
+        if (side == p->actor)
+            p->taught = (uint8_t)learned_from_own(before, d, after, side, &seen, &p->lesson);
+        if (!events)
             continue;
         for (int i = 0; i < seen.count; i++) {
             observation_text(&seen.list[i], text, sizeof text);
@@ -98,10 +108,11 @@ static bool apply(struct host *h, decision d, bool events)
     static struct world before;
     if (h->plies >= MAX_PLIES)
         return error_line(h, "internal", "the game is past %d decisions", MAX_PLIES);
-    h->ply[h->plies++] = (struct ply){d, rules_actor(&h->truth)};
+    struct ply *p = &h->ply[h->plies++];
+    *p = (struct ply){.d = d, .actor = rules_actor(&h->truth)};
     before = h->truth;
     rules_apply(&h->truth, d);
-    bool told = tell(h, &before, d, &h->truth, events);
+    bool told = tell(h, &before, p, &h->truth, events);
     if (h->truth.phase == PHASE_OVER) {
         h->how = game_result_of(&before, &h->truth).how;
         if (events)
@@ -445,9 +456,29 @@ static bool cmd_resign(struct host *h, char *args)
     return true;
 }
 
+/* Why undo may not take back ply p for 'side', or NULL if it may: the side
+ * must have decided it and learned nothing from it. */
+static const char *cannot_take_back(const struct ply *p, int side, char *why, size_t size)
+{
+    if (p->actor == ACTOR_CHANCE)
+        snprintf(why, size, "a deal or a die");
+    else if (p->actor != side)
+        snprintf(why, size, "the other side's decision");
+    else if (p->taught == LEARNED_OUTCOME)
+        snprintf(why, size, "an outcome of its decision that turned on something hidden");
+    else if (p->taught == LEARNED_SEEN) {
+        char text[200];
+        observation_text(&p->lesson, text, sizeof text);
+        snprintf(why, size, "what its decision showed it (%s)", text);
+    } else
+        return NULL;
+    return why;
+}
+
 /* undo [N]: takes back the side to move's own last N decisions, as long as
- * nothing it did not decide came after them: a deal, a die, the other
- * side's decision, all of which it has seen. */
+ * it learned nothing since the first of them: no deal, no die, no decision
+ * of the other side, and nothing its own decisions showed it (a card or a
+ * block revealed, an outcome that turned on something hidden). */
 static bool cmd_undo(struct host *h, char *args)
 {
     int side;
@@ -461,12 +492,11 @@ static bool cmd_undo(struct host *h, char *args)
     for (long k = 0; k < n; k++, keep--) {
         if (keep == 0)
             return error_line(h, "cannot-undo", "the game has no decision of %s's to take back", SIDE_WORD[side]);
-        int actor = h->ply[keep - 1].actor;
-        if (actor != side)
+        char why[300];
+        if (cannot_take_back(&h->ply[keep - 1], side, why, sizeof why))
             return error_line(h, "cannot-undo",
-                              "%s has seen %s since its last decision: undo goes back only over its "
-                              "own decisions since then",
-                              SIDE_WORD[side], actor == ACTOR_CHANCE ? "a deal or a die" : "the other side's decision");
+                              "%s has seen %s: undo goes back only over its own decisions that showed it nothing",
+                              SIDE_WORD[side], why);
     }
     restart(h);
     if (!replay(h, keep))
@@ -752,9 +782,14 @@ static const struct {
 /* Runs one line, answering it; false for "quit". */
 static bool run_line(struct host *h, char *line)
 {
-    line[strcspn(line, "\r\n")] = '\0';
+    /* Only the line's own end is taken off: a carriage return inside it is a
+     * control character like any other, so "legal\rjunk" runs nothing. */
+    size_t length = strlen(line);
+    length -= length > 0 && line[length - 1] == '\n';
+    length -= length > 0 && line[length - 1] == '\r';
+    line[length] = '\0';
     for (const char *c = line; *c; c++)
-        if ((unsigned char)*c < 0x20 && *c != '\t')
+        if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
             return error_line(h, "bad-bytes", "the line holds control characters"), true;
     char *start = line + strspn(line, " \t");
     size_t word = strcspn(start, " \t");
@@ -762,6 +797,8 @@ static bool run_line(struct host *h, char *line)
     for (char *end = args + strlen(args); end > args && (end[-1] == ' ' || end[-1] == '\t');)
         *--end = '\0';
     if (word == 4 && strncmp(start, "quit", 4) == 0) {
+        if (*args)
+            return error_line(h, "bad-arguments", "quit takes no arguments"), true;
         say(h->out, "ok");
         return false;
     }

@@ -142,4 +142,40 @@ printf '%s\n\001\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
 grep -q '^error bad-bytes' "$tmp/out"
 check "a control character: error bad-bytes" $?
 
+# ---- undo never crosses a point where the side learned something ----
+# Lancaster's card play turns York's card up (1.1): once seen, it stays seen.
+LAN='new scenario 1460 york engine lancaster human seed 2 option Player=random'
+printf '%s\nplay play 2\nlegal\nundo\nlegal\n' "$LAN" | "$R3" host > "$tmp/out"
+first=$(awk '/^event lancaster cards/ {go=1} go && /^decision/ {print} go && /^ok$/ && ++n == 2 {exit}' "$tmp/out" | md5sum)
+second=$(sed -n '/^error/,$p' "$tmp/out" | grep '^decision' | md5sum)
+grep -q '^error cannot-undo lancaster has seen what its decision showed it (cards 11 2)' "$tmp/out" &&
+    [ "$first" = "$second" ]
+check "undo after the cards are shown: cannot-undo naming them, the game unchanged" $?
+# York's move into Middlesex begins a battle that reveals Lancaster's blocks there (6.1).
+{ cat "$(dirname "$0")/transcripts/host-undo-reveal.txt"; printf 'undo\n'; } | "$R3" host > "$tmp/out"
+[ "$(tail -n 1 "$tmp/out")" = 'error cannot-undo york has seen what its decision showed it (reveal L:Stanley L:Stanley 4): undo goes back only over its own decisions that showed it nothing' ]
+check "undo after a battle reveal: $(tail -n 1 "$tmp/out" | cut -c1-60)..." $?
+# Decisions that showed the side nothing may still be taken back.
+printf '%s\nplay play 2\nlegal\nplay muster Lancaster\nundo\nlegal\n' "$LAN" | "$R3" host > "$tmp/out"
+first=$(awk '/^event lancaster cards/ {go=1} go && /^decision/ {print} go && /^ok$/ && ++n == 2 {exit}' "$tmp/out" | md5sum)
+second=$(awk '/^event lancaster muster/ {go=1} go && /^decision/ {print}' "$tmp/out" | md5sum)
+[ "$(grep -c '^error' "$tmp/out")" = 0 ] && [ "$first" = "$second" ]
+check "undo of a muster that showed nothing: the decisions before it again" $?
+
+# ---- lines: the whole line or nothing, and nothing unprintable echoed back ----
+printf '%s\nquit now\nlegal\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
+grep -q '^error bad-arguments quit takes no arguments$' "$tmp/out" && grep -q '^decision' "$tmp/out"
+check "quit now: refused like any command's extra words, the game goes on" $?
+printf '%s\nlegal\rjunk\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
+grep -q '^error bad-bytes' "$tmp/out" && ! grep -q '^decision' "$tmp/out"
+check "legal CR junk: a carriage return inside a line is refused, legal does not run" $?
+printf 'legal\r\nquit\n' | "$R3" host > "$tmp/out"
+grep -q '^error no-game' "$tmp/out"
+check "a line ending in CR LF is still one command" $?
+printf 'x\177y\nbad\351\303\251x\nquit\n' | "$R3" host > "$tmp/out"
+grep -q '^error bad-bytes' "$tmp/out" &&
+    grep -Fqx "error unknown-command 'bad\\xe9\\xc3\\xa9x' is not a command (new, legal, play, undo, hint, board, save, load, resign, quit)" "$tmp/out" &&
+    ! LC_ALL=C grep -q '[^ -~]' "$tmp/out"
+check "DEL is refused, 8-bit bytes come back as \\xHH: every answer printable ASCII" $?
+
 finish host
