@@ -51,7 +51,7 @@ FUZZ_CFLAGS       := -std=gnu11 -g -O1 -pthread -fsanitize=address,undefined -fn
 # pkg-config is asked only after the packages are in, hence the deferred '='.
 PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt)
 LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash nlopt) -lm
-TEST_LIBS  = $(shell pkg-config --libs cmocka libxxhash nlopt) -lm
+TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka libxxhash nlopt) -lm
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.
@@ -132,7 +132,7 @@ fuzz: $(BUILD)/fuzz/fuzz_protocol
 $(LIBGNU): $(DEPS_OK)
 	@echo "gnulib: importing getopt-gnu into $(GNULIB)"
 	@rm -rf $(GNULIB)
-	@gnulib-tool --create-testdir --dir=$(GNULIB) --without-tests getopt-gnu > $(BUILD)/gnulib.log 2>&1 \
+	@gnulib-tool --create-testdir --dir=$(GNULIB) --without-tests getopt-gnu freadahead > $(BUILD)/gnulib.log 2>&1 \
 	  || { cat $(BUILD)/gnulib.log; exit 1; }
 	@cd $(GNULIB) && ./configure -q CC="$(CC)" >> ../gnulib.log 2>&1 && $(MAKE) -s >> ../gnulib.log 2>&1 \
 	  || { cat $(BUILD)/gnulib.log; exit 1; }

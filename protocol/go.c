@@ -47,10 +47,10 @@ bool go_limits(const char *args, struct limits *out, char *why, size_t size)
                    false;
         if (sscanf(p + used, "%63s%n", number, &more) != 1 || strspn(number, "0123456789") != strlen(number) ||
             strlen(number) > 12)
-            return snprintf(why, size, "%s needs a whole number of at most 12 digits, not '%s'", word,
+            return snprintf(why, size, "%s needs a whole number from 0 to %ld, not '%s'", word, LIMITS_MAX,
                             sscanf(p + used, "%63s", number) == 1 ? number : "nothing"),
                    false;
-        *slot = atol(number);
+        *slot = atol(number); /* at most LIMITS_MAX: 12 digits */
         if (*slot == 0 && (slot == &l.movetime || slot == &l.nodes || slot == &l.movestogo))
             return snprintf(why, size, "%s 0 would search nothing: it needs at least 1", word), false;
         used += more;

@@ -26,6 +26,7 @@
 #include "engine/text/board_svg.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
+#include "protocol/go.h"
 #include "protocol/label.h"
 #include "protocol/line_reader.h"
 #include "protocol/options.h"
@@ -52,7 +53,7 @@ struct ply {
 #define MAX_OPTION_WORDS 16
 
 struct host {
-    FILE *out;
+    FILE *in, *out;
     bool in_game;
     int scenario;
     uint64_t seed;
@@ -145,7 +146,7 @@ static bool run_on(struct host *h)
         }
         if (actor == ACTOR_CHANCE)
             d = rules_chance(&h->truth, random_next(&h->chance));
-        else if (!seat_decide(&h->seat[actor], &h->truth, &d, why, sizeof why, &end))
+        else if (!seat_decide(&h->seat[actor], &h->truth, h->in, &d, why, sizeof why, &end))
             return forfeit(h, actor, why);
         if (!apply(h, d, true))
             return false;
@@ -511,15 +512,16 @@ static bool cmd_hint(struct host *h, char *args)
 {
     struct limits limits = {.clock = {-1, -1}};
     struct decisions legal;
-    char text[64], label[160];
+    char text[64], label[160], why[300];
     int side;
-    int used = 0;
-    if (*args && (sscanf(args, "movetime %ld%n", &limits.movetime, &used) != 1 || args[used] || limits.movetime < 1))
+    if (*args && (strncmp(args, "movetime ", 9) != 0 || strpbrk(args + 9 + strspn(args + 9, " \t"), " \t")))
         return error_line(h, "bad-arguments", "expected 'hint' or 'hint movetime MS', not 'hint %s'", args);
+    if (*args && !go_limits(args, &limits, why, sizeof why))
+        return error_line(h, "bad-arguments", "hint: %s", why);
     if (!human_to_move(h, &side))
         return false;
     struct seat *s = &h->seat[side];
-    decision best = observe_named(&s->belief.w, seat_search(s, &limits), side);
+    decision best = observe_named(&s->belief.w, seat_search(s, &limits, h->in), side);
     rules_legal(&h->truth, &legal);
     for (int i = 0; i < legal.count; i++)
         if (observe_named(&h->truth, legal.list[i], side) == best) {
@@ -830,7 +832,7 @@ int host_run(FILE *in, FILE *out)
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
-    h = (struct host){.out = out, .resigned = SIDE_NONE};
+    h = (struct host){.in = in, .out = out, .resigned = SIDE_NONE};
     h.ply = malloc(MAX_PLIES * sizeof *h.ply);
     if (!h.ply) {
         say(out, "error no-memory for the game's history");

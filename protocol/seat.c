@@ -4,10 +4,20 @@
  * and r3 match speak to an engine program in one way, with one time limit
  * and one set of forfeits.
  */
+/* gnulib (for freadahead) puts its own system headers first on the include
+ * path; they need its config.h before anything else. */
+#include <config.h>
+
 #include "protocol/seat.h"
 
+#include <errno.h>
+#include <freadahead.h>
+#include <poll.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include "engine/hidden/observe.h"
 
@@ -15,14 +25,61 @@
 
 static void on_progress(void *context, const struct driver_progress *p) { ((struct seat *)context)->value = p->value; }
 static void on_note(void *context, enum driver_note note, long count) { (void)context, (void)note, (void)count; }
-static void on_bestmove(void *context, decision best) { ((struct seat *)context)->best = best; }
+/* On the search's thread: the choice, and a word to the waiting seat_search. */
+static void on_bestmove(void *context, decision best)
+{
+    struct seat *s = context;
+    s->best = best;
+    if (s->wake_fd >= 0 && eventfd_write(s->wake_fd, 1) != 0)
+        abort(); /* an eventfd's counter cannot overflow from one write */
+}
 
-decision seat_search(struct seat *s, const struct limits *limits)
+/* Whether 'input' has come to its end. Called only once poll says a read
+ * would not block: a byte read is put back for the command loop. */
+static bool input_ended(FILE *input)
+{
+    int c = getc(input);
+    if (c == EOF)
+        return true;
+    ungetc(c, input);
+    return false;
+}
+
+/* Waits for the search's choice, stopping it if 'input' ends first. While
+ * lines are waiting to be read (in the stream's buffer or the pipe), the
+ * input has not ended, and only the search is waited for. */
+static void wait_watching(struct seat *s, FILE *input)
+{
+    bool watching = input && freadahead(input) == 0;
+    for (;;) {
+        struct pollfd fd[2] = {{.fd = s->wake_fd, .events = POLLIN},
+                               {.fd = watching ? fileno(input) : -1, .events = POLLIN}};
+        if (poll(fd, 2, -1) < 0 && errno != EINTR)
+            break;
+        if (fd[0].revents)
+            return;
+        if (fd[1].revents) {
+            if (input_ended(input)) {
+                driver_stop(&s->driver);
+                return;
+            }
+            watching = false;
+        }
+    }
+}
+
+decision seat_search(struct seat *s, const struct limits *limits, FILE *input)
 {
     const struct driver_callbacks report = {on_progress, on_note, on_bestmove, s, NULL};
     s->value = -1;
+    s->wake_fd = input ? eventfd(0, EFD_CLOEXEC) : -1;
     driver_start(&s->driver, &s->belief, NULL, &s->player, limits, &report);
+    if (s->wake_fd >= 0)
+        wait_watching(s, input);
     driver_settle(&s->driver);
+    if (s->wake_fd >= 0)
+        close(s->wake_fd);
+    s->wake_fd = -1;
     return s->best;
 }
 
@@ -127,13 +184,13 @@ bool seat_tell(struct seat *s, const struct world *before, decision d, const str
     return belief_observe(&s->belief, seen, why, size);
 }
 
-bool seat_decide(struct seat *s, const struct world *truth, decision *d, char *why, size_t size, int *end)
+bool seat_decide(struct seat *s, const struct world *truth, FILE *input, decision *d, char *why, size_t size, int *end)
 {
     if (s->kind == SEAT_PROGRAM) {
         const struct time_control bare_go = {.timeout_ms = REFEREE_TIMEOUT_MS};
         return engine_ask(&s->process, truth, &bare_go, d, why, size, end);
     }
     const struct limits budget = {.clock = {-1, -1}};
-    *d = seat_search(s, &budget);
+    *d = seat_search(s, &budget, input);
     return true;
 }

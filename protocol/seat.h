@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "engine/hidden/belief.h"
 #include "search/driver.h"
@@ -30,6 +31,7 @@ struct seat {
     struct player player;
     double value; /* the last search's win rate for the side, -1 if it gave none */
     decision best;
+    int wake_fd;    /* while seat_search waits: written when the search has its choice */
     bool pondering; /* an engine seat's search runs while the other side decides */
     /* program: the command, its options, and the running process */
     char cmd[SEAT_CMD_MAX];
@@ -62,8 +64,11 @@ bool seat_tell(struct seat *s, const struct world *before, decision d, const str
                struct observations *seen, char *why, size_t size);
 
 /* A search of the seat's belief within 'limits' (a bare limits: its
- * options' budget): its choice, as the side sees it; s->value its win rate. */
-decision seat_search(struct seat *s, const struct limits *limits);
+ * options' budget): its choice, as the side sees it; s->value its win rate.
+ * With 'input' (the host's own), the end of that input stops the search at
+ * once, its choice so far standing, as it stops an engine's search; lines
+ * still to come are left unread. */
+decision seat_search(struct seat *s, const struct limits *limits, FILE *input);
 
 /* Pondering (option Ponder): an engine seat of the ismcts player searches
  * its belief while the other side is to decide, until seat_stop_pondering;
@@ -74,7 +79,8 @@ void seat_stop_pondering(struct seat *s);
 
 /* The engine seat's decision in 'truth' (the true world, for a program's
  * answer to be checked against): true with *d, or false with why the
- * engine forfeits and how (*end, enum game_end). */
-bool seat_decide(struct seat *s, const struct world *truth, decision *d, char *why, size_t size, int *end);
+ * engine forfeits and how (*end, enum game_end). Its search ends early at the
+ * end of 'input', as seat_search's does. */
+bool seat_decide(struct seat *s, const struct world *truth, FILE *input, decision *d, char *why, size_t size, int *end);
 
 #endif

@@ -39,6 +39,8 @@ long limits_deadline_us(const struct limits *l, int side, long started_us)
     long budget = budget_ms(l, side);
     if (SEARCH_MAX_MS != LONG_MAX && (budget < 0 || budget > SEARCH_MAX_MS))
         budget = SEARCH_MAX_MS;
+    if (budget > LIMITS_MAX) /* a caller that did not read its limits through go's reader */
+        budget = LIMITS_MAX;
     return budget >= 0 ? started_us + budget * 1000 : -1;
 }
 

@@ -12,6 +12,11 @@
 
 #include "engine/core/types.h"
 
+/* The most any limit may be (ms, nodes or moves): 12 digits, some 31 years
+ * of milliseconds, so that a deadline in microseconds stays far inside a long.
+ * go's reader refuses more, saying so. */
+#define LIMITS_MAX 999999999999L
+
 /* 0 or -1 means not given. */
 struct limits {
     long movetime, nodes, movestogo;

@@ -178,4 +178,15 @@ grep -q '^error bad-bytes' "$tmp/out" &&
     ! LC_ALL=C grep -q '[^ -~]' "$tmp/out"
 check "DEL is refused, 8-bit bytes come back as \\xHH: every answer printable ASCII" $?
 
+# ---- hint: bounded where it is read, stopped by the end of input ----
+bad 'hint movetime 9223372036854775' 'bad-arguments hint: movetime needs a whole number from 0 to 999999999999'
+start=$(date +%s%N)
+printf '%s\nhint movetime 999999999\n' "$NEW" | timeout 20 "$R3" host > "$tmp/out"
+took=$((($(date +%s%N) - start) / 1000000))
+grep -q '^hint ' "$tmp/out" && [ "$(tail -n 1 "$tmp/out")" = ok ] && [ "$took" -lt 5000 ]
+check "the end of input stops a hint of 11 days at once, its choice given: $took ms" $?
+{ printf '%s\nhint movetime 600\n' "$NEW"; sleep 0.2; printf 'legal\n'; } | timeout 20 "$R3" host > "$tmp/out"
+grep -q '^hint ' "$tmp/out" && [ "$(grep -c '^ok$' "$tmp/out")" = 3 ] && grep -q '^decision' "$tmp/out"
+check "a line that comes during a hint waits for it, then is answered" $?
+
 finish host

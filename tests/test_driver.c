@@ -21,7 +21,9 @@
 #include "engine/hidden/observe.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
+#include "protocol/go.h"
 #include "search/driver.h"
+#include "search/timeman.h"
 #include "tests/support.h"
 
 /* Everything a search reported. */
@@ -260,6 +262,27 @@ static void a_lone_legal_decision_is_chosen_without_a_search(void **state)
     assert_int_equal(r.best, legal.list[0]);
 }
 
+/* Limits are bounded where they are read (go's reader, which r3 host's hint
+ * uses too), and a deadline is computed without overflow whatever a caller
+ * sets: UBSan, in make test's sanitizer run, fails on a signed overflow. */
+static void limits_are_bounded_and_a_deadline_never_overflows(void **state)
+{
+    (void)state;
+    struct limits l;
+    char why[300];
+    assert_false(go_limits("movetime 9223372036854775", &l, why, sizeof why));
+    assert_non_null(strstr(why, "from 0 to 999999999999"));
+    assert_false(go_limits("wtime 1000000000000", &l, why, sizeof why));
+    assert_true(go_limits("movetime 999999999999", &l, why, sizeof why));
+    assert_int_equal(l.movetime, LIMITS_MAX);
+    assert_true(limits_deadline_us(&l, SIDE_YORK, 5) > 5);
+    assert_true(go_limits("wtime 999999999999 winc 999999999999", &l, why, sizeof why));
+    assert_true(limits_deadline_us(&l, SIDE_YORK, 5) > 5);
+    const struct limits huge = {.movetime = 9223372036854775L, .clock = {-1, -1}};
+    long started = 1000000;
+    assert_int_equal(limits_deadline_us(&huge, SIDE_YORK, started), started + LIMITS_MAX * 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -268,6 +291,7 @@ int main(void)
         cmocka_unit_test(an_infinite_search_reports_its_choice_only_at_stop),
         cmocka_unit_test(a_lone_legal_decision_is_chosen_without_a_search),
         cmocka_unit_test(a_pondered_tree_is_followed_through_the_enemy_decision),
+        cmocka_unit_test(limits_are_bounded_and_a_deadline_never_overflows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
