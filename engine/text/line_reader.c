@@ -1,5 +1,5 @@
 /* line_reader.c: see line_reader.h. */
-#include "protocol/line_reader.h"
+#include "engine/text/line_reader.h"
 
 #include <stdlib.h>
 
