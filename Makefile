@@ -23,8 +23,9 @@ PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev
 # cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
 # play typed into as a person would), xmllint and rsvg-convert for tests/svg.sh
-# (the board's SVG validated and rendered).
-TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin jq procps
+# (the board's SVG validated and rendered), GNU time for tests/referee.sh (the
+# memory r3 replay takes for a record that is no record).
+TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin jq procps time
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 

@@ -17,6 +17,7 @@
 #include "protocol/replay_print.h"
 #include "tuning/match.h"
 #include "tuning/merge.h"
+#include "tuning/record_file.h"
 #include "tuning/replay.h"
 
 /* A usage error naming the command: "COMMAND: " and the rest as fmt makes it of 'word'. */
@@ -267,9 +268,9 @@ int command_replay(int argc, char **argv)
         return cli_usage_error("%s", "replay needs a FILE, a game record written by r3 match --out");
     for (int i = first; i < argc; i++) {
         char error[300];
-        FILE *f = fopen(argv[i], "r");
-        if (!f) {
-            fprintf(stderr, "r3: replay: cannot read '%s'\n", argv[i]);
+        FILE *f;
+        if (!record_file_open(argv[i], &f, error, sizeof error)) {
+            fprintf(stderr, "r3: replay: %s: %s\n", argv[i], error);
             return 1;
         }
         if (side < 0)

@@ -154,6 +154,29 @@ lie "$tmp/nul.r3g" "line 20: a NUL byte" "a NUL byte"
 sed '30i seed 7' "$tmp/games/game-00001.r3g" > "$tmp/reseeded.r3g"
 lie "$tmp/reseeded.r3g" "line 30: a header line among the decisions: 'seed 7'" "a second seed line in mid-record"
 
+# What is not a record is refused before it is read: a FIFO that nobody writes (which would
+# block the open for ever), /dev/zero (which never ends), a line over 512 bytes and a file over
+# the bound (100,000 decisions of 64 bytes and a header) are each refused at once, in little
+# memory. ulimit -v keeps an r3 that reads a whole line before it checks it from taking the
+# machine's memory; timeout, one that blocks, from hanging the test.
+refused() { # refused FILE EXPECTED WHAT: r3 replay FILE fails within 10 s in under 10 MB, saying EXPECTED
+    rm -f "$tmp/rss"
+    ( ulimit -v 400000; timeout 10 /usr/bin/time -f '%M' -o "$tmp/rss" "$R3" replay "$1" ) > /dev/null 2> "$tmp/err"
+    status=$? rss=$(tail -n 1 "$tmp/rss" 2> /dev/null)
+    [ "$status" = 1 ] && [ "${rss:-99999}" -lt 10240 ] && grep -q -e "$2" "$tmp/err"
+    check "r3 replay of $3: status $status, ${rss:-no} KB: $(head -c 200 "$tmp/err")" $?
+}
+mkfifo "$tmp/fifo"
+refused "$tmp/fifo" "fifo: a FIFO, not a regular file" "a FIFO nobody writes"
+refused /dev/zero "/dev/zero: a character device, not a regular file" "/dev/zero"
+{ sed -n '1,4p' "$tmp/games/game-00001.r3g"; printf '# '; head -c 6000000 /dev/zero | tr '\0' x; echo
+    sed -n '5,$p' "$tmp/games/game-00001.r3g"; } > "$tmp/long.r3g"
+refused "$tmp/long.r3g" "line 5: over 512 bytes, the most a record's line may be" "a line of 6,000,000 bytes"
+{ sed -n '1,4p' "$tmp/games/game-00001.r3g"; awk 'BEGIN { for (i = 0; i < 70000; i++) printf "# padding %090d\n", i }'
+    sed -n '5,$p' "$tmp/games/game-00001.r3g"; } > "$tmp/big.r3g"
+refused "$tmp/big.r3g" "[0-9]* bytes, over the bound of 6432768 (100000 decisions of at most 64 bytes" \
+    "a true record padded with comments to $(wc -c < "$tmp/big.r3g") bytes"
+
 # --concurrency 3 plays the first match again: game g keeps its seed, scenario
 # and sides, so the score, the results and the records are the same.
 body() { grep -v '^#' "$1/results.tsv" | sort -n; }

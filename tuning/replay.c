@@ -4,7 +4,8 @@
  * closing "# result" line, the last. The result must be what the replay
  * reaches: the winner of a finished game; for one that stopped, why (a
  * forfeit of the side the reason names, a resignation, the decision bound,
- * a game saved in play).
+ * a game saved in play). Lines are read with the bounds of
+ * record_file.h, on whatever stream the caller opened.
  */
 #include "tuning/replay.h"
 
@@ -16,6 +17,7 @@
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
+#include "tuning/record_file.h"
 
 /* What the line read last is. */
 enum line { LINE_USED, LINE_DECISION, LINE_RESULT, LINE_BAD, LINE_NONE /* the end of the file */ };
@@ -25,6 +27,7 @@ struct replay {
     FILE *in;
     uint64_t rng;
     long line, decisions;
+    long long bytes; /* read so far: a stream that is no file (a pipe, a file still growing) is bounded too */
     bool has_scenario, has_seed, in_play; /* in_play: a decision has been read */
     char name[SIDE_COUNT][128];           /* the york and lancaster lines: who played each side */
     int next;                             /* enum line */
@@ -33,8 +36,6 @@ struct replay {
     char *error;
     size_t error_size;
 };
-
-#define RECORD_LINE_MAX 512
 
 static bool fail(struct replay *r, const char *what, const char *text)
 {
@@ -72,18 +73,40 @@ static bool header(struct replay *r)
     return fail(r, "expected the header (scenario, seed, york, lancaster) before the decisions, not '", r->text);
 }
 
+/* The next line of the record, its line end cut off, within the bounds of
+ * one (record_file.h): LINE_USED for a line, LINE_NONE at the end, LINE_BAD
+ * with why for a line too long, a NUL byte or a record grown too big. */
+static int next_line(struct replay *r)
+{
+    bool too_long;
+    char bound[160];
+    ssize_t length = record_line_read(r->in, &r->text, &r->capacity, &too_long);
+    if (length < 0)
+        return LINE_NONE;
+    r->line++;
+    r->bytes += length;
+    if (too_long)
+        return snprintf(r->error, r->error_size, "line %ld: over %d bytes, the most a record's line may be", r->line,
+                        RECORD_LINE_MAX),
+               LINE_BAD;
+    if (r->bytes > RECORD_FILE_MAX) {
+        record_file_bound(bound, sizeof bound);
+        return snprintf(r->error, r->error_size, "line %ld: the record runs past %lld bytes, the most one may be (%s)",
+                        r->line, RECORD_FILE_MAX, bound),
+               LINE_BAD;
+    }
+    if (memchr(r->text, '\0', (size_t)length))
+        return fail(r, "a NUL byte", ""), LINE_BAD;
+    r->text[strcspn(r->text, "\r\n")] = '\0';
+    return LINE_USED;
+}
+
 /* Reads on to the next decision or the result, taking in the header lines
  * and comments on the way. */
 static int read_line(struct replay *r)
 {
-    ssize_t length;
-    while ((length = getline(&r->text, &r->capacity, r->in)) >= 0) {
-        r->line++;
-        if (memchr(r->text, '\0', (size_t)length))
-            return fail(r, "a NUL byte", ""), LINE_BAD;
-        if (length > RECORD_LINE_MAX)
-            return fail(r, "a line too long to be a record's", ""), LINE_BAD;
-        r->text[strcspn(r->text, "\r\n")] = '\0';
+    int got;
+    while ((got = next_line(r)) == LINE_USED) {
         if (strncmp(r->text, "# result ", 9) == 0)
             return LINE_RESULT;
         bool header_line =
@@ -96,6 +119,8 @@ static int read_line(struct replay *r)
         if (!header(r))
             return LINE_BAD;
     }
+    if (got == LINE_BAD)
+        return LINE_BAD;
     if (!r->has_scenario || !r->has_seed)
         return fail(r, r->has_scenario ? "no seed line in the record" : "no scenario line in the record", ""), LINE_BAD;
     return LINE_NONE;
@@ -179,8 +204,9 @@ static bool result(struct replay *r, const char *recorded, FILE *out, char *erro
         if (!at_bound && !saved && !check_stopped(r, recorded, error, size))
             return false;
     }
-    if (getline(&r->text, &r->capacity, r->in) >= 0)
-        return snprintf(error, size, "line %ld: more after the '# result' line", r->line + 1), false;
+    long result_line = r->line;
+    if (next_line(r) != LINE_NONE)
+        return snprintf(error, size, "line %ld: more after the '# result' line", result_line + 1), false;
     if (out)
         fprintf(out, "replayed %ld decisions: %s, as recorded\n", r->decisions, recorded);
     return true;
@@ -206,8 +232,11 @@ bool replay_record(FILE *in, FILE *out, const struct game_hooks *hooks, char *er
                             GAME_DECISION_BOUND),
                    false;
     }
-    if (r.next == LINE_RESULT)
-        return result(&r, r.text + 9, out, error, error_size);
+    if (r.next == LINE_RESULT) {
+        char recorded[RECORD_LINE_MAX + 1]; /* the result's words, kept while the lines after it are read */
+        snprintf(recorded, sizeof recorded, "%s", r.text + 9);
+        return result(&r, recorded, out, error, error_size);
+    }
     if (r.next == LINE_NONE)
         snprintf(error, error_size, "no '# result' line after %ld lines: the record is cut short", r.line);
     return false;

@@ -18,6 +18,7 @@
 #include "engine/core/tables.h"
 #include "engine/core/types.h"
 #include "tuning/pgn.h"
+#include "tuning/record_file.h"
 #include "tuning/referee.h"
 
 #define FIELDS 8
@@ -88,7 +89,11 @@ static void write_pgn(FILE *out, const struct game_line *g)
                                   .winner = g->winner,
                                   .over = true,
                                   .termination = termination};
-    FILE *record = g->record ? fopen(g->record, "r") : NULL;
+    char why[300];
+    FILE *record = NULL;
+    if (g->record && !record_file_open(g->record, &record, why, sizeof why))
+        fprintf(stderr, "r3: match: cannot read back '%s': %s; its PGN entry goes without its decisions\n", g->record,
+                why);
     pgn_write(out, &game, record);
     if (record)
         fclose(record);
