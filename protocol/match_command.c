@@ -53,6 +53,13 @@ int match_read_engine(const char *command, char **argv, int argc, int i, struct 
         return engine_usage(command, "each --engine needs cmd=PATH%s", "");
     if (!e->name)
         e->name = e->cmd;
+    /* A forfeit's reason begins with the name, and r3 replay checks it there. */
+    if (!*e->name || strlen(e->name) > REFEREE_NAME_MAX) {
+        char text[200];
+        snprintf(text, sizeof text, "an engine's name has 1 to %d bytes; give one with name= (not '%.60s')",
+                 REFEREE_NAME_MAX, e->name);
+        return engine_usage(command, "%s", text);
+    }
     return i;
 }
 

@@ -121,6 +121,7 @@ reject 2 "r3: match: --sprt needs ELO0 below ELO1" match --sprt 5 0 0.05 0.05 --
 reject 2 "r3: match: --sprt takes four numbers: ELO0 ELO1 ALPHA BETA, as in --sprt 0 5 0.05 0.05" match --engine cmd="$R3" --engine cmd="$R3" --sprt 0 5 0.05
 reject 2 "r3: match: both engines are named '$R3'; tell them apart with name=" match --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: unknown option '--frob'" match --frob 1 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: an engine's name has 1 to 128 bytes; give one with name= (not '')" match --engine cmd="$R3" name= --engine cmd="$R3"
 reject 2 "r3: match: unknown engine setting 'colour=red' (cmd=, name=, option.NAME=)" match --engine cmd="$R3" colour=red --engine cmd="$R3"
 reject 1 "r3: match: /nonexistent/engine: exited waiting for 'r3pok'" match --engine cmd=/nonexistent/engine --engine cmd="$R3"
 reject 2 "r3: replay needs a FILE, a game record written by r3 match --out" replay
@@ -139,6 +140,9 @@ crashed=$(ls "$tmp"/crash/game-* | head -n 1)
 sed 's/^# result York by/# result SWAP by/; s/^# result Lancaster by/# result York by/; s/^# result SWAP by/# result Lancaster by/' \
     "$crashed" > "$tmp/flipped.r3g"
 lie "$tmp/flipped.r3g" "the forfeit's reason names crash, .*'s engine, yet .* is given the win" "the forfeit's winner flipped"
+sed 's/^\(# result [A-Za-z]* by forfeit: \).*/\1made up/' "$tmp/flipped.r3g" > "$tmp/unnamed.r3g"
+lie "$tmp/unnamed.r3g" "the forfeit's reason 'made up' does not begin with .*'s engine, '.*', the one that lost" \
+    "the forfeit's winner flipped, its reason naming no engine"
 { sed -n '1,40p' "$tmp/games/game-00001.r3g"; echo '# result none'; } > "$tmp/unfinished.r3g"
 lie "$tmp/unfinished.r3g" "line 41: the game is unfinished, and '# result none' does not say why" "a game cut short as 'none'"
 { sed -n '1,40p' "$tmp/games/game-00001.r3g"; echo '# result none at the decision bound'; } > "$tmp/bound.r3g"

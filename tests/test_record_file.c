@@ -1,7 +1,10 @@
 /*
- * test_record_file.c: game records read with bounds (tuning/record_file.h).
- * Only a regular file within RECORD_FILE_MAX opens; a stream that runs past
- * the bound, or a line over RECORD_LINE_MAX, fails as it is read.
+ * test_record_file.c: game records read with bounds (tuning/record_file.h)
+ * and the forfeits they may claim (tuning/replay.h). Only a regular file
+ * within RECORD_FILE_MAX opens; a stream that runs past the bound, or a line
+ * over RECORD_LINE_MAX, fails as it is read; a forfeit stands only when its
+ * reason names the loser's engine, by its name or, when both sides have one
+ * name, by its side and name.
  */
 /* gnulib's unistd.h, first on the include path, needs its config.h first. */
 #include <config.h>
@@ -104,12 +107,54 @@ static void a_stream_past_the_bound_fails_as_it_is_read(void **state)
     free(text);
 }
 
+/* A game given up before its first decision, York's engine named 'york' and
+ * Lancaster's 'lancaster', its result line 'result'. */
+static void forfeit(const char *york, const char *lancaster, const char *result, const char *expected)
+{
+    char text[600];
+    int n = snprintf(text, sizeof text, "scenario 1460\nseed 1\nyork %s\nlancaster %s\n# result %s\n", york, lancaster,
+                     result);
+    replayed(text, (size_t)n, expected);
+}
+
+static void a_forfeit_names_the_loser_s_engine(void **state)
+{
+    (void)state;
+    /* r3 match's referee: every reason begins with the engine's name. */
+    forfeit("alpha", "beta", "Lancaster by forfeit: alpha crashed (it exited)", NULL);
+    forfeit("alpha", "beta", "York by forfeit: beta hung: no bestmove within 2100 ms", NULL);
+    forfeit("r3", "r3 fast", "York by forfeit: r3 fast crashed (it exited)", NULL); /* the longer name is meant */
+    forfeit("r3", "r3 fast", "Lancaster by forfeit: r3 crashed (it exited)", NULL);
+    /* r3 host: both programs are "engine", so the side tells them apart. */
+    forfeit("engine", "engine", "York by forfeit: lancaster engine sh misbehave.sh crash crashed (it exited)", NULL);
+    forfeit("human", "engine", "York by forfeit: engine sh misbehave.sh crash crashed (it exited)", NULL);
+    forfeit("alpha", "beta", "York by resignation", NULL);
+}
+
+static void a_forfeit_that_names_no_loser_fails(void **state)
+{
+    (void)state;
+    forfeit("alpha", "beta", "Lancaster by forfeit: made up",
+            "line 5: the forfeit's reason 'made up' does not begin with York's engine, 'alpha', the one that lost");
+    forfeit("alpha", "beta", "Lancaster by forfeit",
+            "line 5: 'Lancaster by forfeit' does not say whose engine lost it");
+    forfeit("alpha", "beta", "Lancaster by forfeit: beta crashed (it exited)",
+            "the forfeit's reason names beta, Lancaster's engine, yet Lancaster is given the win");
+    forfeit("r3", "r3 fast", "Lancaster by forfeit: r3 fast crashed", "names r3 fast, Lancaster's engine");
+    forfeit("alpha", "beta", "Lancaster by forfeit: alphabet crashed", "does not begin with York's engine");
+    forfeit("engine", "engine", "York by forfeit: engine crashed", "does not begin with Lancaster's engine");
+    forfeit("engine", "engine", "York by forfeit: york engine crashed", "names engine, York's engine");
+    forfeit("alpha", "beta", "Lancaster by forfeiture: alpha crashed", "the replay ends unfinished");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(only_a_regular_file_opens),
         cmocka_unit_test(a_record_within_the_bound_opens_and_rewinds),
         cmocka_unit_test(a_stream_past_the_bound_fails_as_it_is_read),
+        cmocka_unit_test(a_forfeit_names_the_loser_s_engine),
+        cmocka_unit_test(a_forfeit_that_names_no_loser_fails),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

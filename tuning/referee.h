@@ -17,6 +17,11 @@
 
 #define REFEREE_MAX_OPTIONS 8
 
+/* The longest name an engine may have: a forfeit's reason begins with the
+ * name and a space, and a game record's replay checks the name there, so the
+ * whole name must fit in the reason (struct game_result_record). */
+#define REFEREE_NAME_MAX 128
+
 struct engine_spec {
     const char *cmd; /* run with /bin/sh -c */
     const char *name;
@@ -72,8 +77,10 @@ struct game_result_record {
     int winner; /* enum side, or SIDE_NONE */
     int end;    /* enum game_end */
     long decisions;
-    char reason[200]; /* for a forfeit: who, and why */
+    char reason[200]; /* for a forfeit: who (the engine's name, then a space), and why */
 };
+_Static_assert(sizeof((struct game_result_record *)0)->reason > REFEREE_NAME_MAX + 2,
+               "a forfeit's reason holds the engine's name whole, r3 tune spsa's sign after it, and a space");
 
 /* An option as an engine declares it in the handshake ("option name NAME
  * type TYPE ... [min A max B]"); min and max only for a spin. */

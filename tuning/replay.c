@@ -3,8 +3,8 @@
  * header (scenario, seed, the two engines), one decision per line, and a
  * closing "# result" line, the last. The result must be what the replay
  * reaches: the winner of a finished game; for one that stopped, why (a
- * forfeit of the side the reason names, a resignation, the decision bound,
- * a game saved in play). Lines are read with the bounds of
+ * forfeit that names the loser's engine, a resignation, the decision
+ * bound, a game saved in play). Lines are read with the bounds of
  * record_file.h, on whatever stream the caller opened.
  */
 #include "tuning/replay.h"
@@ -28,9 +28,9 @@ struct replay {
     uint64_t rng;
     long line, decisions;
     long long bytes; /* read so far: a stream that is no file (a pipe, a file still growing) is bounded too */
-    bool has_scenario, has_seed, in_play; /* in_play: a decision has been read */
-    char name[SIDE_COUNT][128];           /* the york and lancaster lines: who played each side */
-    int next;                             /* enum line */
+    bool has_scenario, has_seed, in_play;       /* in_play: a decision has been read */
+    char name[SIDE_COUNT][RECORD_LINE_MAX + 1]; /* the york and lancaster lines: who played each side */
+    int next;                                   /* enum line */
     char *text;
     size_t capacity;
     char *error;
@@ -157,31 +157,65 @@ static bool recorded(void *context, const struct world *w, decision *d)
     return r->next == LINE_USED;
 }
 
+/* The side whose engine a forfeit's reason begins with, and a space: the
+ * name its header line gives; or, when both sides have the one name (r3
+ * host's two "engine"s), its side's word and the name ("lancaster engine
+ * "). Where one name begins the other, the longer is the one meant.
+ * SIDE_NONE where the reason names neither. */
+static int side_named(const struct replay *r, const char *reason)
+{
+    bool same = strcmp(r->name[SIDE_YORK], r->name[SIDE_LANCASTER]) == 0;
+    int named = SIDE_NONE;
+    size_t longest = 0;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        char who[RECORD_LINE_MAX + 16];
+        int n = snprintf(who, sizeof who, "%s%s%s ", same ? SIDE_WORD[side] : "", same ? " " : "", r->name[side]);
+        if (r->name[side][0] && strncmp(reason, who, (size_t)n) == 0 && (size_t)n > longest)
+            named = side, longest = (size_t)n;
+    }
+    return named;
+}
+
+/* A forfeit's reason names the engine that lost, so that a record with its
+ * winner changed does not pass: the referee of r3 match begins every reason
+ * with the engine's name ("crash crashed (it exited)"). */
+static bool check_forfeit(struct replay *r, int winner, const char *reason, char *error, size_t size)
+{
+    int loser = 1 - winner, named = side_named(r, reason);
+    if (!*reason)
+        return snprintf(error, size,
+                        "line %ld: '%s by forfeit' does not say whose engine lost it: a forfeit's reason "
+                        "begins with that engine's name",
+                        r->line, SIDE_NAME[winner]),
+               false;
+    if (named == winner)
+        return snprintf(error, size, "line %ld: the forfeit's reason names %.40s, %s's engine, yet %s is given the win",
+                        r->line, r->name[winner], SIDE_NAME[winner], SIDE_NAME[winner]),
+               false;
+    if (named == SIDE_NONE)
+        return snprintf(error, size,
+                        "line %ld: the forfeit's reason '%.60s' does not begin with %s's engine, '%.40s', "
+                        "the one that lost",
+                        r->line, reason, SIDE_NAME[loser], r->name[loser]),
+               false;
+    return true;
+}
+
 /* "York by forfeit: REASON" or "York by resignation" for a game that
- * stopped: the other side lost it, and a forfeit's reason, which begins with
- * the engine's name, names the loser's engine, not the winner's. */
+ * stopped: the other side lost it. */
 static bool check_stopped(struct replay *r, const char *recorded, char *error, size_t size)
 {
-    int winner = -1;
+    int winner = SIDE_NONE;
     for (int side = 0; side < SIDE_COUNT; side++)
         if (strncmp(recorded, SIDE_NAME[side], strlen(SIDE_NAME[side])) == 0)
             winner = side;
-    const char *how = winner < 0 ? "" : recorded + strlen(SIDE_NAME[winner]);
-    bool forfeit = strncmp(how, " by forfeit", 11) == 0, resigned = strcmp(how, " by resignation") == 0;
-    if (!forfeit && !resigned)
+    const char *how = winner == SIDE_NONE ? "" : recorded + strlen(SIDE_NAME[winner]);
+    bool forfeit = strncmp(how, " by forfeit: ", 13) == 0 || strcmp(how, " by forfeit") == 0;
+    if (!forfeit && strcmp(how, " by resignation") != 0)
         return snprintf(error, size, "line %ld: the record says '%.100s', the replay ends unfinished", r->line,
                         recorded),
                false;
-    const char *reason = strncmp(how, " by forfeit: ", 13) == 0 ? how + 13 : "";
-    const char *loser = r->name[1 - winner], *other = r->name[winner];
-    size_t n = strlen(other);
-    bool names_winner = n && strncmp(reason, other, n) == 0 && reason[n] == ' ' &&
-                        !(strlen(loser) >= n && strncmp(reason, loser, strlen(loser)) == 0);
-    if (forfeit && names_winner)
-        return snprintf(error, size, "line %ld: the forfeit's reason names %.40s, %s's engine, yet %s is given the win",
-                        r->line, other, SIDE_NAME[winner], SIDE_NAME[winner]),
-               false;
-    return true;
+    return !forfeit || check_forfeit(r, winner, how[11] ? how + 13 : "", error, size);
 }
 
 static bool result(struct replay *r, const char *recorded, FILE *out, char *error, size_t size)
