@@ -18,8 +18,8 @@ SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 
 # Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4;
-# NLopt is r3 tune eval's optimizer (L-BFGS).
-PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev gnulib autoconf automake m4
+# NLopt is r3 tune eval's optimizer (L-BFGS); libsodium seals r3 host's saves of games in play.
+PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev libsodium-dev gnulib autoconf automake m4
 # cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
 # play typed into as a person would), xmllint and rsvg-convert for tests/svg.sh
@@ -50,9 +50,9 @@ FUZZ_CFLAGS       := -std=gnu11 -g -O1 -pthread -fsanitize=address,undefined -fn
                      -DBELIEF_TRIES=20 -DSEARCH_MAX_NODES=2000 -DSEARCH_MAX_MS=20
 
 # pkg-config is asked only after the packages are in, hence the deferred '='.
-PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt)
-LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash nlopt) -lm
-TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka libxxhash nlopt) -lm
+PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt libsodium)
+LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash nlopt libsodium) -lm
+TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka libxxhash nlopt libsodium) -lm
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.
@@ -119,7 +119,7 @@ $(BUILD)/fuzz/obj/%.o: %.c $(FDEPS_OK) $(LIBGNU)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(LIBGNU)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -I. $(INCLUDES) $< $(FUZZ_OBJ) $(LIBGNU) \
-	  $(shell pkg-config --libs libxxhash nlopt) -lm -o $@
+	  $(shell pkg-config --libs libxxhash nlopt libsodium) -lm -o $@
 
 # Each fuzzer from a copy of its seed corpus, all five at once; a crash, a sanitizer
 # report or a leak fails, its input kept in build/fuzz/TARGET (tests/fuzz/run.sh).
@@ -154,12 +154,12 @@ $(BUILD)/tsan/%.o: %.c $(LIBGNU)
 # r3 under ThreadSanitizer, for tsan-test, on TSan's allocator: jemalloc's fork
 # handlers take more locks at once than TSan can track.
 $(TSAN_R3): $(TSAN_OBJ) $(LIBGNU)
-	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt) -lm
+	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt libsodium) -lm
 
 # r3 under ASan and UBSan, for the command-line tests, on ASan's allocator.
 $(BUILD)/asan/protocol/main.o: SANITIZE += -DR3_NO_JEMALLOC
 $(ASAN_R3): $(ASAN_OBJ) $(BUILD)/asan/protocol/main.o $(LIBGNU)
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt) -lm
+	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt libsodium) -lm
 
 r3: $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBGNU)
 	$(CC) $(CFLAGS) $(LTO) -o $@ $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBS)

@@ -9,6 +9,7 @@
  */
 #include "protocol/host.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -24,15 +25,18 @@
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/board_svg.h"
+#include "engine/text/line_reader.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
+#include "engine/text/text_file.h"
 #include "protocol/go.h"
 #include "protocol/label.h"
-#include "protocol/line_reader.h"
 #include "protocol/options.h"
 #include "protocol/say.h"
+#include "protocol/seal.h"
 #include "protocol/seat.h"
 #include "tuning/pgn.h"
+#include "tuning/record_file.h"
 #include "tuning/replay.h"
 
 #define LINE_LIMIT 4096
@@ -51,6 +55,7 @@ struct ply {
 
 #define MAX_PLIES GAME_DECISION_BOUND
 #define MAX_OPTION_WORDS 16
+#define FORFEIT_WHY_MAX 300 /* an engine program's forfeit, in words */
 
 struct host {
     FILE *in, *out;
@@ -65,9 +70,10 @@ struct host {
     int option_words;
     struct ply *ply; /* every decision since new, chance's too */
     long plies;
-    int resigned;   /* the side that resigned or forfeited, or SIDE_NONE */
-    bool forfeited; /* an engine program lost by a forfeit (not a resignation) */
-    int how;        /* enum game_how, once the game is over */
+    int resigned;                      /* the side that resigned or forfeited, or SIDE_NONE */
+    bool forfeited;                    /* an engine program lost by a forfeit (not a resignation) */
+    char forfeit_why[FORFEIT_WHY_MAX]; /* what it did, as the result line says */
+    int how;                           /* enum game_how, once the game is over */
 };
 
 /* Every refusal of this loop goes to its output. */
@@ -127,8 +133,17 @@ static bool forfeit(struct host *h, int side, const char *why)
 {
     h->resigned = side;
     h->forfeited = true;
+    snprintf(h->forfeit_why, sizeof h->forfeit_why, "%s", why);
     say(h->out, "result %s forfeit %s", SIDE_WORD[1 - side], why);
     return true;
+}
+
+/* How the record names the engine that forfeited, as its york and lancaster
+ * lines name it: "engine", or with its side first when both are engines. */
+static void forfeit_name(const struct host *h, char *name, size_t size)
+{
+    bool both_engines = !is_human(h, SIDE_YORK) && !is_human(h, SIDE_LANCASTER);
+    snprintf(name, size, "%s%sengine", both_engines ? SIDE_WORD[h->resigned] : "", both_engines ? " " : "");
 }
 
 /* Plays chance and the engines until a human is to decide or the game ends. */
@@ -136,7 +151,7 @@ static bool run_on(struct host *h)
 {
     for (long n = 0; h->truth.phase != PHASE_OVER && n < GAME_DECISION_BOUND; n++) {
         int actor = rules_actor(&h->truth), end;
-        char why[300];
+        char why[FORFEIT_WHY_MAX];
         decision d;
         if (actor == ACTOR_NONE)
             return error_line(h, "internal", "nobody is to decide in this position");
@@ -556,10 +571,29 @@ static void write_record(const struct host *h, FILE *f)
         fprintf(f, "# host %s %s\n", h->forfeited ? "forfeited" : "resigned", SIDE_WORD[h->resigned]);
     if (h->truth.phase == PHASE_OVER)
         fprintf(f, "# result %s\n", SIDE_NAME[h->truth.winner]);
-    else if (h->resigned != SIDE_NONE)
-        fprintf(f, "# result %s by %s\n", SIDE_NAME[1 - h->resigned], ended_how(h));
+    else if (h->resigned != SIDE_NONE && h->forfeited) {
+        char name[32];
+        forfeit_name(h, name, sizeof name);
+        fprintf(f, "# result %s by forfeit: %s %s\n", SIDE_NAME[1 - h->resigned], name, h->forfeit_why);
+    } else if (h->resigned != SIDE_NONE)
+        fprintf(f, "# result %s by resignation\n", SIDE_NAME[1 - h->resigned]);
     else
         fprintf(f, "# result %s\n", RESULT_IN_PLAY);
+}
+
+/* Whether the game has ended, by the rules or by a resignation or forfeit. */
+static bool game_over(const struct host *h) { return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER; }
+
+/* The sides a save must keep the game's hidden things from: its human sides,
+ * while the game goes on. A finished game, or one with no person at it,
+ * hides nothing. */
+static unsigned hidden_from(const struct host *h)
+{
+    unsigned sides = 0;
+    for (int side = 0; side < SIDE_COUNT && !game_over(h); side++)
+        if (is_human(h, side))
+            sides |= 1u << side;
+    return sides;
 }
 
 /* Who played a side, for PGN's tags. */
@@ -569,11 +603,12 @@ static const char *seat_name(const struct host *h, int side)
     return s->kind == SEAT_HUMAN ? "human" : s->kind == SEAT_ENGINE ? "r3" : s->cmd;
 }
 
-/* The game as PGN (tuning/pgn.h), its movetext replayed from its record. */
+/* The game as PGN (tuning/pgn.h), its movetext replayed from its record:
+ * while the game goes on, as its human sides saw it, without the seed. */
 static void write_pgn(const struct host *h, FILE *f)
 {
     char termination[64];
-    bool over = h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER;
+    bool over = game_over(h);
     int winner = h->resigned != SIDE_NONE ? 1 - h->resigned : over ? h->truth.winner : SIDE_NONE;
     snprintf(termination, sizeof termination, "%s",
              h->resigned != SIDE_NONE ? ended_how(h)
@@ -586,7 +621,8 @@ static void write_pgn(const struct host *h, FILE *f)
                                   .seed = h->seed,
                                   .winner = winner,
                                   .over = over,
-                                  .termination = termination};
+                                  .termination = termination,
+                                  .hidden_from = hidden_from(h)};
     FILE *record = tmpfile();
     if (record) {
         write_record(h, record);
@@ -597,11 +633,40 @@ static void write_pgn(const struct host *h, FILE *f)
         fclose(record);
 }
 
+/* A save during play: the record sealed (protocol/seal.h) under a header
+ * that says what the file is and whose game it is. */
+static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
+{
+    char *secret = NULL, header[600];
+    size_t length = 0;
+    FILE *memory = open_memstream(&secret, &length);
+    if (!memory)
+        return snprintf(why, size, "no memory for the save"), false;
+    write_record(h, memory);
+    bool sealed = fclose(memory) == 0;
+    snprintf(header, sizeof header,
+             SEAL_FIRST_LINE "\n"
+                             "# r3 host saved this game during play. What its players may not see yet (the\n"
+                             "# hands, face-down plays, the seed of the deals and dice) is sealed below for\n"
+                             "# this user's r3 host, whose 'load FILE' plays it on.\n"
+                             "scenario %d\nyork %s\nlancaster %s\n",
+             SCENARIO_INFO[h->scenario].year, is_human(h, SIDE_YORK) ? "human" : "engine",
+             is_human(h, SIDE_LANCASTER) ? "human" : "engine");
+    sealed = sealed ? seal_write(f, header, secret, length, why, size)
+                    : (snprintf(why, size, "no memory for the save"), false);
+    if (secret)
+        explicit_bzero(secret, length);
+    free(secret);
+    return sealed;
+}
+
 /* save [pgn] FILE: the record (or, with pgn, the game as PGN), written whole
- * to FILE.part, then renamed, so a failed save leaves no half file. */
+ * to FILE.part, then renamed, so a failed save leaves no half file. A save
+ * of a game in play with a person at it is sealed; its PGN shows only what
+ * the human sides saw. */
 static bool cmd_save(struct host *h, char *args)
 {
-    char part[4200];
+    char part[4200], why[400] = "";
     bool pgn = strncmp(args, "pgn", 3) == 0 && (!args[3] || args[3] == ' ' || args[3] == '\t');
     if (pgn)
         args += 3 + strspn(args + 3, " \t");
@@ -613,15 +678,18 @@ static bool cmd_save(struct host *h, char *args)
     FILE *f = fopen(part, "w");
     if (!f)
         return error_line(h, "cannot-write", "'%s': %s", args, strerror(errno));
+    bool written = true;
     if (pgn)
         write_pgn(h, f);
+    else if (hidden_from(h))
+        written = write_sealed(h, f, why, sizeof why);
     else
         write_record(h, f);
-    bool written = !ferror(f);
+    written = written && !ferror(f);
     if (fclose(f) != 0 || !written || rename(part, args) != 0) {
-        int why = errno;
+        int error = errno;
         remove(part);
-        return error_line(h, "cannot-write", "'%s': %s", args, strerror(why));
+        return error_line(h, "cannot-write", "'%s': %s", args, *why ? why : strerror(error));
     }
     return true;
 }
@@ -633,16 +701,73 @@ struct setup {
     struct seat_choice seat[SIDE_COUNT];
     int resigned;
     bool forfeited;
+    char forfeit_why[FORFEIT_WHY_MAX]; /* the reason of "# result SIDE by forfeit: NAME WHY" */
     struct option_values options;
     char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
     int option_words;
 };
 
+/* A whole number that is all of 'word' and fits 64 bits. */
+static bool whole_number(const char *word, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(word, &end, 10);
+    if (!isdigit((unsigned char)word[0]) || *end || errno == ERANGE)
+        return false;
+    *out = n;
+    return true;
+}
+
+/* A "# host WHAT ..." line: rng, cmd, option, resigned or forfeited, each
+ * whole; anything else there is a damaged record. */
+static bool host_line(struct setup *u, const char *line, char *why, size_t size)
+{
+    char what[16], word[SEAT_WORD_MAX], rest[SEAT_CMD_MAX];
+    int side, used = 0;
+    uint64_t number;
+    if (sscanf(line, "# host %15s %255s %n", what, word, &used) != 2)
+        return snprintf(why, size, "'%.60s' is no host line", line), false;
+    strncpy(rest, line + used, sizeof rest - 1);
+    rest[sizeof rest - 1] = '\0';
+    bool one_word = !line[used], for_a_side = (side = side_by_word(word)) >= 0;
+    if (strcmp(what, "rng") == 0 && for_a_side && whole_number(rest, &number))
+        u->rng[side] = number;
+    else if (strcmp(what, "cmd") == 0 && for_a_side && rest[0]) {
+        if (u->seat[side].kind != SEAT_ENGINE)
+            return snprintf(why, size, "'# host cmd %.40s' for a side that is not an engine", word), false;
+        u->seat[side] = (struct seat_choice){.kind = SEAT_PROGRAM};
+        snprintf(u->seat[side].cmd, sizeof u->seat[side].cmd, "%s", rest);
+    } else if ((strcmp(what, "resigned") == 0 || strcmp(what, "forfeited") == 0) && for_a_side && one_word) {
+        u->resigned = side;
+        u->forfeited = what[0] == 'f';
+    } else if (strcmp(what, "option") == 0 && one_word) {
+        char *equals = strchr(word, '=');
+        if (!equals || u->option_words >= MAX_OPTION_WORDS)
+            return snprintf(why, size, "'%s' is no option NAME=VALUE", word), false;
+        snprintf(u->option_word[u->option_words++], SEAT_WORD_MAX, "%s", word);
+        *equals = '\0';
+        return options_set(&u->options, word, equals + 1, why, size);
+    } else
+        return snprintf(why, size,
+                        "'%.60s' is damaged: a host line is 'rng SIDE N', 'cmd SIDE PATH', 'option "
+                        "NAME=VALUE', 'resigned SIDE' or 'forfeited SIDE'",
+                        line),
+               false;
+    return true;
+}
+
 static bool setup_line(struct setup *u, const char *line, char *why, size_t size)
 {
-    char word[SEAT_WORD_MAX], value[64], extra[2], cmd[SEAT_CMD_MAX];
+    char word[SEAT_WORD_MAX], value[64], extra[2];
     unsigned long long number;
-    int year, side;
+    int year;
+    if (strncmp(line, "# host ", 7) == 0)
+        return host_line(u, line, why, size);
+    const char *reason = strstr(line, " by forfeit: ");
+    const char *engine = reason ? strstr(reason, "engine ") : NULL; /* r3 replay has checked that it names it */
+    if (strncmp(line, "# result ", 9) == 0 && engine)
+        snprintf(u->forfeit_why, sizeof u->forfeit_why, "%s", engine + 7);
     if (sscanf(line, "scenario %d", &year) == 1)
         u->scenario = scenario_from_year(year);
     else if (sscanf(line, "seed %llu", &number) == 1)
@@ -651,33 +776,16 @@ static bool setup_line(struct setup *u, const char *line, char *why, size_t size
              (strcmp(value, "human") == 0 || strcmp(value, "engine") == 0))
         u->seat[side_by_word(word)].kind = strcmp(value, "human") == 0 ? SEAT_HUMAN : SEAT_ENGINE;
     else if (sscanf(line, "%63s %63s", word, value) == 2 && side_by_word(word) >= 0)
-        return snprintf(why, size, "%s is '%s', not human or engine: not a record of r3 host", word, value), false;
-    else if (sscanf(line, "# host rng %63s %llu", word, &number) == 2 && side_by_word(word) >= 0)
-        u->rng[side_by_word(word)] = number;
-    else if (sscanf(line, "# host cmd %63s %255[^\n]", value, cmd) == 2 && (side = side_by_word(value)) >= 0) {
-        if (u->seat[side].kind != SEAT_ENGINE)
-            return snprintf(why, size, "'# host cmd %s' for a side that is not an engine", value), false;
-        u->seat[side] = (struct seat_choice){.kind = SEAT_PROGRAM};
-        snprintf(u->seat[side].cmd, sizeof u->seat[side].cmd, "%s", cmd);
-    } else if (sscanf(line, "# host resigned %63s", value) == 1)
-        u->resigned = side_by_word(value);
-    else if (sscanf(line, "# host forfeited %63s", value) == 1)
-        u->resigned = side_by_word(value), u->forfeited = true;
-    else if (sscanf(line, "# host option %255s", word) == 1) {
-        char *equals = strchr(word, '=');
-        if (!equals || u->option_words >= MAX_OPTION_WORDS)
-            return snprintf(why, size, "'%s' is no option NAME=VALUE", word), false;
-        snprintf(u->option_word[u->option_words++], SEAT_WORD_MAX, "%s", word);
-        *equals = '\0';
-        return options_set(&u->options, word, equals + 1, why, size);
-    }
+        return snprintf(why, size, "%.20s is '%.40s', not human or engine: not a record of r3 host", word, value),
+               false;
     return true;
 }
 
 /* The header of a record that r3 replay has verified; false with why. */
 static bool read_setup(FILE *f, struct setup *u, char *why, size_t size)
 {
-    char line[512];
+    char line[RECORD_LINE_MAX + 3];
+    long number = 0;
     *u = (struct setup){.scenario = -1,
                         .seed = 1,
                         .resigned = SIDE_NONE,
@@ -685,9 +793,11 @@ static bool read_setup(FILE *f, struct setup *u, char *why, size_t size)
                         .seat = {{SEAT_ENGINE, ""}, {SEAT_ENGINE, ""}}};
     options_default(&u->options);
     while (fgets(line, sizeof line, f)) {
+        char reason[300];
+        number++;
         line[strcspn(line, "\r\n")] = '\0';
-        if (!setup_line(u, line, why, size))
-            return false;
+        if (!setup_line(u, line, reason, sizeof reason))
+            return snprintf(why, size, "line %ld: %s", number, reason), false;
     }
     return u->scenario >= 0 || (snprintf(why, size, "no scenario line"), false);
 }
@@ -695,7 +805,7 @@ static bool read_setup(FILE *f, struct setup *u, char *why, size_t size)
 /* Sets the game up as the record says and plays its decisions again. */
 static bool take_record(struct host *h, FILE *f, const struct setup *u)
 {
-    char line[512], why[300];
+    char line[RECORD_LINE_MAX + 3], why[300];
     h->options = u->options;
     memcpy(h->option_word, u->option_word, sizeof h->option_word);
     h->option_words = u->option_words;
@@ -714,37 +824,132 @@ static bool take_record(struct host *h, FILE *f, const struct setup *u)
     }
     h->resigned = u->resigned;
     h->forfeited = u->forfeited;
+    memcpy(h->forfeit_why, u->forfeit_why, sizeof h->forfeit_why);
     return true;
 }
 
-/* load FILE: a game saved by save (or any record of r3 host), verified as
- * r3 replay verifies it, then continued where it stopped. */
-static bool cmd_load(struct host *h, char *args)
+/* The whole of a saved game's file, read with bounds (engine/text/text_file.h):
+ * a regular file, no bigger than a sealed save of the longest record. The
+ * record inside, sealed or not, is held to a record's own bounds by the
+ * replay that verifies it. */
+static bool read_saved(const char *path, char **text, size_t *length, char *why, size_t size)
 {
-    static struct setup u;
-    char why[400];
-    if (!*args)
-        return error_line(h, "bad-arguments", "expected 'load FILE'");
-    FILE *f = fopen(args, "r");
+    FILE *f;
+    long long most = SEAL_FILE_MAX(RECORD_FILE_MAX);
+    if (!text_file_open(path, most, "a sealed save of the longest game", &f, why, size))
+        return false;
+    *text = malloc((size_t)most + 1);
+    *length = *text ? fread(*text, 1, (size_t)most + 1, f) : 0;
+    bool whole = *text && !ferror(f) && *length <= (size_t)most;
+    fclose(f);
+    if (whole)
+        return true;
+    free(*text);
+    *text = NULL;
+    return snprintf(why, size, *length > (size_t)most ? "it grew past %lld bytes while it was read" : "cannot read it",
+                    most),
+           false;
+}
+
+/* A record held in memory, verified as r3 replay verifies it, and its setup
+ * read; false with why. */
+static bool verify_record(const char *record, size_t length, struct setup *u, char *why, size_t size)
+{
+    FILE *f = length ? fmemopen((void *)record, length, "r") : NULL;
     if (!f)
-        return error_line(h, "cannot-read", "'%s': %s", args, strerror(errno));
-    bool verified = replay_record(f, NULL, NULL, why, sizeof why);
+        return snprintf(why, size, length ? "no memory to read it" : "an empty file"), false;
+    bool verified = replay_record(f, NULL, NULL, why, size);
     if (verified) {
         rewind(f);
-        verified = read_setup(f, &u, why, sizeof why);
+        verified = read_setup(f, u, why, size);
     }
-    if (!verified) {
-        fclose(f);
-        return error_line(h, "bad-record", "'%s': %s", args, why);
-    }
-    rewind(f);
-    bool taken =
-        take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words) && take_record(h, f, &u);
     fclose(f);
+    return verified;
+}
+
+/* Whether every engine program the record names was allowed on the load
+ * line ("allow-engine CMD", the words after the file); if not, says how. */
+static bool engines_allowed(struct host *h, const struct setup *u, const char *file, char w[][SEAT_WORD_MAX], int n)
+{
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        bool allowed = u->seat[side].kind != SEAT_PROGRAM;
+        for (int i = 2; i < n && !allowed; i += 2)
+            allowed = strcmp(w[i], u->seat[side].cmd) == 0;
+        if (!allowed)
+            return error_line(h, "engine-not-allowed",
+                              "'%s' runs the engine program '%s' for %s; load starts a program only when the "
+                              "load line names it: load \"%s\" allow-engine \"%s\"",
+                              file, u->seat[side].cmd, SIDE_WORD[side], file, u->seat[side].cmd);
+    }
+    return true;
+}
+
+/* load FILE [allow-engine CMD ...]: a game saved by save (or any record of
+ * r3 host), sealed or open, verified as r3 replay verifies it, then
+ * continued where it stopped. */
+static bool load_words(struct host *h, char *args, char w[][SEAT_WORD_MAX], int *n)
+{
+    *n = split(h, args, w);
+    if (*n < 0)
+        return false;
+    if (*n == 0 || *n % 2 == 0)
+        return error_line(h, "bad-arguments",
+                          "expected 'load FILE [allow-engine CMD ...]', a FILE or CMD with spaces in double quotes");
+    for (int i = 1; i < *n; i += 2)
+        if (strcmp(w[i], "allow-engine") != 0)
+            return error_line(h, "bad-arguments", "unknown word '%s' after the file (allow-engine CMD)", w[i]);
+    return true;
+}
+
+/* The record in a file's text: the text itself, or its sealed part opened
+ * (then *opened holds it, to be freed). */
+static bool open_record(struct host *h, const char *file, char *text, size_t length, char **record,
+                        size_t *record_length, char **opened)
+{
+    char why[400];
+    *opened = NULL;
+    *record = text;
+    *record_length = length;
+    if (!seal_is_sealed(text, length))
+        return true;
+    if (!seal_open(text, length, opened, record_length, why, sizeof why))
+        return error_line(h, "bad-record", "'%s': %s", file, why);
+    *record = *opened;
+    return true;
+}
+
+static bool cmd_load(struct host *h, char *args)
+{
+    static char w[MAX_WORDS][SEAT_WORD_MAX];
+    static struct setup u;
+    char why[400], *text = NULL, *record, *opened;
+    size_t length = 0, record_length;
+    int n;
+    if (!load_words(h, args, w, &n))
+        return false;
+    if (!read_saved(w[0], &text, &length, why, sizeof why))
+        return error_line(h, "cannot-read", "'%s': %s", w[0], why);
+    bool taken = false;
+    if (open_record(h, w[0], text, length, &record, &record_length, &opened)) {
+        if (!verify_record(record, record_length, &u, why, sizeof why))
+            error_line(h, "bad-record", "'%s': %s", w[0], why);
+        else if (engines_allowed(h, &u, w[0], w, n) &&
+                 take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
+            FILE *f = fmemopen(record, record_length, "r");
+            taken = f && take_record(h, f, &u);
+            if (f)
+                fclose(f);
+        }
+    }
+    if (opened)
+        explicit_bzero(opened, record_length);
+    free(opened);
+    free(text);
     if (!taken)
         return false;
     if (h->resigned != SIDE_NONE)
-        say(h->out, "result %s %s", SIDE_WORD[1 - h->resigned], ended_how(h));
+        say(h->out, "result %s %s%s%s", SIDE_WORD[1 - h->resigned], ended_how(h), h->forfeited ? " " : "",
+            h->forfeited ? h->forfeit_why : "");
     else if (h->truth.phase == PHASE_OVER)
         say(h->out, "result %s %s", SIDE_WORD[h->truth.winner], HOW_WORD[h->how]);
     return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER || run_on(h);

@@ -18,18 +18,18 @@ for scenario in 1460 1470 1483; do
     again=$(bash "$client" "$R3" $scenario 5 york load "$tmp/$scenario.r3g")
     [ "$again" = "$out" ]
     check "$scenario, loaded at the 30th decision, plays on exactly as the game saved: $again" $?
-    "$R3" replay "$tmp/$scenario.r3g" | grep -q 'as recorded$'
-    check "$scenario: r3 replay verifies the saved game" $?
+    head -n 1 "$tmp/$scenario.r3g" | grep -qx '# r3 sealed game record' && ! grep -Eq '^(seed|deal|play) ' "$tmp/$scenario.r3g"
+    check "$scenario: the game saved in play is sealed: no seed, no deal, no card in the clear" $?
 done
 # The engine as a program (cmd=R3) rather than in the host: the same
 # protocol r3 match speaks, the same save and load.
 out=$(bash "$client" "$R3" 1460 5 program save "$tmp/program.r3g")
 echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions, trace ' &&
-    grep -q "^# host cmd lancaster $R3\$" "$tmp/program.r3g"
+    ! grep -q "$R3" "$tmp/program.r3g"
 check "1460, York human against R3 as an engine program (cmd=), to the end: $out" $?
 again=$(bash "$client" "$R3" 1460 5 program load "$tmp/program.r3g")
-[ "$again" = "$out" ] && "$R3" replay "$tmp/program.r3g" | grep -q 'as recorded$'
-check "the program's game, loaded at the 30th decision (the program started again), plays on as saved" $?
+[ "$again" = "$out" ]
+check "the program's game, loaded at the 30th decision with allow-engine (the program started again), plays on as saved" $?
 for mode in crash illegal; do
     printf 'new scenario 1460 york human lancaster engine cmd="sh %s %s" seed 3\nplay play 4\nlegal\nquit\n' \
         "$(dirname "$0")/engines/misbehave.sh" $mode | "$R3" host > "$tmp/out" 2> /dev/null
@@ -37,6 +37,14 @@ for mode in crash illegal; do
         [ "$(grep -c '^ok$' "$tmp/out")" = 3 ]
     check "an engine program that answers go with a $mode loses by forfeit: $(grep '^result' "$tmp/out")" $?
 done
+misbehave="sh $(dirname "$0")/engines/misbehave.sh crash"
+printf 'new scenario 1460 york human lancaster engine cmd="%s" seed 3\nplay play 4\nsave %s\nquit\n' "$misbehave" \
+    "$tmp/forfeit.r3g" | "$R3" host > /dev/null 2>&1
+printf 'load %s allow-engine "%s"\nsave %s\nquit\n' "$tmp/forfeit.r3g" "$misbehave" "$tmp/again.r3g" |
+    "$R3" host > "$tmp/out" 2> /dev/null
+"$R3" replay "$tmp/forfeit.r3g" | grep -q "York by forfeit: engine $misbehave crashed (it exited), as recorded\$" &&
+    grep -qx "result york forfeit $misbehave crashed (it exited)" "$tmp/out" && cmp -s "$tmp/forfeit.r3g" "$tmp/again.r3g"
+check "a forfeit's save names the engine and what it did; r3 replay verifies it; loaded, it says and saves the same" $?
 out=$(bash "$client" "$R3" 1470 6 both)
 echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
 check "1470, both sides human (hot seat), to the end: $out" $?
@@ -79,9 +87,10 @@ check "board json: York's view as one JSON object: $(jq -c '{side, phase, step, 
 # save pgn: the game so far as PGN, every decision a comment in the movetext.
 printf '%s\nsave pgn %s\nquit\n' "$NEW" "$tmp/game.pgn" | "$R3" host > /dev/null
 grep -q '^\[Event "r3 host"\]$' "$tmp/game.pgn" && grep -q '^\[White "human"\]$' "$tmp/game.pgn" &&
-    grep -q '^\[Result "\*"\]$' "$tmp/game.pgn" && [ "$(grep -o '{deal [0-9]*}' "$tmp/game.pgn" | wc -l)" = 14 ] &&
+    grep -q '^\[Result "\*"\]$' "$tmp/game.pgn" && [ "$(grep -o '{deal [0-9]*}' "$tmp/game.pgn" | wc -l)" = 7 ] &&
+    [ "$(grep -o '{deal ?}' "$tmp/game.pgn" | wc -l)" = 7 ] &&
     [ "$(tail -n 2 "$tmp/game.pgn" | head -n 1)" = '*' ] && ! awk 'length > 79 {exit 1}' "$tmp/game.pgn" | grep -q .
-check "save pgn: the tags, the 14 cards dealt as comments, result *" $?
+check "save pgn: the tags, the 14 cards dealt as comments (Lancaster's as York saw them), result *" $?
 
 # ---- bad lines: one error each, the game unchanged ----
 bad() { # bad LINE EXPECTED: LINE, sent in a game, gets the one error EXPECTED and changes nothing
@@ -179,7 +188,9 @@ grep -q '^error bad-bytes' "$tmp/out" &&
 check "DEL is refused, 8-bit bytes come back as \\xHH: every answer printable ASCII" $?
 
 # ---- hint: bounded where it is read, stopped by the end of input ----
-bad 'hint movetime 9223372036854775' 'bad-arguments hint: movetime needs a whole number from 0 to 999999999999'
+printf '%s\nhint movetime 9223372036854775\nquit\n' "$NEW" | timeout 20 "$R3" host > "$tmp/out"
+grep -qx 'error bad-arguments hint: movetime needs a whole number from 0 to 999999999999, not .9223372036854775.' "$tmp/out"
+check "hint movetime 9223372036854775: refused where it is read, the bound in the error" $?
 start=$(date +%s%N)
 printf '%s\nhint movetime 999999999\n' "$NEW" | timeout 20 "$R3" host > "$tmp/out"
 took=$((($(date +%s%N) - start) / 1000000))
@@ -188,5 +199,55 @@ check "the end of input stops a hint of 11 days at once, its choice given: $took
 { printf '%s\nhint movetime 600\n' "$NEW"; sleep 0.2; printf 'legal\n'; } | timeout 20 "$R3" host > "$tmp/out"
 grep -q '^hint ' "$tmp/out" && [ "$(grep -c '^ok$' "$tmp/out")" = 3 ] && grep -q '^decision' "$tmp/out"
 check "a line that comes during a hint waits for it, then is answered" $?
+
+# ---- saves: sealed in play, open once over; loading runs no program unasked ----
+printf '%s\nsave %s\nsave pgn %s\nquit\n' "$LAN" "$tmp/in-play.r3g" "$tmp/in-play.pgn" | "$R3" host > /dev/null
+head -n 1 "$tmp/in-play.r3g" | grep -qx '# r3 sealed game record' && ! grep -Eq '^(seed|deal) ' "$tmp/in-play.r3g" &&
+    [ "$(stat -c %a "$XDG_STATE_HOME/r3/host.key")" = 600 ] && [ "$(stat -c %a "$XDG_STATE_HOME/r3")" = 700 ]
+check "a save in play is sealed, under a key only the user can read ($XDG_STATE_HOME/r3/host.key, 600)" $?
+grep -q '^\[Seed "?"\]$' "$tmp/in-play.pgn" && [ "$(grep -o '{deal ?}' "$tmp/in-play.pgn" | wc -l)" = 7 ] &&
+    [ "$(grep -o '{deal [0-9]*}' "$tmp/in-play.pgn" | wc -l)" = 7 ] && grep -q '{Y play ?}' "$tmp/in-play.pgn"
+check "save pgn in play: York's cards and face-down play as Lancaster saw them, no seed" $?
+printf 'load %s\nlegal\nquit\n' "$tmp/in-play.r3g" | "$R3" host > "$tmp/out"
+grep -qx 'tomove lancaster' "$tmp/out" && [ "$(grep -c '^ok$' "$tmp/out")" = 3 ]
+check "a sealed save loads in r3 host" $?
+sed 's/^lancaster human$/lancaster engine/' "$tmp/in-play.r3g" > "$tmp/header.r3g"
+awk '/^sealed / && !done {sub(/sealed ./, "sealed A"); done=1} 1' "$tmp/in-play.r3g" > "$tmp/bytes.r3g"
+! cmp -s "$tmp/bytes.r3g" "$tmp/in-play.r3g" || sed -i '0,/^sealed B/s/^sealed B/sealed C/' "$tmp/bytes.r3g"
+head -n -1 "$tmp/in-play.r3g" > "$tmp/cut.r3g"
+for f in header bytes cut; do
+    printf 'load %s\nquit\n' "$tmp/$f.r3g" | "$R3" host > "$tmp/out"
+    grep -q "^error bad-record .* does not open with this user's key\|^error bad-record .*damaged" "$tmp/out"
+    check "a sealed save with its $f changed is refused: $(head -c 110 "$tmp/out")" $?
+done
+printf 'load %s\nquit\n' "$tmp/in-play.r3g" | XDG_STATE_HOME="$tmp/other-user" "$R3" host > "$tmp/out"
+grep -q "^error bad-record .*there is no '$tmp/other-user/r3/host.key'" "$tmp/out"
+check "another user's r3 cannot open the save: $(head -c 90 "$tmp/out")" $?
+"$R3" replay "$tmp/in-play.r3g" > "$tmp/out" 2>&1
+[ $? != 0 ] && grep -q 'sealed' "$tmp/out"
+check "r3 replay refuses a sealed save, saying what it is: $(tail -n 1 "$tmp/out" | cut -c1-100)" $?
+printf '%s\nresign\nsave %s\nsave pgn %s\nquit\n' "$LAN" "$tmp/over.r3g" "$tmp/over.pgn" | "$R3" host > /dev/null
+"$R3" replay "$tmp/over.r3g" | grep -q 'York by resignation, as recorded$' && grep -q '^seed 2$' "$tmp/over.r3g" &&
+    grep -q '^\[Seed "2"\]$' "$tmp/over.pgn" && grep -q '{deal 11}' "$tmp/over.pgn"
+check "a finished game's save and PGN are open, everything shown, and r3 replay verifies the save" $?
+sed "/^lancaster human$/a # host cmd lancaster touch $tmp/PWNED" "$tmp/over.r3g" | sed 's/^lancaster human$/lancaster engine/' > "$tmp/evil.r3g"
+printf 'load %s\nquit\n' "$tmp/evil.r3g" | "$R3" host > "$tmp/out"
+grep -q "^error engine-not-allowed .* runs the engine program 'touch $tmp/PWNED' for lancaster; .* allow-engine \"touch $tmp/PWNED\"" "$tmp/out" &&
+    [ ! -e "$tmp/PWNED" ]
+check "a record that names a program: refused, how to allow it said, nothing run: $(head -c 120 "$tmp/out")" $?
+printf 'load %s allow-engine ./other\nquit\n' "$tmp/evil.r3g" | "$R3" host > "$tmp/out"
+grep -q '^error engine-not-allowed' "$tmp/out" && [ ! -e "$tmp/PWNED" ]
+check "allow-engine of another program allows nothing" $?
+mkfifo "$tmp/fifo"
+printf 'load %s\nload /dev/zero\nquit\n' "$tmp/fifo" | timeout 10 "$R3" host > "$tmp/out"
+[ "$(grep -c '^error cannot-read .*not a regular file' "$tmp/out")" = 2 ] && [ "$(tail -n 1 "$tmp/out")" = ok ]
+check "load of a FIFO and of /dev/zero: refused at once, not read" $?
+sed 's/^# host rng york \(.*\)$/# host rng york \1x/' "$tmp/over.r3g" > "$tmp/rng.r3g"
+sed 's/^# host rng york .*$/# host rgn york 5/' "$tmp/over.r3g" > "$tmp/rgn.r3g"
+for f in rng rgn; do
+    printf 'load %s\nquit\n' "$tmp/$f.r3g" | "$R3" host > "$tmp/out"
+    grep -q "^error bad-record .*line 7: '# host r.. york .*' is damaged" "$tmp/out"
+    check "a damaged host line ($f) is refused, naming its line: $(head -c 100 "$tmp/out")" $?
+done
 
 finish host

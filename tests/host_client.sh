@@ -6,8 +6,9 @@
 # whenever a side is to move asks 'legal' and plays one of the listed
 # decisions at random, to the end. Along the way it asks for hints and takes
 # decisions back with undo, checking that the same choices come back. With
-# 'save FILE' it saves the game at its 30th decision; with 'load FILE' it
-# starts from that file instead; from there on both draw the same choices, and
+# 'save FILE' it saves the game at its 30th decision (sealed, since it is in
+# play); with 'load FILE' it starts from that file instead (allowing the
+# engine program it names); from there on both draw the same choices, and
 # both print a checksum of everything the host said after that point. It
 # prints the result; it fails on any error answer to what it sends. HOST_OPTIONS
 # in the environment (option NAME=VALUE ...) goes on the end of the new line.
@@ -28,9 +29,9 @@ ask() { send "$*"; answer || fail "'$*' answered '${lines[-1]}'"; }
 choices() { ask legal; mapfile -t choice < <(printf '%s\n' "${lines[@]}" | sed -n 's/^decision \(.*\) | .*/\1/p'); }
 own_only() { [ "$(printf '%s\n' "${lines[@]}" | grep -vc '^event york \(to\|block\|move-from\|sea-from\|recruit\|end\|halt\|phase\|move\) \|^tomove york\|^ok')" = 0 ]; }
 lancaster=engine && [ "$SEATS" = both ] && lancaster=human
-[ "$SEATS" = program ] && lancaster="engine cmd=$R3"
+[ "$SEATS" = program ] && lancaster="engine cmd=$R3" allow="allow-engine $R3"
 turn=0 traced=
-if [ "$MODE" = load ]; then ask "load $FILE" && turn=30 traced=1; else
+if [ "$MODE" = load ]; then ask "load $FILE ${allow:-}" && turn=30 traced=1; else
     ask "new scenario $YEAR york human lancaster $lancaster seed $SEED option Iterations=20 ${HOST_OPTIONS:-}"; fi
 for ((; turn < 5000; turn++)); do
     result=$(printf '%s\n' "${lines[@]}" | grep '^result ')

@@ -45,8 +45,9 @@ done
 screen > "$tmp/last"
 grep -Eq '^Result: (york|lancaster) (heirs|usurpation|last-campaign)$' "$tmp/last" && wait_for '^PLAY-EXITED'
 check "typing 1 at every prompt plays the game to its result ($turn prompts), and r3 play exits" $?
-"$R3" replay "$tmp/saved.r3g" | grep -q 'as recorded$'
-check "the game saved with s FILE replays" $?
+head -n 1 "$tmp/saved.r3g" | grep -qx '# r3 sealed game record' &&
+    printf 'load %s\nquit\n' "$tmp/saved.r3g" | "$R3" host | grep -qx 'tomove york'
+check "the game saved in play with s FILE is sealed, and r3 host loads it" $?
 grep -q '^  -- action phase --' "$tmp/last" && grep -q '^  -- supply phase --' "$tmp/last" &&
     grep -q '^  York sees: ' "$tmp/last" && grep -Eq '^  L[:?][A-Za-z0-9-]+ goes from ' "$tmp/last"
 check "the events as sentences: phases, the other side's decisions and moves" $?

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/hidden/observe.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
@@ -45,6 +46,7 @@ struct movetext {
     FILE *out;
     size_t column;
     int campaign, turn;
+    unsigned hidden_from; /* pgn_game's */
 };
 
 static void put_word(struct movetext *m, const char *word)
@@ -59,6 +61,30 @@ static void put_word(struct movetext *m, const char *word)
     }
     fputs(word, m->out);
     m->column += n;
+}
+
+/* Decision d at w as text: whole, or as the side of 'hidden_from' that saw
+ * least of it saw it (its observation of the transition's opening). */
+static void seen_text(const struct world *w, decision d, unsigned hidden_from, char *text, size_t size)
+{
+    struct world after;
+    struct observations seen;
+    decision_text(d, text, size);
+    if (!hidden_from)
+        return;
+    world_copy(&after, w);
+    rules_apply(&after, d);
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        if (!(hidden_from >> side & 1))
+            continue;
+        observe(w, d, &after, side, &seen);
+        const struct observation *opening = &seen.list[0];
+        if (seen.count > 0 && observation_opens_transition(opening) &&
+            !(opening->kind == OBS_DECISION && opening->value == d)) {
+            observation_text(opening, text, size);
+            return;
+        }
+    }
 }
 
 /* Each turn on a line of its own, headed by its number; each decision a
@@ -79,7 +105,7 @@ static bool put_decision(void *context, const struct world *w, decision d, long 
         put_word(m, word);
     }
     int actor = rules_actor(w);
-    decision_text(d, text, sizeof text);
+    seen_text(w, d, m->hidden_from, text, sizeof text);
     if (actor < SIDE_COUNT)
         snprintf(word, sizeof word, "{%c %s}", INITIAL[actor], text);
     else
@@ -88,9 +114,9 @@ static bool put_decision(void *context, const struct world *w, decision d, long 
     return true;
 }
 
-static void put_decisions(FILE *out, FILE *record)
+static void put_decisions(FILE *out, FILE *record, unsigned hidden_from)
 {
-    struct movetext m = {.out = out};
+    struct movetext m = {.out = out, .hidden_from = hidden_from};
     const struct game_hooks hooks = {.decided = put_decision, .context = &m};
     char why[300];
     if (!replay_record(record, NULL, &hooks, why, sizeof why)) {
@@ -119,7 +145,7 @@ void pgn_write(FILE *out, const struct pgn_game *g, FILE *record)
     if (g->round > 0)
         snprintf(round, sizeof round, "%ld", g->round);
     snprintf(variant, sizeof variant, "Richard III %d", g->year);
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)g->seed);
+    snprintf(seed, sizeof seed, g->hidden_from ? "?" : "%llu", (unsigned long long)g->seed);
     const char *result = !g->over                      ? "*"
                          : g->winner == SIDE_YORK      ? "1-0"
                          : g->winner == SIDE_LANCASTER ? "0-1"
@@ -136,6 +162,6 @@ void pgn_write(FILE *out, const struct pgn_game *g, FILE *record)
     tag(out, "Termination", g->termination);
     fputc('\n', out);
     if (record)
-        put_decisions(out, record);
+        put_decisions(out, record, g->hidden_from);
     fprintf(out, "%s\n\n", result);
 }

@@ -4,7 +4,7 @@
  * movetext that holds every decision, chance's included, as a brace comment
  * ({Y march-from Calais}, {roll 4}), a line for each turn. PGN readers pass
  * comments through, so the file stays valid PGN; the decisions are those of
- * r3's record (docs/matches.md).
+ * r3's record (docs/matches.md), or what some side saw of them.
  */
 #ifndef R3_PGN_H
 #define R3_PGN_H
@@ -22,6 +22,12 @@ struct pgn_game {
     int winner;              /* SIDE_YORK, SIDE_LANCASTER, or SIDE_NONE for a draw or a game not over */
     bool over;               /* false: the result is "*" */
     const char *termination; /* how it ended */
+    /* Sides (bit 1 << side) the game's hidden things are kept from, as r3 host
+     * keeps them from its human sides while the game goes on: each decision
+     * is written as the one of them who saw least of it saw it ("deal ?",
+     * "play ?", "block L?3"), and the seed, which gives every deal and die,
+     * is "?". 0: every decision whole. */
+    unsigned hidden_from;
 };
 
 /* Writes one game; its decisions replayed from 'record', an r3 game record

@@ -16,6 +16,10 @@
 
 #include "engine/rules/game.h"
 
+/* The first line of a save of a game in play, its hidden part sealed for
+ * r3 host's load (protocol/seal.h): no record to replay without it. */
+#define RECORD_SEALED_FIRST_LINE "# r3 sealed game record"
+
 /* Bytes in one line of a record, its line end not counted: the longest line
  * r3 writes, r3 host's "# host cmd" with its command, is under 300. */
 #define RECORD_LINE_MAX 512

@@ -48,6 +48,11 @@ static bool header(struct replay *r)
 {
     int year, used = 0;
     unsigned long long seed;
+    if (r->line == 1 && strcmp(r->text, RECORD_SEALED_FIRST_LINE) == 0)
+        return fail(r,
+                    "a sealed save of a game in play, whose hidden part only r3 host's 'load' opens; r3 replay "
+                    "reads a finished game's save",
+                    "");
     if (r->text[0] == '#')
         return true;
     if (sscanf(r->text, "scenario %d%n", &year, &used) == 1 && !r->text[used]) {
