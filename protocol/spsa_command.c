@@ -5,7 +5,10 @@
  */
 #include "protocol/spsa_command.h"
 
-#include <errno.h>
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +17,18 @@
 #include "protocol/match_command.h"
 #include "search/policy_weights.h"
 #include "tuning/spsa.h"
+
+/* A usage error of a formatted text, for messages with more than one value in them; returns 2. */
+static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage(const char *fmt, ...)
+{
+    char text[800];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    return cli_usage_error("%s", text);
+}
 
 /* The weight 'name' in the list, or -1. */
 static int weight_named(const struct weight_list *list, const char *name)
@@ -27,8 +42,11 @@ static int weight_named(const struct weight_list *list, const char *name)
 /* The part before '=' of NAME=...: an option, eval.WEIGHT or policy.WEIGHT. */
 static bool read_target(const char *word, size_t length, struct spsa_param *p)
 {
-    if (length == 0 || length >= sizeof p->name)
-        return cli_usage_error("tune spsa: --param '%s' needs a NAME of 1 to 63 characters", word), false;
+    bool printable = length > 0 && length < sizeof p->name;
+    for (size_t i = 0; i < length && printable; i++)
+        printable = isgraph((unsigned char)word[i]); /* params.tsv's columns are tab-separated */
+    if (!printable)
+        return cli_usage_error("tune spsa: --param '%s' needs a NAME of 1 to 63 characters, no spaces", word), false;
     snprintf(p->name, sizeof p->name, "%.*s", (int)length, word);
     p->target = strncmp(p->name, "eval.", 5) == 0     ? SPSA_EVAL
                 : strncmp(p->name, "policy.", 7) == 0 ? SPSA_POLICY
@@ -42,41 +60,43 @@ static bool read_target(const char *word, size_t length, struct spsa_param *p)
     return true;
 }
 
-/* NAME=START,MIN,MAX,C_END,R_END. */
+/* Field i of NAME=START,MIN,MAX,C_END,R_END, read whole: a finite number
+ * (strtod also reads "inf", "nan" and 1e999, which SPSA cannot step from). */
+static bool read_number(const char *word, int i, const char **field, double *v)
+{
+    static const char *const NAMES[5] = {"START", "MIN", "MAX", "C_END", "R_END"};
+    char *end;
+    *v = strtod(*field, &end);
+    if (end == *field || (i < 4 ? *end != ',' : *end != '\0'))
+        return cli_usage_error("tune spsa: --param '%s': START, MIN, MAX, C_END and R_END must be five numbers "
+                               "separated by commas",
+                               word),
+               false;
+    if (!isfinite(*v)) /* an overflow, 1e999, comes back as HUGE_VAL: an infinity */
+        return usage("tune spsa: --param '%s': %s is '%.*s', not a finite number", word, NAMES[i], (int)(end - *field),
+                     *field),
+               false;
+    *field = end + 1;
+    return true;
+}
+
+/* NAME=START,MIN,MAX,C_END,R_END, the numbers checked by spsa_param_check. */
 static bool read_param(const char *word, struct spsa_param *p)
 {
     const char *equals = strchr(word, '=');
     double v[5];
+    char why[300];
     if (!equals)
         return cli_usage_error("tune spsa: --param takes NAME=START,MIN,MAX,C_END,R_END, not '%s'", word), false;
     if (!read_target(word, (size_t)(equals - word), p))
         return false;
     const char *field = equals + 1;
-    for (int i = 0; i < 5; i++) {
-        char *end;
-        errno = 0;
-        v[i] = strtod(field, &end);
-        if (errno || end == field || (i < 4 ? *end != ',' : *end != '\0') || v[i] != v[i])
-            return cli_usage_error("tune spsa: --param '%s': START, MIN, MAX, C_END and R_END must be five numbers "
-                                   "separated by commas",
-                                   word),
-                   false;
-        field = end + 1;
-    }
-    *p = (struct spsa_param){.target = p->target,
-                             .weight = p->weight,
-                             .start = v[0],
-                             .min = v[1],
-                             .max = v[2],
-                             .c_end = v[3],
-                             .r_end = v[4]};
-    snprintf(p->name, sizeof p->name, "%.*s", (int)(equals - word), word);
-    if (!(p->min < p->max))
-        return cli_usage_error("tune spsa: --param '%s': MIN must be below MAX", word), false;
-    if (p->start < p->min || p->start > p->max)
-        return cli_usage_error("tune spsa: --param '%s': START is outside MIN..MAX", word), false;
-    if (!(p->c_end > 0) || !(p->r_end > 0))
-        return cli_usage_error("tune spsa: --param '%s': C_END and R_END must be above 0", word), false;
+    for (int i = 0; i < 5; i++)
+        if (!read_number(word, i, &field, &v[i]))
+            return false;
+    p->start = v[0], p->min = v[1], p->max = v[2], p->c_end = v[3], p->r_end = v[4];
+    if (!spsa_param_check(p, why, sizeof why))
+        return usage("tune spsa: --param '%s': %s", word, why), false;
     return true;
 }
 
@@ -114,6 +134,27 @@ static int read_option(char **argv, int argc, int i, struct spsa_options *o, int
     return match_read_valued(argv[i], value, &o->match) ? i + 2 : -1;
 }
 
+/* What results.tsv and params.tsv must hold: the engine's name in every
+ * game line (with + or -), the games' numbers and their seeds, S onwards, as
+ * whole numbers that results.tsv reads back. */
+static int check_run_size(const struct spsa_options *o)
+{
+    const char *name = o->match.engine[0].name;
+    long long pairs = (long long)o->iterations * o->pairs;
+    if (strpbrk(name, "\t\n\r") || strlen(name) > 200)
+        return cli_usage_error("tune spsa: the engine name '%s' has a tab or line break, or is over 200 characters, "
+                               "which results.tsv cannot hold",
+                               name);
+    if (2 * pairs > SPSA_MAX_GAMES)
+        return usage("tune spsa: --iterations %ld of --pairs-per-iteration %ld are %lld games; a run plays at most %ld",
+                     o->iterations, o->pairs, 2 * pairs, SPSA_MAX_GAMES);
+    if (o->match.seed > (uint64_t)(INT64_MAX - pairs))
+        return usage("tune spsa: --seed %llu leaves no room for the run's %lld pairs: their seeds, from --seed on, "
+                     "must stay at most %lld",
+                     (unsigned long long)o->match.seed, pairs, (long long)INT64_MAX);
+    return 0;
+}
+
 int tune_spsa_command(int argc, char **argv)
 {
     static struct spsa_options o;
@@ -136,5 +177,6 @@ int tune_spsa_command(int argc, char **argv)
         for (int j = 0; j < i; j++)
             if (strcmp(o.param[i].name, o.param[j].name) == 0)
                 return cli_usage_error("tune spsa: --param %s is given twice", o.param[i].name);
-    return spsa_run(&o, stderr);
+    int status = check_run_size(&o);
+    return status ? status : spsa_run(&o, stderr);
 }

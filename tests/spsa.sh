@@ -3,7 +3,7 @@
 # the hidden optimum of a stub engine (tests/engines/spsa_stub.sh), holds a
 # parameter at its bound, resumes a killed run to the same end as a whole one,
 # tunes an evaluation weight into a file the engine loads, and refuses every
-# bad input before a game is played. Usage: sh tests/spsa.sh ./r3
+# bad input before a game is played or DIR is made. Usage: sh tests/spsa.sh ./r3
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
 stub="bash $(dirname "$0")/engines/spsa_stub.sh $R3"
@@ -60,15 +60,16 @@ printf 'r3p\nsetoption name EvalFile value %s\nisready\n' "$tmp/eval/eval.txt" |
 check "eval.king: tuned into eval.txt, which setoption name EvalFile loads" $?
 
 # ---- bad input: refused before a game is played, one message, exit 2 or 1 ----
-refuse() { # refuse WHAT STATUS MESSAGE ARGS...: the tuner exits with STATUS and says MESSAGE, and plays nothing
+refuse() { # refuse WHAT STATUS MESSAGE ARGS...: the tuner exits with STATUS and says MESSAGE, and makes no DIR
     what=$1 want=$2 message=$3
     shift 3
     rm -rf "$tmp/bad"
-    "$R3" tune spsa --engine cmd="$R3" name=r3 --iterations 2 --out "$tmp/bad" "$@" > "$tmp/out" 2> "$tmp/err"
+    timeout 20 "$R3" tune spsa --engine cmd="$R3" name=r3 option.Iterations=30 option.PlayoutTurns=1 --iterations 2 \
+        --out "$tmp/bad" "$@" > "$tmp/out" 2> "$tmp/err"
     status=$?
     [ $status = "$want" ] && grep -q -e "$message" "$tmp/err" && [ "$(grep -c . "$tmp/err")" -le 2 ] &&
-        [ ! -e "$tmp/bad/games/iteration-00001" ]
-    check "refused, $what: $(head -n 1 "$tmp/err")" $?
+        [ ! -e "$tmp/bad" ]
+    check "refused, $what (exit $status): $(head -n 1 "$tmp/err")" $?
 }
 refuse "no such option" 1 "r3: tune spsa: --param Bogus: the engine has no option 'Bogus'" --param Bogus=1,0,2,1,0.1
 refuse "not a spin" 1 "--param Player: the option is a combo, not a spin" --param Player=1,0,2,1,0.1
@@ -80,6 +81,21 @@ refuse "outside the option's range" 1 "outside the option's own 0..1000" --param
 refuse "no such weight" 2 "--param eval.crowns_x: no such weight" --param eval.crowns_x=1,0,2,1,0.1
 refuse "given twice" 2 "--param Exploration is given twice" --param Exploration=20,0,200,1,0.1 \
     --param Exploration=20,0,200,1,0.1
+refuse "C_END and R_END inf" 2 "C_END is 'inf', not a finite number" --param Exploration=20,0,1000,inf,inf
+refuse "C_END 1e308" 2 "C_END must be above 0 and at most MAX - MIN, 1000" --param Exploration=20,0,1000,1e308,1
+refuse "R_END 1e308" 2 "R_END must be above 0 and at most (MAX - MIN) / C_END, 100," \
+    --param Exploration=20,0,1000,10,1e308
+refuse "MIN -1e308" 2 "MIN and MAX must lie within -1e+15..1e+15" --param eval.king=0.3,-1e308,2,0.2,0.5
+refuse "a NAME with a space" 2 "needs a NAME of 1 to 63 characters, no spaces" --param "Explo ration=20,0,200,1,0.1"
+refuse "10^12 pairs" 2 "are 2000000000000 games; a run plays at most 100000000" --param Exploration=20,0,200,1,0.1 \
+    --iterations 1000000 --pairs-per-iteration 1000000
+refuse "seeds past 2^63 - 1" 2 "--seed 9223372036854775807 leaves no room for the run's 2 pairs" \
+    --param Exploration=20,0,200,1,0.1 --seed 9223372036854775807
+rm -rf "$tmp/bad"
+timeout 20 "$R3" tune spsa --engine cmd="$R3" name="$(printf 'r\t3')" option.Iterations=30 option.PlayoutTurns=1 \
+    --param Exploration=20,0,200,1,0.1 --iterations 2 --out "$tmp/bad" > /dev/null 2> "$tmp/err"
+[ $? = 2 ] && grep -q "the engine name .* has a tab or line break" "$tmp/err" && [ ! -e "$tmp/bad" ]
+check "refused, an engine name with a tab, which results.tsv cannot hold: $(head -n 1 "$tmp/err")" $?
 mkdir -p "$tmp/run" && cp "$tmp/whole/params.tsv" "$tmp/run/"
 "$R3" tune spsa --engine cmd="$R3" --param Exploration=20,0,200,1,0.1 --iterations 2 --out "$tmp/run" > /dev/null 2> "$tmp/err"
 [ $? = 1 ] && grep -q "holds a tuning run (params.tsv): continue it with --resume" "$tmp/err" && [ ! -e "$tmp/run/games" ]

@@ -3,13 +3,15 @@
  * reach c_end and r_end * c_end at the last iteration, as fishtest sets them,
  * and shrink on the way; a value for the engine is rounded and clamped; the
  * perturbation's signs are +-1, fixed by the seed and the iteration, and
- * differ between iterations.
+ * differ between iterations. A parameter's numbers are refused unless the
+ * gains stay finite at every iteration.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <string.h>
 
 #include "tuning/spsa.h"
 
@@ -62,12 +64,72 @@ static void the_signs_are_fixed_by_seed_and_iteration(void **state)
     assert_in_range(same, 70, 130);
 }
 
+static void assert_param_refused(const struct spsa_param *p, const char *why_part)
+{
+    char why[300];
+    if (spsa_param_check(p, why, sizeof why))
+        fail_msg("accepted, expected '%s'", why_part);
+    if (!strstr(why, why_part))
+        fail_msg("'%s' does not say '%s'", why, why_part);
+}
+
+static void a_param_is_refused_unless_finite_and_bounded(void **state)
+{
+    (void)state;
+    char why[300];
+    struct spsa_param p = OPTION;
+    assert_true(spsa_param_check(&p, why, sizeof why));
+    p.c_end = INFINITY, p.r_end = INFINITY;
+    assert_param_refused(&p, "must be finite numbers");
+    p = OPTION, p.start = NAN;
+    assert_param_refused(&p, "must be finite numbers");
+    p = OPTION, p.c_end = 1e308;
+    assert_param_refused(&p, "C_END must be above 0 and at most MAX - MIN, 200");
+    p = OPTION, p.r_end = 1e308;
+    assert_param_refused(&p, "R_END must be above 0 and at most (MAX - MIN) / C_END, 50,");
+    p = OPTION, p.min = -1e308;
+    assert_param_refused(&p, "MIN and MAX must lie within -1e+15..1e+15");
+    p = OPTION, p.max = 0;
+    assert_param_refused(&p, "MIN must be below MAX");
+    p = OPTION, p.start = 201;
+    assert_param_refused(&p, "START is outside MIN..MAX, 0..200");
+}
+
+/* At the edges spsa_param_check allows, over as many iterations as the
+ * command line allows, every perturbation and step is finite. */
+static void at_the_bounds_allowed_the_gains_stay_finite(void **state)
+{
+    (void)state;
+    const struct spsa_param edge[] = {
+        {.name = "widest",
+         .target = SPSA_EVAL,
+         .start = 0,
+         .min = -SPSA_MAX_MAGNITUDE,
+         .max = SPSA_MAX_MAGNITUDE,
+         .c_end = 2 * SPSA_MAX_MAGNITUDE,
+         .r_end = 1},
+        {.name = "tiny", .target = SPSA_EVAL, .start = 0.5, .min = 0, .max = 1, .c_end = 1e-300, .r_end = 1e299},
+    };
+    char why[300];
+    for (int e = 0; e < 2; e++) {
+        assert_true(spsa_param_check(&edge[e], why, sizeof why));
+        for (long n = 1; n <= 1000000; n *= 10)
+            for (long k = 1; k <= n; k = k < n / 2 ? k * 2 : k + 1 + (n - k) / 2) {
+                double c = spsa_perturbation(&edge[e], n, k), theta = edge[e].start + spsa_step(&edge[e], n, k) * 2;
+                assert_true(isfinite(c) && isfinite(edge[e].max + c) && isfinite(edge[e].min - c));
+                assert_true(isfinite(theta) && isfinite(spsa_value(&edge[e], theta)));
+            }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_gains_end_at_c_end_and_r_end),
         cmocka_unit_test(a_value_is_rounded_for_an_option_and_clamped),
         cmocka_unit_test(the_signs_are_fixed_by_seed_and_iteration),
+        cmocka_unit_test(a_param_is_refused_unless_finite_and_bounded),
+        cmocka_unit_test(at_the_bounds_allowed_the_gains_stay_finite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,6 +51,33 @@ double spsa_step(const struct spsa_param *p, long iterations, long k)
     return a_k / spsa_perturbation(p, iterations, k);
 }
 
+bool spsa_param_check(const struct spsa_param *p, char *why, size_t size)
+{
+    double range = p->max - p->min;
+    if (!isfinite(p->start) || !isfinite(p->min) || !isfinite(p->max) || !isfinite(p->c_end) || !isfinite(p->r_end))
+        return snprintf(why, size, "START, MIN, MAX, C_END and R_END must be finite numbers"), false;
+    if (fabs(p->min) > SPSA_MAX_MAGNITUDE || fabs(p->max) > SPSA_MAX_MAGNITUDE)
+        return snprintf(why, size, "MIN and MAX must lie within %g..%g", -SPSA_MAX_MAGNITUDE, SPSA_MAX_MAGNITUDE),
+               false;
+    if (!(p->min < p->max))
+        return snprintf(why, size, "MIN must be below MAX"), false;
+    if (p->start < p->min || p->start > p->max)
+        return snprintf(why, size, "START is outside MIN..MAX, %g..%g", p->min, p->max), false;
+    /* A perturbation wider than the range would only be clamped back; one
+     * bounded by it keeps theta +- c_k finite, whatever the iterations. */
+    if (!(p->c_end > 0 && p->c_end <= range))
+        return snprintf(why, size, "C_END must be above 0 and at most MAX - MIN, %g", range), false;
+    /* r_end * c_end is the last step per unit of result; bounded by the
+     * range, a_k = r_end * c_end * c_end * ... cannot overflow. */
+    if (!(p->r_end > 0 && p->r_end <= range / p->c_end))
+        return snprintf(why, size,
+                        "R_END must be above 0 and at most (MAX - MIN) / C_END, %g, so that the last step, "
+                        "R_END * C_END, is within the range",
+                        range / p->c_end),
+               false;
+    return true;
+}
+
 static double clamp(double x, double low, double high) { return x < low ? low : x > high ? high : x; }
 
 double spsa_value(const struct spsa_param *p, double x)

@@ -16,6 +16,13 @@
 
 #define SPSA_MAX_PARAMS 16
 #define SPSA_PARAMS_FILE "params.tsv"
+/* The largest MIN and MAX, either sign: below 2^53, so that a double holds
+ * every whole number an option may be sent, and the gains' products stay
+ * far from overflow. */
+#define SPSA_MAX_MAGNITUDE 1e15
+/* The most games one run plays: results.tsv numbers them across the run,
+ * and reads back numbers up to this one (tuning/results.c). */
+#define SPSA_MAX_GAMES 100000000L
 
 /* What a parameter sets: an engine option, or a weight of the file given to
  * the engine as EvalFile or PolicyFile. */
@@ -51,6 +58,13 @@ double spsa_value(const struct spsa_param *p, double x);
 
 /* The +1 or -1 of each parameter in iteration k, from the seed alone. */
 void spsa_signs(uint64_t seed, long k, int count, int *sign);
+
+/* Checks a parameter's numbers, so that the run's arithmetic stays finite
+ * and in range: each finite; MIN below MAX, both within
+ * +-SPSA_MAX_MAGNITUDE; START within them; C_END above 0 and at most
+ * MAX - MIN; R_END above 0, and R_END * C_END (the last iteration's step per
+ * unit of result) at most MAX - MIN. False with why, naming the bound. */
+bool spsa_param_check(const struct spsa_param *p, char *why, size_t size);
 
 /* Checks what can be checked before a game is played: each parameter
  * against the engine's own declarations (a spin option, or a weight with
