@@ -2,8 +2,11 @@
 # spsa.sh: r3 tune spsa (docs/tuning.md) through the real binary. SPSA finds
 # the hidden optimum of a stub engine (tests/engines/spsa_stub.sh), holds a
 # parameter at its bound, resumes a killed run to the same end as a whole one,
-# tunes an evaluation weight into a file the engine loads, and refuses every
-# bad input before a game is played or DIR is made. Usage: sh tests/spsa.sh ./r3
+# refuses a resume from files that a run did not write as they are (params.tsv
+# or results.tsv spoiled, a FIFO, /dev/zero) with the directory unchanged, but
+# drops a last game line cut short by a crash, tunes an evaluation weight into
+# a file the engine loads, and refuses every bad input before a game is played
+# or DIR is made. Usage: sh tests/spsa.sh ./r3
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
 stub="bash $(dirname "$0")/engines/spsa_stub.sh $R3"
@@ -48,6 +51,68 @@ rows=$(rows)
 cmp -s "$tmp/whole/params.tsv" "$tmp/killed/params.tsv" && cmp -s "$tmp/whole/tuned.txt" "$tmp/killed/tuned.txt" &&
     [ "$(sort -n "$tmp/whole/results.tsv")" = "$(sort -n "$tmp/killed/results.tsv")" ] && grep -q '^spsa: resuming ' "$tmp/err" && [ "$rows" -lt 11 ]
 check "killed after $((rows - 1)) iterations and resumed: params.tsv, results.tsv and tuned.txt as a whole run's" $?
+
+# ---- resume reads params.tsv and results.tsv back strictly: a spoiled copy of the whole run is refused ----
+tree() { # tree DIR: every name in DIR and the checksum of every regular file, to see that a refusal changed nothing
+    (cd "$1" && find . | sort && find . -type f -exec cksum {} + | sort)
+}
+spoil() { # spoil WHAT FILE MESSAGE EDIT ARGS...: the whole run's FILE ($f) changed by the command EDIT, resumed with ARGS
+    what=$1 file=$2 message=$3 edit=$4
+    shift 4
+    rm -rf "$tmp/spoilt" && cp -r "$tmp/whole" "$tmp/spoilt"
+    f="$tmp/spoilt/$file"
+    eval "$edit"
+    before=$(tree "$tmp/spoilt")
+    timeout 10 "$R3" "$@" --out "$tmp/spoilt" --resume > /dev/null 2> "$tmp/err"
+    status=$?
+    [ $status = 1 ] && grep -q -e "$message" "$tmp/err" && [ "$(grep -c . "$tmp/err")" = 1 ] &&
+        [ "$(tree "$tmp/spoilt")" = "$before" ]
+    check "--resume refused, $what (exit $status): $(head -n 1 "$tmp/err")" $?
+}
+last_theta() { sed -i "\$ s/\t[^\t]*\$/\t$1/" "$f"; } # the last row's last theta (Widening, 0..100) made $1
+at="params.tsv:13: Widening is"
+spoil "a theta not a number" params.tsv "$at 'abc', not a number" "last_theta abc" "$@"
+spoil "a theta nan" params.tsv "$at 'nan', not a finite number" "last_theta nan" "$@"
+spoil "a theta inf" params.tsv "$at 'inf', not a finite number" "last_theta inf" "$@"
+spoil "a theta -inf" params.tsv "$at '-inf', not a finite number" "last_theta -inf" "$@"
+spoil "a theta outside MIN..MAX" params.tsv "$at 500, outside its MIN..MAX 0..100" "last_theta 500" "$@"
+spoil "a row without its newline" params.tsv "params.tsv:13: no newline at its end" \
+    'printf %s "$(cat "$f")" > "$f.new" && mv "$f.new" "$f"' "$@"
+spoil "a NUL byte" params.tsv "params.tsv:5: a NUL byte" \
+    'sed "5 s/\t/@/" "$f" | tr @ "\000" > "$f.new" && mv "$f.new" "$f"' "$@"
+spoil "a row of too few fields" params.tsv "params.tsv:6: 5 tab-separated fields where 6 are due" \
+    'sed -i "6 s/\t[^\t]*\$//" "$f"' "$@"
+spoil "a line of 5,000 characters" params.tsv "params.tsv:4: longer than 4095 characters" \
+    'awk "NR == 4 { \$0 = \$0 sprintf(\"%5000s\", \"\") } 1" "$f" > "$f.new" && mv "$f.new" "$f"' "$@"
+spoil "a parameter missing" params.tsv "params.tsv:2: the column names are not this run's" \
+    'sed -i "2,\$ s/\t[^\t]*\$//" "$f"' "$@"
+spoil "a parameter too many" params.tsv "params.tsv:2: the column names are not this run's" \
+    'sed -i "2 s/\$/\tZ/; 3,\$ s/\$/\t1/" "$f"' "$@"
+spoil "params.tsv a FIFO (timeout 10)" params.tsv "params.tsv': a FIFO, not a regular file" \
+    'rm "$f" && mkfifo "$f"' "$@"
+spoil "params.tsv a link to /dev/zero" params.tsv "params.tsv': a character device, not a regular file" \
+    'rm "$f" && ln -s /dev/zero "$f"' "$@"
+spoil "a junk line among the games" results.tsv "results.tsv:6: 1 tab-separated fields where 8 are due" \
+    'sed -i "6 i junk" "$f"' "$@"
+spoil "a game's winner not a side" results.tsv "results.tsv:4: winner 'nobody'" \
+    'sed -i "4 s/\t\(york\|lancaster\)\t/\tnobody\t/" "$f"' "$@"
+spoil "a game of another seed" results.tsv "results.tsv:3: game [0-9]* has seed 999, where this run's is" \
+    'sed -i "3 s/^\([0-9]*\t[0-9]*\t\)[0-9]*/\\1999/" "$f"' "$@"
+spoil "a game twice" results.tsv "results.tsv:42: game [0-9]* a second time" 'sed -n 3p "$f" >> "$f"' "$@"
+spoil "a game missing" results.tsv "results.tsv': game [0-9]* is missing, though params.tsv counts" 'sed -i 3d "$f"' "$@"
+spoil "results.tsv a FIFO (timeout 10)" results.tsv "results.tsv': a FIFO, not a regular file" \
+    'rm "$f" && mkfifo "$f"' "$@"
+
+# ---- a last game line cut short (a run killed mid-write) is dropped with a note: the run ends as a whole one ----
+rm -rf "$tmp/torn" && cp -r "$tmp/whole" "$tmp/torn"
+head -n 7 "$tmp/whole/params.tsv" > "$tmp/torn/params.tsv"    # rows 0 to 4: four iterations done
+head -n 17 "$tmp/whole/results.tsv" > "$tmp/torn/results.tsv" # their 16 games
+sed -n 18p "$tmp/whole/results.tsv" | cut -c 1 | tr -d '\n' >> "$tmp/torn/results.tsv" # a game of the fifth, cut
+"$R3" "$@" --out "$tmp/torn" --resume > /dev/null 2> "$tmp/err"
+[ $? = 0 ] && cmp -s "$tmp/whole/params.tsv" "$tmp/torn/params.tsv" &&
+    [ "$(sort -n "$tmp/whole/results.tsv")" = "$(sort -n "$tmp/torn/results.tsv")" ] &&
+    grep -q "^spsa: note: .*results.tsv:18 has no newline at its end, .*: dropped$" "$tmp/err"
+check "a last game line cut short dropped with a note, the run resumed to a whole run's end: $(head -n 1 "$tmp/err")" $?
 
 # ---- an evaluation weight: written into a weights file the engine loads ----
 "$R3" tune spsa --engine cmd="$R3" name=r3 option.Iterations=8 option.PlayoutTurns=1 \

@@ -4,16 +4,26 @@
  * and shrink on the way; a value for the engine is rounded and clamped; the
  * perturbation's signs are +-1, fixed by the seed and the iteration, and
  * differ between iterations. A parameter's numbers are refused unless the
- * gains stay finite at every iteration.
+ * gains stay finite at every iteration; params.tsv is read back exactly,
+ * and a row that a run would not write is refused by line
+ * (tuning/spsa_files.c).
  */
+/* gnulib's unistd.h, first on the include path, needs its config.h first. */
+#include <config.h>
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "tests/support.h"
 #include "tuning/spsa.h"
+#include "tuning/spsa_files.h"
 
 static const struct spsa_param OPTION = {
     .name = "Exploration", .target = SPSA_OPTION, .start = 20, .min = 0, .max = 200, .c_end = 4, .r_end = 0.002};
@@ -122,6 +132,84 @@ static void at_the_bounds_allowed_the_gains_stay_finite(void **state)
     }
 }
 
+/* A run of one parameter in a scratch directory, its params.tsv written as a run writes it. */
+struct scratch_run {
+    char dir[64];
+    struct spsa_options o;
+    FILE *params;
+};
+
+static void start_scratch_run(struct scratch_run *run, const double *theta_after_1)
+{
+    char why[300];
+    snprintf(run->dir, sizeof run->dir, "/tmp/r3-test-spsa-XXXXXX");
+    assert_non_null(mkdtemp(run->dir));
+    run->o = (struct spsa_options){.params = 1, .iterations = 3, .pairs = 2, .out_dir = run->dir, .resume = true};
+    run->o.param[0] = OPTION;
+    run->o.match.seed = 5;
+    run->params = spsa_params_start(&run->o, &OPTION.start, why, sizeof why);
+    assert_non_null(run->params);
+    spsa_params_row(run->params, 1, (const long[]){3, 1, 0}, 1, theta_after_1);
+    fflush(run->params);
+}
+
+static void remove_scratch_run(struct scratch_run *run)
+{
+    char path[SPSA_PATH_MAX];
+    fclose(run->params);
+    spsa_file_path(&run->o, SPSA_PARAMS_FILE, path, sizeof path);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(rmdir(run->dir), 0);
+}
+
+static void params_are_read_back_exactly(void **state)
+{
+    (void)state;
+    static double path[4][SPSA_MAX_PARAMS];
+    struct scratch_run run;
+    char why[600];
+    double third = 100.0 / 3;
+    start_scratch_run(&run, &third);
+    assert_int_equal(spsa_params_read(&run.o, path, why, sizeof why), 1);
+    assert_true(path[0][0] == OPTION.start);
+    assert_true(path[1][0] == third); /* all of its digits: a resumed run goes on from theta itself */
+    remove_scratch_run(&run);
+}
+
+/* Row 2 given as 'row' is refused, naming line 5 of params.tsv and why. */
+static void assert_row_refused(const char *row, size_t length, const char *why_part)
+{
+    static double path[4][SPSA_MAX_PARAMS];
+    struct scratch_run run;
+    char why[600], where[128];
+    start_scratch_run(&run, &OPTION.start);
+    fwrite(row, 1, length, run.params);
+    fflush(run.params);
+    snprintf(where, sizeof where, "--resume: %s/params.tsv:5: ", run.dir);
+    assert_refused_by_line(spsa_params_read(&run.o, path, why, sizeof why) >= 0, why, where, why_part);
+    remove_scratch_run(&run);
+}
+
+#define ROW(text) text, sizeof text - 1
+
+static void a_row_a_run_would_not_write_is_refused(void **state)
+{
+    (void)state;
+    assert_row_refused(ROW("2\t2\t2\t0\tabc\n"), "Exploration is 'abc', not a number");
+    assert_row_refused(ROW("2\t2\t2\t0\t20x\n"), "Exploration is '20x', not a number");
+    assert_row_refused(ROW("2\t2\t2\t0\tnan\n"), "Exploration is 'nan', not a finite number");
+    assert_row_refused(ROW("2\t2\t2\t0\t-inf\n"), "Exploration is '-inf', not a finite number");
+    assert_row_refused(ROW("2\t2\t2\t0\t1e999\n"), "Exploration is '1e999', not a finite number");
+    assert_row_refused(ROW("2\t2\t2\t0\t200.5\n"), "Exploration is 200.5, outside its MIN..MAX 0..200");
+    assert_row_refused(ROW("2\t2\t2\t0\t20"), "no newline at its end");
+    assert_row_refused(ROW("2\t2\t2\t0\t2\0000\n"), "a NUL byte at character 10");
+    assert_row_refused(ROW("2\t2\t2\t0\t20\t30\n"), "6 tab-separated fields where 5 are due");
+    assert_row_refused(ROW("3\t2\t2\t0\t20\n"), "iteration '3' where 2 is due");
+    assert_row_refused(ROW("2\t2\t2\t1\t20\n"), "5 games where an iteration plays 4");
+    assert_row_refused(ROW("2\t-1\t5\t0\t20\n"), "'-1' is not a count of games from 0 to 4");
+    assert_row_refused(ROW("\n"), "1 tab-separated fields where 5 are due");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +218,8 @@ int main(void)
         cmocka_unit_test(the_signs_are_fixed_by_seed_and_iteration),
         cmocka_unit_test(a_param_is_refused_unless_finite_and_bounded),
         cmocka_unit_test(at_the_bounds_allowed_the_gains_stay_finite),
+        cmocka_unit_test(params_are_read_back_exactly),
+        cmocka_unit_test(a_row_a_run_would_not_write_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,7 +11,9 @@
  * what --resume reads), results.tsv (every game), games/iteration-K (each
  * iteration's match: records, results, PGN), a plot of each parameter's path
  * and, at the end, the tuned values. An iteration is done when its row is in
- * params.tsv; one cut short is played again on resume.
+ * params.tsv; one cut short is played again on resume. The two files that
+ * resume reads are tuning/spsa_files.c's, and are read back strictly before
+ * DIR is changed; a new run's DIR is made only once every check has passed.
  */
 #include "tuning/spsa.h"
 
@@ -26,6 +28,7 @@
 #include "eval/weights.h"
 #include "search/policy_weights.h"
 #include "tuning/progress.h"
+#include "tuning/spsa_files.h"
 #include "tuning/svg.h"
 #include "tuning/tune_files.h"
 
@@ -33,7 +36,6 @@
 #define GAMMA 0.101
 #define A_SHARE 0.1
 #define MAX_DECLARED 64
-#define PATH_MAX_LENGTH 4096
 #define WEIGHTS_MAX \
     ((int)EVAL_WEIGHT_COUNT > (int)POLICY_WEIGHT_COUNT ? (int)EVAL_WEIGHT_COUNT : (int)POLICY_WEIGHT_COUNT)
 
@@ -158,7 +160,7 @@ static bool write_weights(const struct spsa_options *o, int target, const double
 struct side_engine {
     struct engine_spec spec;
     char name[300];
-    char value[REFEREE_MAX_OPTIONS][PATH_MAX_LENGTH];
+    char value[REFEREE_MAX_OPTIONS][SPSA_PATH_MAX];
 };
 
 static bool is_tuned(const struct spsa_options *o, const char *option)
@@ -192,20 +194,20 @@ static bool make_engine(const struct spsa_options *o, char side, const double *v
         if (!is_tuned(o, base->option_name[i])) {
             if (!add_option(e, base->option_name[i], why, size))
                 return false;
-            snprintf(e->value[e->spec.options - 1], PATH_MAX_LENGTH, "%s", base->option_value[i]);
+            snprintf(e->value[e->spec.options - 1], SPSA_PATH_MAX, "%s", base->option_value[i]);
         }
     for (int i = 0; i < o->params; i++)
         if (o->param[i].target == SPSA_OPTION) {
             if (!add_option(e, o->param[i].name, why, size))
                 return false;
-            snprintf(e->value[e->spec.options - 1], PATH_MAX_LENGTH, "%.0f", value[i]);
+            snprintf(e->value[e->spec.options - 1], SPSA_PATH_MAX, "%.0f", value[i]);
         }
     for (int target = SPSA_EVAL; target <= SPSA_POLICY; target++)
         if (tunes(o, target)) {
             if (!add_option(e, file_option(target), why, size))
                 return false;
             char *path = e->value[e->spec.options - 1];
-            snprintf(path, PATH_MAX_LENGTH, "%s/%s%c.txt", o->out_dir, target == SPSA_EVAL ? "eval" : "policy",
+            snprintf(path, SPSA_PATH_MAX, "%s/%s%c.txt", o->out_dir, target == SPSA_EVAL ? "eval" : "policy",
                      side == '+' ? 'p' : 'm');
             if (!write_weights(o, target, value, path, why, size))
                 return false;
@@ -213,150 +215,17 @@ static bool make_engine(const struct spsa_options *o, char side, const double *v
     return true;
 }
 
-/* ---- params.tsv ---- */
-
-static void describe(const struct spsa_options *o, char *text, size_t size)
-{
-    int n = snprintf(text, size, "# r3 tune spsa: --iterations %ld --pairs-per-iteration %ld --seed %llu",
-                     o->iterations, o->pairs, (unsigned long long)o->match.seed);
-    for (int i = 0; i < o->params && n > 0 && (size_t)n < size; i++) {
-        const struct spsa_param *p = &o->param[i];
-        n += snprintf(text + n, size - (size_t)n, " --param %s=%g,%g,%g,%g,%g", p->name, p->start, p->min, p->max,
-                      p->c_end, p->r_end);
-    }
-}
-
-static void path_in(const struct spsa_options *o, const char *name, char *path, size_t size)
-{
-    snprintf(path, size, "%s/%s", o->out_dir, name);
-}
-
-static void write_row(FILE *f, long k, const long *score, int params, const double *theta)
-{
-    if (k == 0)
-        fprintf(f, "0\t-\t-\t-");
-    else
-        fprintf(f, "%ld\t%ld\t%ld\t%ld", k, score[0], score[1], score[2]);
-    for (int i = 0; i < params; i++)
-        fprintf(f, "\t%.9g", theta[i]);
-    fputc('\n', f);
-}
-
-/* A new params.tsv: the settings, the column names, theta at the start. */
-static FILE *start_params(const struct spsa_options *o, const double *theta, char *why, size_t size)
-{
-    char path[PATH_MAX_LENGTH], about[2048];
-    path_in(o, SPSA_PARAMS_FILE, path, sizeof path);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return snprintf(why, size, "cannot write '%.300s': %s", path, strerror(errno)), NULL;
-    describe(o, about, sizeof about);
-    fprintf(f, "%s\n# iteration\tplus_wins\tminus_wins\tdraws", about);
-    for (int i = 0; i < o->params; i++)
-        fprintf(f, "\t%s", o->param[i].name);
-    fputc('\n', f);
-    write_row(f, 0, NULL, o->params, theta);
-    fflush(f);
-    return f;
-}
-
-/* The last row of a params.tsv of the same settings: its iteration and
- * theta, and every row's theta into path[] (for the plots); -1 with why. */
-static long read_params(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], char *why, size_t size)
-{
-    char file[PATH_MAX_LENGTH], line[4096], about[2048];
-    path_in(o, SPSA_PARAMS_FILE, file, sizeof file);
-    FILE *f = fopen(file, "r");
-    if (!f)
-        return snprintf(why, size, "--resume: cannot read '%.300s': %s", file, strerror(errno)), -1;
-    describe(o, about, sizeof about);
-    long last = -1, number = 0;
-    while (fgets(line, sizeof line, f)) {
-        number++;
-        line[strcspn(line, "\n")] = '\0';
-        if (number == 1 && strcmp(line, about) != 0) {
-            snprintf(why, size, "--resume: '%.300s' is a run of other settings: '%.300s'", file, line);
-            last = -2;
-            break;
-        }
-        if (line[0] == '#')
-            continue;
-        char *field = line, *end;
-        long k = strtol(field, &end, 10);
-        if (end == field || k != last + 1 || k > o->iterations) {
-            snprintf(why, size, "--resume: %.300s:%ld: iteration '%.20s' where %ld was due", file, number, line,
-                     last + 1);
-            last = -2;
-            break;
-        }
-        for (int i = 0; i < 4; i++)
-            field = strchr(field, '\t') ? strchr(field, '\t') + 1 : field + strlen(field);
-        for (int i = 0; i < o->params; i++) {
-            path[k][i] = strtod(field, &end);
-            field = *end == '\t' ? end + 1 : end;
-        }
-        last = k;
-    }
-    fclose(f);
-    if (last == -1)
-        snprintf(why, size, "--resume: '%.300s' holds no iteration", file);
-    return last < 0 ? -1 : last;
-}
-
-/* ---- results.tsv: every game, the iterations' files joined ---- */
-
-/* Copies the game lines of 'from' (a results.tsv) to 'to', keeping those numbered at most 'last_game'. */
-static bool copy_games(FILE *from, FILE *to, long last_game)
-{
-    char line[8192];
-    while (fgets(line, sizeof line, from))
-        if (line[0] != '#' && strtol(line, NULL, 10) <= last_game)
-            fputs(line, to);
-    return !ferror(to);
-}
-
-/* results.tsv as the iterations done left it: on resume, the games of one
- * cut short are dropped. */
-static bool open_results(const struct spsa_options *o, long done, FILE **out, char *why, size_t size)
-{
-    char path[PATH_MAX_LENGTH], kept[PATH_MAX_LENGTH + 8];
-    path_in(o, "results.tsv", path, sizeof path);
-    snprintf(kept, sizeof kept, "%s.kept", path);
-    FILE *old = done > 0 ? fopen(path, "r") : NULL, *f = fopen(kept, "w");
-    if (!f) {
-        if (old)
-            fclose(old);
-        return snprintf(why, size, "cannot write '%.300s': %s", kept, strerror(errno)), false;
-    }
-    fprintf(f, "# game\tscenario\tseed\tyork\tlancaster\twinner\tend\treason\n");
-    if (old) {
-        copy_games(old, f, 2 * o->pairs * done);
-        fclose(old);
-    }
-    if (fflush(f) != 0 || rename(kept, path) != 0) {
-        fclose(f);
-        return snprintf(why, size, "cannot write '%.300s': %s", path, strerror(errno)), false;
-    }
-    *out = f;
-    return true;
-}
-
 /* ---- the run ---- */
-
-static void iteration_dir(const struct spsa_options *o, long k, char *path, size_t size)
-{
-    snprintf(path, size, "%s/games/iteration-%05ld", o->out_dir, k);
-}
 
 /* Plays iteration k's pairs between the engines at 'plus' and 'minus'; false with why. */
 static bool play_iteration(const struct spsa_options *o, long k, const double *plus, const double *minus,
                            struct tally *t, char *why, size_t size)
 {
     static struct side_engine engine[2];
-    char dir[PATH_MAX_LENGTH];
+    char dir[SPSA_PATH_MAX];
     if (!make_engine(o, '+', plus, &engine[0], why, size) || !make_engine(o, '-', minus, &engine[1], why, size))
         return false;
-    iteration_dir(o, k, dir, sizeof dir);
+    spsa_iteration_dir(o, k, dir, sizeof dir);
     struct match_options m = o->match;
     m.engine[0] = engine[0].spec;
     m.engine[1] = engine[1].spec;
@@ -370,20 +239,6 @@ static bool play_iteration(const struct spsa_options *o, long k, const double *p
     if (match_run(&m, NULL) != 0)
         return snprintf(why, size, "iteration %ld: the match did not run (its reason is above)", k), false;
     return true;
-}
-
-/* Adds iteration k's games to the joined results.tsv. */
-static void join_results(const struct spsa_options *o, long k, FILE *results)
-{
-    char path[PATH_MAX_LENGTH + 16];
-    iteration_dir(o, k, path, PATH_MAX_LENGTH);
-    strcat(path, "/results.tsv");
-    FILE *f = fopen(path, "r");
-    if (f) {
-        copy_games(f, results, 2 * o->pairs * k);
-        fclose(f);
-    }
-    fflush(results);
 }
 
 static void print_progress(const struct spsa_options *o, FILE *out, long k, long first, const struct tally *t,
@@ -462,11 +317,11 @@ static bool write_plots(const struct spsa_options *o, double path[][SPSA_MAX_PAR
 /* tuned.txt (setoption lines) and, where weights were tuned, eval.txt and policy.txt. */
 static bool write_tuned(const struct spsa_options *o, const double *theta, FILE *out, char *why, size_t size)
 {
-    char path[PATH_MAX_LENGTH];
+    char path[SPSA_PATH_MAX];
     double value[SPSA_MAX_PARAMS];
     for (int i = 0; i < o->params; i++)
         value[i] = spsa_value(&o->param[i], theta[i]);
-    path_in(o, "tuned.txt", path, sizeof path);
+    spsa_file_path(o, "tuned.txt", path, sizeof path);
     FILE *f = fopen(path, "w");
     if (!f)
         return snprintf(why, size, "cannot write '%.300s': %s", path, strerror(errno)), false;
@@ -475,8 +330,8 @@ static bool write_tuned(const struct spsa_options *o, const double *theta, FILE 
             fprintf(f, "setoption name %s value %.0f\n", o->param[i].name, value[i]);
     for (int target = SPSA_EVAL; target <= SPSA_POLICY; target++)
         if (tunes(o, target)) {
-            char weights[PATH_MAX_LENGTH];
-            path_in(o, target == SPSA_EVAL ? "eval.txt" : "policy.txt", weights, sizeof weights);
+            char weights[SPSA_PATH_MAX];
+            spsa_file_path(o, target == SPSA_EVAL ? "eval.txt" : "policy.txt", weights, sizeof weights);
             if (!write_weights(o, target, value, weights, why, size))
                 return fclose(f), false;
             fprintf(f, "setoption name %s value %s\n", file_option(target), weights);
@@ -530,23 +385,34 @@ static bool check_weight(const struct spsa_param *p, const struct engine_option 
     return true;
 }
 
+/* DIR as the run finds it, only looked at: nothing is made before every check has passed. */
 static bool check_directory(const struct spsa_options *o, char *why, size_t size)
 {
-    char path[PATH_MAX_LENGTH];
+    char path[SPSA_PATH_MAX];
     struct stat st;
-    path_in(o, SPSA_PARAMS_FILE, path, sizeof path);
-    bool has_run = stat(path, &st) == 0;
+    spsa_file_path(o, SPSA_PARAMS_FILE, path, sizeof path);
+    bool has_run = lstat(path, &st) == 0; /* a link or a FIFO by that name is not written through either */
     if (has_run && !o->resume)
         return snprintf(why, size, "'%.300s' holds a tuning run (%s): continue it with --resume, or give another --out",
                         o->out_dir, SPSA_PARAMS_FILE),
                false;
     if (!has_run && o->resume)
         return snprintf(why, size, "--resume: '%.300s' holds no run (no %s)", o->out_dir, SPSA_PARAMS_FILE), false;
+    if (stat(o->out_dir, &st) == 0 && !S_ISDIR(st.st_mode))
+        return snprintf(why, size, "'%.300s' is not a directory", o->out_dir), false;
+    return true;
+}
+
+/* DIR and DIR/games, made once nothing is left to refuse. */
+static bool make_directories(const struct spsa_options *o, char *why, size_t size)
+{
+    char path[SPSA_PATH_MAX];
+    struct stat st;
     if (mkdir(o->out_dir, 0777) != 0 && errno != EEXIST)
         return snprintf(why, size, "cannot create '%.300s': %s", o->out_dir, strerror(errno)), false;
     if (stat(o->out_dir, &st) != 0 || !S_ISDIR(st.st_mode))
         return snprintf(why, size, "'%.300s' is not a directory", o->out_dir), false;
-    path_in(o, "games", path, sizeof path);
+    spsa_file_path(o, "games", path, sizeof path);
     if (mkdir(path, 0777) != 0 && errno != EEXIST)
         return snprintf(why, size, "cannot create '%.300s': %s", path, strerror(errno)), false;
     return true;
@@ -581,29 +447,47 @@ static int fail(const char *why)
     return 1;
 }
 
+/* A new run: DIR made, params.tsv with row 0 (START), results.tsv with its header. */
+static bool start_run(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], FILE **params, FILE **results,
+                      char *why, size_t size)
+{
+    for (int i = 0; i < o->params; i++)
+        path[0][i] = o->param[i].start;
+    if (!make_directories(o, why, size) || !(*params = spsa_params_start(o, path[0], why, size)))
+        return false;
+    if (!spsa_results_open(o, 0, NULL, results, why, size))
+        return fclose(*params), false;
+    return true;
+}
+
+/* A run resumed: params.tsv and results.tsv read back (theta's path so far
+ * into path[]) before anything in DIR is changed, then both open to go on.
+ * The iterations done, or -1 with why. */
+static long resume_run(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], FILE **params, FILE **results,
+                       FILE *progress, char *why, size_t size)
+{
+    char file[SPSA_PATH_MAX];
+    long done = spsa_params_read(o, path, why, size);
+    if (done < 0 || !spsa_results_open(o, done, progress, results, why, size))
+        return -1;
+    spsa_file_path(o, SPSA_PARAMS_FILE, file, sizeof file);
+    if (!make_directories(o, why, size))
+        return fclose(*results), -1;
+    if (!(*params = fopen(file, "a")))
+        return snprintf(why, size, "cannot write '%.300s': %s", file, strerror(errno)), fclose(*results), -1;
+    fprintf(progress, "spsa: resuming '%s' after iteration %ld of %ld\n", o->out_dir, done, o->iterations);
+    return done;
+}
+
 /* The run, with theta after each iteration kept in path[] for the plots. */
 static int run(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], FILE *progress)
 {
     char why[1200];
     FILE *params = NULL, *results = NULL;
     long done = 0;
-    if (o->resume) {
-        if ((done = read_params(o, path, why, sizeof why)) < 0)
-            return fail(why);
-        char file[PATH_MAX_LENGTH];
-        path_in(o, SPSA_PARAMS_FILE, file, sizeof file);
-        params = fopen(file, "a");
-        if (!params)
-            return snprintf(why, sizeof why, "cannot write '%.300s': %s", file, strerror(errno)), fail(why);
-        fprintf(progress, "spsa: resuming '%s' after iteration %ld of %ld\n", o->out_dir, done, o->iterations);
-    } else {
-        for (int i = 0; i < o->params; i++)
-            path[0][i] = o->param[i].start;
-        if (!(params = start_params(o, path[0], why, sizeof why)))
-            return fail(why);
-    }
-    if (!open_results(o, done, &results, why, sizeof why))
-        return fclose(params), fail(why);
+    if (o->resume ? (done = resume_run(o, path, &params, &results, progress, why, sizeof why)) < 0
+                  : !start_run(o, path, &params, &results, why, sizeof why))
+        return fail(why);
     double started = clock_seconds(), theta[SPSA_MAX_PARAMS];
     memcpy(theta, path[done], sizeof theta);
     bool ok = true;
@@ -611,8 +495,8 @@ static int run(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], FIL
         struct tally t;
         if (!(ok = iterate(o, k, theta, &t, why, sizeof why)))
             break;
-        join_results(o, k, results);
-        write_row(params, k, (const long[]){t.wins[0], t.wins[1], t.draws}, o->params, theta);
+        spsa_results_join(o, k, results);
+        spsa_params_row(params, k, (const long[]){t.wins[0], t.wins[1], t.draws}, o->params, theta);
         fflush(params); /* the row is what makes the iteration done */
         memcpy(path[k], theta, sizeof theta);
         print_progress(o, progress, k, done, &t, theta, started);

@@ -68,12 +68,13 @@ bool spsa_param_check(const struct spsa_param *p, char *why, size_t size);
 
 /* Checks what can be checked before a game is played: each parameter
  * against the engine's own declarations (a spin option, or a weight with
- * bounds that hold MIN..MAX), and the directory (new, or a run of the same
- * parameters with resume). False with why. */
+ * bounds that hold MIN..MAX), and the directory (new, or a run with
+ * resume); it makes nothing. False with why. */
 bool spsa_check(const struct spsa_options *o, char *why, size_t size);
 
 /* Runs (or resumes) the tuning, with progress on 'progress'; 0, or 1 after
- * an error is written to stderr. */
+ * an error is written to stderr. A resumed run's params.tsv and results.tsv
+ * are read back strictly (tuning/spsa_files.h) before DIR is changed. */
 int spsa_run(const struct spsa_options *o, FILE *progress);
 
 #endif
