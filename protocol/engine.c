@@ -2,10 +2,13 @@
  * engine.c: see engine.h. One line in, zero or more lines out, each flushed.
  * Observations are gathered until the next transition begins (its decision
  * opens it) or a command needs the belief, then taken in whole. Every bad
- * line gets exactly one "error CODE message" line and changes nothing.
+ * line gets exactly one "error CODE message" line and changes nothing. An
+ * observation refused as inconsistent also marks the record broken: until
+ * position or newgame, the lines that need the game are refused at once.
  */
 #include "protocol/engine.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +30,15 @@
 
 #define LINE_LIMIT (1 << 20) /* bytes in one line, newline excluded: room for a whole game's position */
 
+/* Where this side's record stopped fitting the host's observations. Every
+ * later line the host builds on the refused one would be refused as well,
+ * each only after the belief's whole search of worlds, so the engine answers
+ * them at once instead, until position or newgame gives it a record afresh. */
+struct broken_record {
+    long line;     /* the input line refused as inconsistent; 0 while the record holds */
+    char why[512]; /* that line's error message, which say_error's 600 bytes hold with the desync's words */
+};
+
 struct engine {
     FILE *out;
     bool in_game;
@@ -36,6 +48,7 @@ struct engine {
     bool has_truth;
     long pending_line, pending_item, line; /* where the gathered transition began: a line, or an item of position */
     bool pending_whole;                    /* a world was found in which the gathered lines are the whole transition */
+    struct broken_record broken;
     uint64_t seed;
     struct option_values options;
     struct driver driver; /* the search, and the player's random stream */
@@ -46,8 +59,30 @@ struct engine {
 
 /* ---- observations ---- */
 
+/* Refuses the line as inconsistent, after the belief found no world for it,
+ * and marks the record broken there; returns false. */
+__attribute__((format(printf, 2, 3))) static bool refuse_inconsistent(struct engine *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->broken.why, sizeof e->broken.why, fmt, ap);
+    va_end(ap);
+    e->broken.line = e->line;
+    return error_line(e, "inconsistent", "%s", e->broken.why);
+}
+
+/* Whether the record still fits the host's observations; otherwise the one
+ * error line that names where it broke, given without searching again. */
+static bool record_holds(struct engine *e)
+{
+    return !e->broken.line || error_line(e, "desync",
+                                         "the observations are inconsistent since line %ld (%s); send 'position' or "
+                                         "'newgame'",
+                                         e->broken.line, e->broken.why);
+}
+
 /* Takes in the transition gathered so far; false after an error line, with
- * the transition left open (its missing lines may still come). */
+ * the transition left open and the record broken. */
 static bool take_in(struct engine *e)
 {
     char why[300];
@@ -56,14 +91,14 @@ static bool take_in(struct engine *e)
         return true;
     }
     if (e->pending_item)
-        return error_line(e, "inconsistent",
-                          "position: the transition from observation %ld on is incomplete or does not fit what this "
-                          "side has seen: %s",
-                          e->pending_item, why);
-    return error_line(e, "inconsistent",
-                      "the transition from line %ld on is incomplete or does not fit what this side has seen: %s; "
-                      "send its missing observations, or 'position'",
-                      e->pending_line, why);
+        return refuse_inconsistent(e,
+                                   "position: the transition from observation %ld on is incomplete or does not fit "
+                                   "what this side has seen: %s",
+                                   e->pending_item, why);
+    return refuse_inconsistent(e,
+                               "the transition from line %ld on is incomplete or does not fit what this side has "
+                               "seen: %s",
+                               e->pending_line, why);
 }
 
 /* Refuses, at once, an observation no world gives after those gathered
@@ -80,9 +115,9 @@ static bool could_begin(struct engine *e, const char *where)
     e->pending.count--;
     observation_text(o, text, sizeof text);
     if (o->kind == OBS_DECISION && !e->pending.count && rules_actor(&e->belief.w) == e->belief.side)
-        return error_line(e, "inconsistent", "%s'%s' is not a legal decision for %s now", where, text,
-                          SIDE_WORD[e->belief.side]);
-    return error_line(e, "inconsistent", "%s'%s' does not fit what this side has seen: %s", where, text, why);
+        return refuse_inconsistent(e, "%s'%s' is not a legal decision for %s now", where, text,
+                                   SIDE_WORD[e->belief.side]);
+    return refuse_inconsistent(e, "%s'%s' does not fit what this side has seen: %s", where, text, why);
 }
 
 /* Adds one observation to the transition being gathered; 'item' is its
@@ -116,7 +151,7 @@ static bool observation_line(struct engine *e, const struct observation *o)
 {
     if (!e->in_game)
         return error_line(e, "no-game", "an observation before 'newgame scenario YEAR side york|lancaster'");
-    return gather(e, o, 0);
+    return record_holds(e) && gather(e, o, 0);
 }
 
 static bool in_game(struct engine *e)
@@ -125,17 +160,21 @@ static bool in_game(struct engine *e)
 }
 
 /* The game as it stands, observations taken in; false after an error line. */
-static bool game_now(struct engine *e) { return in_game(e) && take_in(e); }
+static bool game_now(struct engine *e) { return in_game(e) && record_holds(e) && take_in(e); }
 
 /* The game for a command that only reads it: as it stands, or, while a
  * transition is still arriving, as it was before that transition, which is
  * left open. A question never changes the game, and never waits for the
- * belief's search of a transition that is not whole. */
+ * belief's search of a transition that is not whole. With the record broken,
+ * it reads the game as last taken in, and takes nothing more in: so a host
+ * sees where the two parted, and the belief searches no worlds. */
 static bool game_to_read(struct engine *e)
 {
     char why[300];
     if (!in_game(e))
         return false;
+    if (e->broken.line)
+        return true;
     if (e->pending.count && e->pending_whole && belief_observe(&e->belief, &e->pending, why, sizeof why))
         e->pending.count = 0;
     return true;
@@ -209,6 +248,7 @@ static void start_game(struct engine *e, int scenario, int side)
     e->in_game = true;
     e->pending.count = 0;
     e->has_truth = false;
+    e->broken.line = 0; /* a record afresh: nothing in it is refused yet */
 }
 
 static bool cmd_newgame(struct engine *e, const char *args)
@@ -243,6 +283,42 @@ static bool replay_history(struct engine *e, char *history)
     return take_in(e);
 }
 
+/* The game as a refused position must give it back: the belief, the
+ * transition still arriving and where it began, the record's state, the
+ * truth given and the player's random stream. */
+struct game_kept {
+    struct belief belief;
+    struct observations pending;
+    long pending_line;
+    bool pending_whole, in_game, has_truth;
+    struct broken_record broken;
+    uint64_t rng;
+};
+
+static void keep_game(const struct engine *e, struct game_kept *kept)
+{
+    *kept = (struct game_kept){.belief = e->belief,
+                               .pending = e->pending,
+                               .pending_line = e->pending_line,
+                               .pending_whole = e->pending_whole,
+                               .in_game = e->in_game,
+                               .has_truth = e->has_truth,
+                               .broken = e->broken,
+                               .rng = e->driver.rng};
+}
+
+static void restore_game(struct engine *e, const struct game_kept *kept)
+{
+    e->belief = kept->belief;
+    e->pending = kept->pending;
+    e->pending_line = kept->pending_line;
+    e->pending_whole = kept->pending_whole;
+    e->in_game = kept->in_game;
+    e->has_truth = kept->has_truth;
+    e->broken = kept->broken;
+    e->driver.rng = kept->rng;
+}
+
 /* position scenario YEAR side SIDE [observations OBS, OBS, ...]: a game
  * rebuilt from its whole observation history, in one go. On any error the
  * game that was there before is kept. */
@@ -262,11 +338,8 @@ static bool cmd_position(struct engine *e, const char *args)
     if (sscanf(rest, "%15s%n", keyword, &more) == 1 && strcmp(keyword, "observations") != 0)
         return error_line(e, "bad-arguments", "position: '%s' where 'observations' or the end of the line was due",
                           keyword);
-    static struct belief kept;
-    struct observations kept_pending = e->pending;
-    bool kept_in_game = e->in_game;
-    uint64_t kept_rng = e->driver.rng;
-    kept = e->belief;
+    static struct game_kept kept;
+    keep_game(e, &kept);
     start_game(e, scenario, side);
     static char history[LINE_LIMIT + 1];
     snprintf(history, sizeof history, "%s", rest + more);
@@ -274,10 +347,7 @@ static bool cmd_position(struct engine *e, const char *args)
     e->pending_item = 0;
     if (replayed)
         return true;
-    e->belief = kept;
-    e->pending = kept_pending;
-    e->in_game = kept_in_game;
-    e->driver.rng = kept_rng;
+    restore_game(e, &kept);
     return false;
 }
 
