@@ -21,10 +21,10 @@
 #include "engine/hidden/learned.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/view.h"
+#include "engine/hidden/view_svg.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/board_svg.h"
 #include "engine/text/line_reader.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
@@ -453,7 +453,8 @@ static bool cmd_board(struct host *h, char *args)
     FILE *f = open_memstream(&picture, &length);
     if (!f)
         return error_line(h, "no-memory", "no memory for the picture");
-    board_svg(&h->truth, side, f);
+    view_of(&h->truth, side, &v);
+    view_svg(&v, f);
     fclose(f);
     say_lines(h, picture);
     free(picture);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <xxhash.h>
 
+#include "engine/hidden/view_svg.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/board_svg.h"
@@ -79,7 +80,7 @@ static const char HELP[] =
     "  --position TEXT            a position in the text format of docs/position-format.md\n"
     "  --text                     print the position text (one line) instead of the board\n"
     "  --svg                      draw the board as an SVG picture (a map, the blocks on it)\n"
-    "  --side york|lancaster      with --svg: what that side sees, the enemy's hidden blocks face-down\n"
+    "  --side york|lancaster      with --svg: what that side knows, as r3 observe; hidden blocks face-down\n"
     "\n"
     "Options of apply:\n"
     "  --scenario YEAR | --position TEXT   the position to start from\n"
@@ -247,6 +248,14 @@ static int parse_show_options(int argc, char **argv, struct show_options *o)
     return 0;
 }
 
+/* A side's picture, drawn from its view alone: the world never reaches it. */
+static void show_view_svg(const struct world *w, int side)
+{
+    static struct view v;
+    view_of(w, side, &v);
+    view_svg(&v, stdout);
+}
+
 static int command_show(int argc, char **argv)
 {
     struct show_options o = {.side = SIDE_NONE};
@@ -254,8 +263,10 @@ static int command_show(int argc, char **argv)
     int status = parse_show_options(argc, argv, &o);
     if (status || (status = cli_load_world(o.scenario, o.position, &w)))
         return status;
-    if (o.svg)
-        board_svg(&w, o.side, stdout);
+    if (o.svg && o.side != SIDE_NONE)
+        show_view_svg(&w, o.side);
+    else if (o.svg)
+        board_svg(&w, stdout);
     else
         cli_print_world(&w, o.text);
     return 0;

@@ -1,8 +1,10 @@
 #!/bin/sh
 # svg.sh: r3 show --svg. The picture is valid XML (xmllint), renders
 # (rsvg-convert, to PNG), and shows every area and every block on the board:
-# by name and strength in the true world, face-down as L?n for the enemy's
-# hidden blocks in a side's picture. Usage: sh tests/svg.sh ./r3
+# by name and strength in the true world. A side's picture shows what r3
+# observe knows, in its order: the enemy's hidden blocks face-down as L?n by
+# label, a named enemy block's uncertain strength as a range. Usage:
+# sh tests/svg.sh ./r3
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
 
@@ -30,6 +32,23 @@ hidden=$(echo "$position" | tr ' ' '\n' | sed -n 's/^hidden=//p' | tr ',' '\n' |
 xmllint --noout "$tmp/york.svg" && [ "$(grep -c '>L?[0-9]*<' "$tmp/york.svg")" = "$hidden" ] && [ "$hidden" -gt 0 ] &&
     grep -q '(battle)' "$tmp/york.svg" && grep -q 'Seen by York' "$tmp/york.svg"
 check "York's picture of a battle: its $hidden hidden Lancaster blocks face-down, the battle area marked" $?
+# A side's picture draws what r3 observe knows, in its order: area by area, its own blocks,
+# the enemy's it has named, then the face-down pieces by label (never in true block order);
+# a named enemy block whose strength it knows only as a range shows the range (Y:Warwick 1-4
+# where observe says Y:Warwick(1-4)), not the true strength.
+names() { grep -o '[YLR]:[A-Za-z-]*\|[YL]?[0-9][0-9]*'; }
+position=$("$R3" playout --scenario 1460 --games 1 --seed 2 --dump-at 300)
+"$R3" observe --position "$position" --side lancaster | sed -n '/^On the map/,/^Face-down/p' > "$tmp/observe"
+"$R3" show --position "$position" --svg --side lancaster > "$tmp/lancaster.svg"
+names < "$tmp/observe" > "$tmp/observed"
+sed -n 's/.*font-size="9"[^>]*>\([^<]*\)<.*/\1/p' "$tmp/lancaster.svg" | names > "$tmp/drawn"
+cmp -s "$tmp/observed" "$tmp/drawn" && grep -q '^Y?' "$tmp/drawn"
+check "Lancaster's picture: every block and piece where and in the order r3 observe lists it" $?
+grep -o 'Y:[A-Za-z-]*(1-[1-4])' "$tmp/observe" | sed 's/(\(.*\))/ \1/' > "$tmp/ranges"
+while read -r range; do grep -q ">$range<" "$tmp/lancaster.svg" || echo "$range"; done < "$tmp/ranges" > "$tmp/missing"
+[ -s "$tmp/ranges" ] && [ ! -s "$tmp/missing" ]
+check "Lancaster's picture: York blocks of uncertain strength as ranges ($(wc -l < "$tmp/ranges"), as observe says)" $?
+
 "$R3" show --scenario 1460 --side york > /dev/null 2>&1
 [ $? = 2 ]
 check "--side without --svg: a usage error" $?

@@ -76,35 +76,35 @@ static void areas(const struct world *w, FILE *out)
                 SEA_AT[s][0], SEA_AT[s][1], SEA_LABEL[s]);
 }
 
-/* A block's square, with its name and strength, or face-down for the side that cannot see it. */
-static void square(const struct world *w, int side, int b, double x, double y, FILE *out)
+void board_svg_square(int area, int row, int side, const char *text, FILE *out)
 {
-    int owner = world_block_side(w, b);
-    bool hidden = side != SIDE_NONE && owner != side && w->know.label[b];
-    bool york = owner == SIDE_YORK;
+    bool york = side == SIDE_YORK;
+    double x = x_of(area) - SQUARE_W / 2.0, y = y_of(area) + 8 + row * SQUARE_H;
     fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#222222\"/>\n", x, y,
             SQUARE_W, SQUARE_H, york ? "#fbf7ee" : "#b22222");
-    fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"9\" fill=\"%s\">", x + 3, y + 10,
-            york ? "#b22222" : "#ffffff");
-    if (hidden)
-        fprintf(out, "%c?%d", york ? 'Y' : 'L', w->know.label[b]);
-    else
-        fprintf(out, "%s %d", BLOCK_INFO[b].id, world_steps(w, b));
-    fprintf(out, "</text>\n");
+    fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"9\" fill=\"%s\">%s</text>\n", x + 3, y + 10,
+            york ? "#b22222" : "#ffffff", text);
 }
 
-static void blocks(const struct world *w, int side, FILE *out)
+void board_svg_caption(int line, const char *text, FILE *out)
 {
-    for (int a = 0; a < AREA_COUNT; a++) {
-        int row = 0;
-        for (blockset left = w->at[a]; left; left &= left - 1, row++)
-            square(w, side, __builtin_ctzll(left), x_of(a) - SQUARE_W / 2.0, y_of(a) + 8 + row * SQUARE_H, out);
-    }
+    fprintf(out, "<text x=\"20\" y=\"%d\" font-size=\"12\">%s</text>\n", 44 + 16 * line, text);
+}
+
+void board_svg_cards(uint32_t cards, char *text, size_t size)
+{
+    size_t n = 0;
+    text[0] = '\0';
+    for (int c = 1; c <= CARD_COUNT && n < size; c++)
+        if (cards >> c & 1)
+            n += (size_t)snprintf(text + n, size - n, "%s%d", n ? ", " : "", c);
+    if (!cards)
+        snprintf(text, size, "none");
 }
 
 static const char *block_name(int block) { return block < BLOCK_COUNT ? BLOCK_INFO[block].id : "none"; }
 
-void board_svg(const struct world *w, int side, FILE *out)
+void board_svg_begin(const struct world *w, int seen_by, FILE *out)
 {
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out,
@@ -116,9 +116,52 @@ void board_svg(const struct world *w, int side, FILE *out)
             "<text x=\"20\" y=\"24\" font-size=\"15\">Richard III, %d: campaign %d, turn %d, %s phase. King %s, "
             "Pretender %s%s%s</text>\n",
             SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase], block_name(w->king),
-            block_name(w->pretender), side == SIDE_NONE ? "" : ". Seen by ", side == SIDE_NONE ? "" : SIDE_NAME[side]);
+            block_name(w->pretender), seen_by == SIDE_NONE ? "" : ". Seen by ",
+            seen_by == SIDE_NONE ? "" : SIDE_NAME[seen_by]);
     borders(out);
     areas(w, out);
-    blocks(w, side, out);
-    fprintf(out, "</svg>\n");
+}
+
+void board_svg_end(FILE *out) { fprintf(out, "</svg>\n"); }
+
+void board_svg_played(int line, const struct world *w, FILE *out)
+{
+    char card[SIDE_COUNT][8] = {"-", "-"}, text[80];
+    if (!w->played[SIDE_YORK] && !w->played[SIDE_LANCASTER])
+        return;
+    for (int s = 0; s < SIDE_COUNT; s++)
+        if (w->played[s])
+            snprintf(card[s], sizeof card[s], "%d", w->played[s]);
+    snprintf(text, sizeof text, "Cards played: York %s, Lancaster %s", card[SIDE_YORK], card[SIDE_LANCASTER]);
+    board_svg_caption(line, text, out);
+}
+
+/* Both hands and the cards played, where there are any: the referee sees them all. */
+static void true_cards(const struct world *w, FILE *out)
+{
+    char cards[80], line[160];
+    int n = 0;
+    for (int s = 0; s < SIDE_COUNT; s++)
+        if (w->hand[s]) {
+            board_svg_cards(w->hand[s], cards, sizeof cards);
+            snprintf(line, sizeof line, "%s's hand: %s", SIDE_NAME[s], cards);
+            board_svg_caption(n++, line, out);
+        }
+    board_svg_played(n, w, out);
+}
+
+void board_svg(const struct world *w, FILE *out)
+{
+    char text[40];
+    board_svg_begin(w, SIDE_NONE, out);
+    for (int a = 0; a < AREA_COUNT; a++) {
+        int row = 0;
+        for (blockset left = w->at[a]; left; left &= left - 1, row++) {
+            int b = __builtin_ctzll(left);
+            snprintf(text, sizeof text, "%s %d", BLOCK_INFO[b].id, world_steps(w, b));
+            board_svg_square(a, row, world_block_side(w, b), text, out);
+        }
+    }
+    true_cards(w, out);
+    board_svg_end(out);
 }
