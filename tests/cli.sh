@@ -100,12 +100,12 @@ check "r3 show --scenario 1460 prints the board" $?
 "$R3" show --scenario 1470 | grep -A1 '^Prisoner' | grep -q 'L:Henry-VI 4/4'
 check "r3 show --scenario 1470 shows Henry VI a prisoner" $?
 
-# The 1460 start, its cards dealt and shown: Lancaster moving in the action phase, and
-# a battle in Essex in the battle phase.
+# The 1460 start, its cards dealt and shown: Lancaster moving in the action phase (Henry VI
+# on his way, in Leicester after one area), and a battle in Essex in the battle phase.
 shown=$("$R3" show --scenario 1460 --text | sed 's/player1=- ap=0/player1=L ap=3/;
     s/hand-Y=- hand-L=- deck=1-25 played-Y=- played-L=-/hand-Y=1-6 hand-L=7-12 deck=15-25 played-Y=13 played-L=14/')
 moving=$(echo "$shown" | sed 's/phase=deal step=0/phase=action step=0/; s/crossed=-/crossed=Middlesex\/Oxford:4/;
-    s/move=- /move=land\/Middlesex\/L:Henry-VI\/Leicester\/Middlesex\/1\/- /')
+    s/ Middlesex=L:Henry-VI4 / Leicester=L:Henry-VI4 /; s/move=- /move=land\/Middlesex\/L:Henry-VI\/Leicester\/Middlesex\/1\/- /')
 fighting=$(echo "$shown" | sed 's/phase=deal step=0/phase=battle step=4/; s/player1=L/player1=Y/; s/Calais=Y:March3,/Calais=/;
     s/Essex=L:Oxford3/Essex=Y:March3,L:Oxford3/; s/battle=-/battle=Essex\/2\/Y\/Y:March\/-\/0\/1\/swapped\/Rutland:1\/-/')
 "$R3" show --position "$moving" > "$tmp/busy" && "$R3" show --position "$fighting" >> "$tmp/busy"
@@ -131,6 +131,17 @@ impossible 's/Essex=L:Oxford3/Essex=L:Oxford3,Y:Essex3/; s/pool=Y:Essex3,/pool=/
 impossible 's/deck=1-25/deck=1-20/' 'cannot arise in play: 20 cards held and 0 discarded'
 "$R3" legal --position "$fighting" | grep -q '^hit '
 check "a battle position that can arise is read and its hits listed" $?
+
+# A block on its way that has reached no area: asking the rules where it may go next read
+# the neighbours of area '-', past the end of the map's table, and the plain build went
+# on. Refused before any rule is asked: status 1, nothing on stdout, and one line naming
+# the field (under UBSan the old reading also exited 1, with the sanitizer's report).
+stray=$(echo "$moving" | sed 's#move=[^ ]*#move=land/Middlesex/Y:York/-/-/3/-#')
+"$R3" show --position "$stray" > "$tmp/out" 2> "$tmp/err"
+status=$?
+[ $status = 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
+    grep -qx "r3: bad position: the position cannot arise in play: move: Y:York is on its way in a land move, but the move names no area it has reached" "$tmp/err"
+check "r3 show refuses a block on its way with no area reached (status $status): $(cat "$tmp/err")" $?
 
 "$R3" legal --position "$("$R3" show --scenario 1460 --text)" > "$tmp/legal"
 [ "$(wc -l < "$tmp/legal")" = 25 ] && [ "$(head -n 1 "$tmp/legal")" = "deal 1" ] && [ "$(tail -n 1 "$tmp/legal")" = "deal 25" ]
@@ -185,7 +196,7 @@ reject 1 "r3: apply: decision 1: 'deal 1': the game is over, no decision is due"
 # between his two 3s, and Herbert takes both hits; a hit on the weaker
 # Worcester is refused.
 stanley="scenario=1460 campaign=1 turn=1 phase=action step=1 king=L:Henry-VI pretender=Y:York pretender-side=Y"
-stanley="$stanley player1=L ap=2 winner=- flags=- hand-Y=- hand-L=- deck=1-12,14-19,21-25 played-Y=20 played-L=13"
+stanley="$stanley player1=L ap=2 winner=- flags=- hand-Y=1-6 hand-L=7-12 deck=14-19,21-25 played-Y=20 played-L=13"
 stanley="$stanley minors-due-Y=0 minors-due-L=0 Ireland=Y:York4 Chester=Y:March3,Y:Herbert3,Y:Worcester2,L:Stanley3m"
 stanley="$stanley Lincoln=L:Henry-VI4 POOL other-side=Y:Buckingham4,Y:Exeter3,Y:Rivers2,Y:Northumberland4"
 stanley="$stanley,Y:Shrewsbury3,Y:Stanley4,Y:Westmoreland3,Y:York-church3,L:Canterbury-church3,L:Warwick4,L:Kent3"

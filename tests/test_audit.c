@@ -6,6 +6,10 @@
  * charge that hits a bystander, a reserve hit or firing in round 1): the audit
  * must name it. Two positions from play check that what is no hit (a trapped
  * attacker, a block sent home by the political turn) is not called one.
+ * Positions from outside that play never reaches (a move or a battle out of
+ * shape, a King or Pretender who is no heir in play, a hand short of its
+ * turns, a step with nothing due) are refused by audit_position_parse,
+ * naming the field, before the rules are asked about them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,9 +21,11 @@
 
 #include "engine/core/tables.h"
 #include "engine/rules/audit.h"
+#include "engine/rules/cards.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
+#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* A game followed by the audit, as r3 playout --check follows one. */
@@ -63,13 +69,20 @@ static void assert_audit_finds(struct audited *a, const struct world *before, co
 }
 
 /* The empty test board holds only the two cards played; the audit counts all
- * 25, so the rest go back to the deck. */
+ * 25, and a card in each hand for every turn to come (1.1, 8.5): six each in
+ * turn 1, and the rest in the deck. */
 static void board(struct audited *a, int york_card, int lancaster_card)
 {
     empty_board(&a->w, york_card, lancaster_card);
     world_place(&a->w, BLOCK_L_HENRY_VI, AREA_LINCOLN);
     uint32_t all = ((uint32_t)1 << (CARD_COUNT + 1)) - 2;
     a->w.deck = all & ~((uint32_t)1 << york_card) & ~((uint32_t)1 << lancaster_card);
+    for (int s = 0; s < SIDE_COUNT; s++)
+        for (int dealt = 0; dealt < HAND_SIZE - 1; dealt++) {
+            uint32_t card = a->w.deck & -a->w.deck;
+            a->w.hand[s] |= card;
+            a->w.deck &= ~card;
+        }
 }
 
 /* Lancaster's Northumberland (B3, four dice) attacks Herbert and Suffolk in
@@ -137,17 +150,13 @@ static void a_tie_settled_without_the_owner_is_found(void **state)
     (void)state;
     struct audited a;
     northumberland_fires(&a, 3, 3, "666");
-    struct world after = last_die(&a, "roll 1");
-    assert_int_equal(after.step, BATTLE_HITS); /* York must choose */
-    struct world settled = after;
-    world_set_steps(&settled, BLOCK_Y_SUFFOLK, 2);
-    settled.step = BATTLE_TURNS;
-    settled.battle.hits = 0;
-    settled.battle.actor = BLOCK_NONE;
-    assert_audit_finds(&a, &a.w, "roll 1", &settled, "Y:Suffolk (3) took a hit while Y:Herbert (3) was untouched");
+    struct world before = a.w;
     audited_play(&a, "roll 1");
+    assert_int_equal(a.w.step, BATTLE_HITS); /* York must choose */
     audited_play(&a, "hit Y:Suffolk");
     assert_int_equal(world_steps(&a.w, BLOCK_Y_SUFFOLK), 2);
+    /* The world of his choice, as if the last die alone had led there. */
+    assert_audit_finds(&a, &before, "roll 1", &a.w, "Y:Suffolk (3) took a hit while Y:Herbert (3) was untouched");
 }
 
 /* 6.4: a block hit and left standing had the last of the volley's hits. */
@@ -332,6 +341,263 @@ static void a_block_sent_home_at_8_1_is_no_stray_hit(void **state)
     assert_int_equal(world_location(&a.w, BLOCK_Y_IRISH_MERCENARY), AREA_IRELAND);
 }
 
+/* ---- positions from outside (audit_position_parse) ---- */
+
+/* A scenario's start as text with each 'from' of 'edits' (pairs, NULL at the
+ * end) replaced, once, by its 'to'. */
+static const char *start_edited(int scenario, const char *const *edits)
+{
+    static char text[POSITION_TEXT_MAX], copy[POSITION_TEXT_MAX];
+    struct world w;
+    scenario_setup(&w, scenario);
+    assert_true(position_print(&w, text, sizeof text));
+    for (; edits[0]; edits += 2) {
+        char *at = strstr(text, edits[0]);
+        if (!at)
+            fail_msg("'%s' is not in the %d start", edits[0], SCENARIO_INFO[scenario].year);
+        snprintf(copy, sizeof copy, "%.*s%s%s", (int)(at - text), text, edits[1], at + strlen(edits[0]));
+        strcpy(text, copy);
+    }
+    return text;
+}
+
+static void assert_refused(const char *text, const char *named)
+{
+    struct world w;
+    char error[300] = "";
+    if (audit_position_parse(text, &w, error, sizeof error))
+        fail_msg("accepted, though %s", named);
+    if (!strstr(error, named))
+        fail_msg("refused with '%s', not '%s'", error, named);
+}
+
+static void assert_read(const char *text)
+{
+    struct world w;
+    char error[300];
+    if (!audit_position_parse(text, &w, error, sizeof error))
+        fail_msg("%s", error);
+}
+
+/* The 1460 start with its cards dealt and shown, Lancaster Player 1: the
+ * action phase's first edits, then the test's own. */
+#define SHOWN \
+    "player1=- ap=0", "player1=L ap=3", "hand-Y=- hand-L=- deck=1-25 played-Y=- played-L=-", \
+        "hand-Y=1-6 hand-L=7-12 deck=15-25 played-Y=13 played-L=14"
+
+/* 5.2: a block on its way over land has reached an area. One that names none
+ * sent the rules to area '-' for its next steps: AREA_NEIGHBOURS[255], past
+ * the end of the map, read while the audit itself asked for the decisions
+ * due. The position is refused, naming the field, before any rule is asked. */
+static void a_block_on_its_way_nowhere_is_refused(void **state)
+{
+    (void)state;
+    const char *const stray[] = {"phase=deal", "phase=action", SHOWN, "move=-", "move=land/Middlesex/Y:York/-/-/3/-",
+                                 NULL};
+    assert_refused(start_edited(SCENARIO_1460, stray),
+                   "move: Y:York is on its way in a land move, but the move names no area it has reached");
+    const char *const on_its_way[] = {"phase=deal",
+                                      "phase=action",
+                                      SHOWN,
+                                      " Middlesex=L:Henry-VI4 ",
+                                      " Leicester=L:Henry-VI4 ",
+                                      "move=-",
+                                      "move=land/Middlesex/L:Henry-VI/Leicester/Middlesex/1/-",
+                                      NULL};
+    assert_read(start_edited(SCENARIO_1460, on_its_way)); /* Henry VI one area out of London */
+}
+
+/* The move in progress as play never leaves it (5.2-5.4, RULINGS A.1): each
+ * is refused, naming the field and what is wrong with it. */
+static void a_move_out_of_shape_is_refused(void **state)
+{
+    (void)state;
+    static const char *const MOVES[][2] = {
+        {"land/Middlesex/L:Henry-VI/Leicester/Middlesex/1/-", "has L:Henry-VI in Leicester, but it is in Middlesex"},
+        {"land/Ireland/Y:York/Ireland/-/0/-", "the land move is Lancaster's, but Y:York fights for the other side"},
+        {"land/Middlesex/L:Henry-VI/Middlesex/-/2/-", "after 2 areas, but a block stops after 2"},
+        {"land/Middlesex/L:Henry-VI/Middlesex/Ireland/1/-", "L:Henry-VI reached Middlesex from Ireland, which is not"},
+        {"land/-/-/-/-/0/-", "a land move names no area it starts from"},
+        {"sea/-/L:Henry-VI/-/-/0/-", "a sea move names no area it starts from"},
+        {"sea/Middlesex/L:Henry-VI/Kent/-/0/-", "L:Henry-VI is at sea while the move waits for a second block"},
+        {"muster/-/-/-/-/0/-", "a Muster move names no Muster area"},
+        {"land/Middlesex/-/-/-/0/Kent", "only a Muster move names a Muster area"},
+        {"recruit/-/-/-/-/0/-", "a recruit with no block named"},
+        {"recruit/-/L:Oxford/-/-/0/-", "the recruit move has L:Oxford in pool, but it is in Essex"},
+        {"recruit/Kent/L:Rivers/-/-/0/-", "the recruit of L:Rivers names an area or steps"},
+    };
+    for (size_t i = 0; i < sizeof MOVES / sizeof MOVES[0]; i++) {
+        char move[100];
+        snprintf(move, sizeof move, "move=%s", MOVES[i][0]);
+        const char *const edits[] = {"phase=deal", "phase=action", SHOWN, "move=-", move, NULL};
+        assert_refused(start_edited(SCENARIO_1460, edits), MOVES[i][1]);
+    }
+}
+
+/* 3.21, RULINGS B.7: the King is his side's eldest heir alive and in play,
+ * and a prisoner is not in play (RULINGS B.15: Prince Edward acts as
+ * Pretender while Henry VI is held). A King in the Tower was read, and the
+ * first crowning check of the game found him no senior heir in play. */
+static void a_king_who_is_a_prisoner_is_refused(void **state)
+{
+    (void)state;
+    const char *const held[] = {" Middlesex=L:Henry-VI4 ", " ", "crossed=-", "prisoner=L:Henry-VI4 crossed=-", NULL};
+    assert_refused(start_edited(SCENARIO_1460, held), "king: L:Henry-VI is the King, but he is a prisoner");
+}
+
+/* 3.21, 6.82, RULINGS B.7: the Pretender is an heir in play; a minor comes
+ * into play only in a supply phase, and a dead heir never again. A minor
+ * named Pretender was read, and play went on until a crowning check found
+ * him no heir in play. */
+static void a_pretender_who_is_no_heir_in_play_is_refused(void **state)
+{
+    (void)state;
+    const char *const minor[] = {"pretender=Y:York", "pretender=Y:Clarence", NULL};
+    assert_refused(start_edited(SCENARIO_1460, minor),
+                   "pretender: Y:Clarence is the Pretender, but he is a minor, not yet in play");
+    const char *const dead[] = {"pretender=L:Richmond", "pretender=L:Henry-VI", NULL};
+    assert_refused(start_edited(SCENARIO_1483, dead), "pretender: L:Henry-VI is the Pretender, but he is dead");
+}
+
+/* RULINGS B.15: Henry VI is the one prisoner, held in 1470. */
+static void a_prisoner_other_than_henry_is_refused(void **state)
+{
+    (void)state;
+    const char *const swapped[] = {"South-Yorks=Y:Gloucester3", "South-Yorks=L:Henry-VI4", "prisoner=L:Henry-VI4",
+                                   "prisoner=Y:Gloucester3", NULL};
+    assert_refused(start_edited(SCENARIO_1470, swapped), "prisoner: Y:Gloucester is held in 1470");
+}
+
+/* Steps that play never stops at, whose decisions the rules would look for
+ * with an index of nothing or make for the wrong side: each refused, naming
+ * the field. */
+static void a_step_with_nothing_due_is_refused(void **state)
+{
+    (void)state;
+    /* 8.5: the deal goes on only while a hand is short; a full pair sent the
+     * next card to the hand of side NONE, past the two hands. */
+    const char *const dealt[] = {"hand-Y=- hand-L=- deck=1-25", "hand-Y=1-7 hand-L=8-14 deck=15-25", NULL};
+    assert_refused(start_edited(SCENARIO_1460, dealt), "phase: the deal goes on, but both hands hold their 7 cards");
+    /* 1.1: York chooses his card first; one already down before his choice
+     * vanished when he chose, and the cards no longer added up. */
+    const char *const early[] = {"phase=deal", "phase=cards", "hand-Y=- hand-L=- deck=1-25 played-Y=-",
+                                 "hand-Y=1-6 hand-L=7-12 deck=14-25 played-Y=13", NULL};
+    assert_refused(start_edited(SCENARIO_1460, early), "played-Y: York has a card down in the cards phase at step 0");
+    /* 9.1, RULINGS A.9: York executes only a defected Exeter on the map. */
+    const char *const no_defector[] = {"phase=deal step=0", "phase=supply step=1", SHOWN, NULL};
+    assert_refused(start_edited(SCENARIO_1460, no_defector),
+                   "step: York's execution step, with Y:Exeter not on the map");
+}
+
+/* 6.83-6.85: an eliminated block waits face-down in its pool, or a
+ * mercenary in its home area, until the campaign ends. A face-down noble on
+ * the map was read, and the knowledge of it went wrong in play. */
+static void a_face_down_block_on_the_map_is_refused(void **state)
+{
+    (void)state;
+    const char *const face_down[] = {"Essex=L:Oxford3", "Essex=L:Oxford3f", NULL};
+    assert_refused(start_edited(SCENARIO_1460, face_down), "L:Oxford is face-down in Essex");
+}
+
+/* 8.5, 1.1: seven cards to a hand for a campaign, one played each turn. A
+ * hand short of a card for each turn left, its card gone to the deck, ran
+ * out before turn 7 and left its side nothing to play: a dead end. */
+static void a_hand_short_of_its_turns_is_refused(void **state)
+{
+    (void)state;
+    const char *const short_hand[] = {"phase=deal", "phase=action", SHOWN,          "hand-Y=1-6",
+                                      "hand-Y=1-5", "deck=15-25",   "deck=6,15-25", NULL};
+    assert_refused(start_edited(SCENARIO_1460, short_hand),
+                   "hand-Y: York holds 5 cards in the action phase of turn 1, not 6");
+}
+
+/* The battle in Essex, York's March against Lancaster's Oxford (the 1460
+ * start, the cards shown), at a step, with its battle and acted fields. */
+static const char *essex_battle(int step, const char *battle, const char *acted)
+{
+    char phase[32], battle_field[64], acted_field[64];
+    snprintf(phase, sizeof phase, "phase=battle step=%d", step);
+    snprintf(battle_field, sizeof battle_field, "battle=%s", battle);
+    snprintf(acted_field, sizeof acted_field, "acted=%s", acted);
+    const char *const edits[] = {
+        "phase=deal step=0",          phase,     SHOWN,       "Calais=Y:March3,", "Calais=",    "Essex=L:Oxford3",
+        "Essex=Y:March3r,L:Oxford3r", "acted=-", acted_field, "battle=-",         battle_field, NULL};
+    return start_edited(SCENARIO_1460, edits);
+}
+
+/* A battle's step with fields play never leaves it with, each refused by
+ * name, in order: every block done at the turns step, where the rules looked
+ * for the first of an empty set, and a stale block carried into the next
+ * turn (6.2); a volley aimed at one block, and its hits placed with dice
+ * still to roll (6.4); a round-4 attacker still there after his turn, and
+ * one firing (RULINGS B.13); a regroup with both sides left (6.7); a
+ * treachery roll at a block with no other side's version, which sent block
+ * NONE over (6.9). The last, as play leaves a volley's hits, is read. */
+static void a_battle_out_of_shape_is_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        int step;
+        const char *battle, *acted, *named;
+    } CASES[] = {
+        {BATTLE_TURNS, "Essex/1/L/-/-/0/0/-/-/-", "Y:March,L:Oxford",
+         "acted: every block fighting in Essex has had its battle turn this round"},
+        {BATTLE_TURNS, "Essex/1/L/Y:March/-/0/0/-/-/-", "-", "step 2 waits between battle turns"},
+        {BATTLE_FIRE, "Essex/1/L/Y:March/L:Oxford/2/0/-/-/-", "Y:March", "is aimed at no one block"},
+        {BATTLE_HITS, "Essex/1/L/Y:March/-/2/1/-/-/-", "Y:March", "the hits step with dice still to roll"},
+        {BATTLE_TURNS, "Essex/4/L/-/-/0/0/-/-/-", "L:Oxford",
+         "L:Oxford attacks in round 4 and has had his turn, yet is still in Essex"},
+        {BATTLE_FIRE, "Essex/4/L/L:Oxford/-/2/0/-/-/-", "L:Oxford",
+         "L:Oxford attacks in round 4, where attackers only retreat"},
+        {BATTLE_REGROUP, "Essex/2/Y/-/-/0/0/-/-/-", "-",
+         "the winner regroups from Essex, but both sides are still in it"},
+        {BATTLE_TREACHERY, "Essex/1/L/Y:March/L:Oxford/1/0/-/-/-", "Y:March", "a treachery roll at L:Oxford"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++)
+        assert_refused(essex_battle(CASES[i].step, CASES[i].battle, CASES[i].acted), CASES[i].named);
+    assert_read(essex_battle(BATTLE_HITS, "Essex/1/L/Y:March/-/0/1/-/-/-", "Y:March"));
+}
+
+/* 6.3: reserves arrive at the start of round 2. One still waiting later took
+ * no turn, and the battle ended with both sides in it, the winner
+ * regrouping the loser's blocks. */
+static void a_reserve_after_round_1_is_refused(void **state)
+{
+    (void)state;
+    const char *const late[] = {"phase=deal step=0",
+                                "phase=battle step=2",
+                                SHOWN,
+                                "Calais=Y:March3,",
+                                "Calais=",
+                                "Essex=L:Oxford3",
+                                "Essex=Y:March3r,L:Oxford3rv",
+                                "acted=-",
+                                "acted=Y:March",
+                                "battle=-",
+                                "battle=Essex/4/L/-/-/0/0/-/-/-",
+                                NULL};
+    assert_refused(start_edited(SCENARIO_1460, late), "reserve: L:Oxford is still a reserve in round 4 in Essex");
+}
+
+/* RULINGS A.8: the exile-surplus step waits on a block over an exile's limit;
+ * with none, the rules looked for the first of an empty set. */
+static void an_exile_surplus_step_with_no_surplus_is_refused(void **state)
+{
+    (void)state;
+    const char *const settled[] = {"turn=1 phase=deal step=0",
+                                   "turn=7 phase=political step=2",
+                                   "deck=1-25",
+                                   "deck=15-25",
+                                   "Calais=Y:March3,Y:Warwick4,Y:Kent3,Y:Salisbury3,",
+                                   "Calais=",
+                                   "pool=",
+                                   "pool=Y:Warwick4,Y:Kent3,Y:Salisbury3,",
+                                   " Middlesex=L:Henry-VI4 ",
+                                   " Middlesex=L:Henry-VI4 Kent=Y:March3 ",
+                                   NULL};
+    assert_refused(start_edited(SCENARIO_1460, settled), "step: the exile-surplus step, with no exile over its limit");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -345,6 +611,17 @@ int main(void)
         cmocka_unit_test(a_trapped_attacker_is_no_stray_hit),
         cmocka_unit_test(a_dropped_surplus_is_found),
         cmocka_unit_test(a_block_sent_home_at_8_1_is_no_stray_hit),
+        cmocka_unit_test(a_block_on_its_way_nowhere_is_refused),
+        cmocka_unit_test(a_move_out_of_shape_is_refused),
+        cmocka_unit_test(a_king_who_is_a_prisoner_is_refused),
+        cmocka_unit_test(a_pretender_who_is_no_heir_in_play_is_refused),
+        cmocka_unit_test(a_prisoner_other_than_henry_is_refused),
+        cmocka_unit_test(a_step_with_nothing_due_is_refused),
+        cmocka_unit_test(a_hand_short_of_its_turns_is_refused),
+        cmocka_unit_test(a_face_down_block_on_the_map_is_refused),
+        cmocka_unit_test(a_battle_out_of_shape_is_refused),
+        cmocka_unit_test(a_reserve_after_round_1_is_refused),
+        cmocka_unit_test(an_exile_surplus_step_with_no_surplus_is_refused),
     };
     return cmocka_run_group_tests_name("audit", tests, NULL, NULL);
 }

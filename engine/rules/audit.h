@@ -3,8 +3,9 @@
  * decision, beyond the struct invariants of world_check(): two versions of a
  * noble never in play together, border counts within their limits, red
  * borders stopping, no block moving twice, contested areas only around the
- * action and battle phases, the 25 cards all accounted for, the crowns on the
- * senior heirs, and a decision at every point of a game not yet over; and in
+ * action and battle phases, the 25 cards all accounted for, the King and the
+ * Pretender heirs in play and, where the crowns are settled, the senior ones,
+ * and a decision at every point of a game not yet over; and in
  * battle, that each volley's hits stay on one block until it falls, reach the
  * blocks strongest first and all land while anyone is left to take them (6.4), that a charge and its bonus fire hit only
  * their named block (6.5), and that reserves take no hits while they wait and
@@ -27,10 +28,14 @@ struct audit_memory {
 };
 
 /* The invariants of one world, whatever led to it: world_check()'s, the
- * phase's step and what it needs (Player 1, the battle's area, actor and
- * target), twins, borders, contested areas, the 25 cards, the crowns, and a
- * decision due. What a position read from text must pass before any rule
- * looks at it. True, or false with the first broken one in why[size]. */
+ * phase's step and what it needs (Player 1, the cards played and held, the
+ * move in progress in its shape, the battle's area, actor, target and dice
+ * as its step leaves them, work for the step to do), twins, borders,
+ * contested areas, the 25 cards, the crowns on heirs in play, and a decision
+ * due. All but the last are asked before the rules are asked who decides
+ * and what, since the rules index the map, the blocks and the cards with
+ * these fields. What a position read from text must pass. True, or false
+ * with the first broken one in why[size]. */
 bool audit_world(const struct world *w, char *why, int size);
 
 /* A position read from text (engine/text/position.h) and audited: true with
