@@ -61,7 +61,8 @@ struct engine {
 
 /* Refuses the line as inconsistent, after the belief found no world for it,
  * and marks the record broken there; returns false. */
-__attribute__((format(printf, 2, 3))) static bool refuse_inconsistent(struct engine *e, const char *fmt, ...)
+static bool refuse_inconsistent(struct engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool refuse_inconsistent(struct engine *e, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
