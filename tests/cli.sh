@@ -285,6 +285,14 @@ check "a random playout reaches a position with hidden pieces" $?
 "$R3" observe --position "$mid" --side york | sed -n 's/^Information-set key: //p' > "$tmp/okey"
 "$R3" infokey --position "$mid" --side york | cmp -s - "$tmp/okey" && grep -Eqx '[0-9a-f]{16}' "$tmp/okey"
 check "mid-game: the key r3 observe prints is r3 infokey's" $?
+# A side knows its own blocks' strengths, whatever the enemy knows of them: the
+# ranges are the enemy's (Lancaster's view of York's blocks in Calais here).
+calais=$("$R3" playout --games 1 --seed 2 --dump-at 300 | tail -n 1)
+"$R3" observe --position "$calais" --side york | grep Calais > "$tmp/own"
+"$R3" observe --position "$calais" --side lancaster | grep Calais > "$tmp/enemy"
+grep -q ' Y:March1 ' "$tmp/own" && ! grep -q '(' "$tmp/own" && grep -q ' Y:March(1-3) ' "$tmp/enemy" &&
+    "$R3" show --position "$calais" | grep -q 'Y:March 1/3'
+check "observe: York's own blocks at their strength (Y:March1), Lancaster's view of them a range" $?
 for side in york lancaster; do
     "$R3" sample --position "$mid" --side $side --count 5 --seed 7 > "$tmp/worlds-$side"; status=$?
     [ $status = 0 ] && [ "$(wc -l < "$tmp/worlds-$side")" = 5 ]

@@ -136,12 +136,21 @@ uint64_t infokey(const struct world *w, int side)
 
 /* ---- the view in words ---- */
 
-static void print_area_blocks(struct strbuf *sb, const struct world *w, int side, int area)
+/* Whether the viewer knows block b's strength only as a range: an enemy
+ * block's, as its knowledge has it. The strength knowledge kept on a block is
+ * its enemy's, so of the viewer's own blocks it tells what the other side
+ * knows, and the viewer knows them whole. */
+static bool strength_vague(const struct world *w, int viewer, int b, int *at_most)
+{
+    return world_block_side(w, b) != viewer && world_strength_knowledge(w, b, at_most) == KNOW_AT_MOST;
+}
+
+static void print_area_blocks(struct strbuf *sb, const struct world *w, int viewer, int side, int area)
 {
     for (blockset left = blocks_in(w, side, area); left; left &= left - 1) {
-        int b = __builtin_ctzll(left), value, kind = world_strength_knowledge(w, b, &value);
+        int b = __builtin_ctzll(left), value;
         strbuf_add(sb, " %s", BLOCK_INFO[b].id);
-        if (kind == KNOW_AT_MOST)
+        if (strength_vague(w, viewer, b, &value))
             strbuf_add(sb, "(1-%d)", value + 1);
         else
             strbuf_add(sb, "%d", world_steps(w, b));
@@ -158,8 +167,8 @@ static void print_places(struct strbuf *sb, const struct view *v)
         if (!w->at[a] && !any_piece)
             continue;
         strbuf_add(sb, "  %-14s", AREA_INFO[a].name);
-        print_area_blocks(sb, w, v->side, a);
-        print_area_blocks(sb, w, 1 - v->side, a);
+        print_area_blocks(sb, w, v->side, v->side, a);
+        print_area_blocks(sb, w, v->side, 1 - v->side, a);
         for (int l = 0; l < MAX_LABELS; l++)
             if (v->piece[l].cand && v->piece[l].area == a)
                 strbuf_add(sb, " %c?%d", 1 - v->side == SIDE_YORK ? 'Y' : 'L', l + 1);
@@ -276,13 +285,13 @@ bool view_print(const struct view *v, char *text, size_t size)
 
 /* ---- the view as one JSON object ---- */
 
-static void json_blocks(struct strbuf *sb, const struct world *w, int side, int area, bool *first)
+static void json_blocks(struct strbuf *sb, const struct world *w, int viewer, int side, int area, bool *first)
 {
     for (blockset left = blocks_in(w, side, area); left; left &= left - 1) {
-        int b = __builtin_ctzll(left), value, kind = world_strength_knowledge(w, b, &value);
+        int b = __builtin_ctzll(left), value;
         strbuf_add(sb, "%s{\"block\":\"%s\",\"side\":\"%s\",", *first ? "" : ",", BLOCK_INFO[b].id,
                    SIDE_WORD[world_block_side(w, b)]);
-        if (kind == KNOW_AT_MOST)
+        if (strength_vague(w, viewer, b, &value))
             strbuf_add(sb, "\"strength\":null,\"strength_at_most\":%d}", value + 1);
         else
             strbuf_add(sb, "\"strength\":%d}", world_steps(w, b));
@@ -318,8 +327,8 @@ static void json_areas(struct strbuf *sb, const struct view *v)
         if (!v->w.at[a] && !any_piece)
             continue;
         strbuf_add(sb, "%s{\"area\":\"%s\",\"blocks\":[", first_area ? "" : ",", AREA_INFO[a].name);
-        json_blocks(sb, &v->w, v->side, a, &first);
-        json_blocks(sb, &v->w, 1 - v->side, a, &first);
+        json_blocks(sb, &v->w, v->side, v->side, a, &first);
+        json_blocks(sb, &v->w, v->side, 1 - v->side, a, &first);
         json_pieces(sb, v, a, &first);
         strbuf_add(sb, "]}");
         first_area = false;
