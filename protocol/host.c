@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
@@ -836,20 +837,22 @@ static bool take_record(struct host *h, FILE *f, const struct setup *u)
 static bool read_saved(const char *path, char **text, size_t *length, char *why, size_t size)
 {
     FILE *f;
+    struct stat about;
     long long most = SEAL_FILE_MAX(RECORD_FILE_MAX);
     if (!text_file_open(path, most, "a sealed save of the longest game", &f, why, size))
         return false;
-    *text = malloc((size_t)most + 1);
-    *length = *text ? fread(*text, 1, (size_t)most + 1, f) : 0;
-    bool whole = *text && !ferror(f) && *length <= (size_t)most;
+    /* Room for the size the file had when it was checked, and one byte to
+     * see that it did not grow since. */
+    size_t room = fstat(fileno(f), &about) == 0 ? (size_t)about.st_size + 1 : 0;
+    *text = room ? malloc(room) : NULL;
+    *length = *text ? fread(*text, 1, room, f) : 0;
+    bool whole = *text && !ferror(f) && *length < room;
     fclose(f);
     if (whole)
         return true;
     free(*text);
     *text = NULL;
-    return snprintf(why, size, *length > (size_t)most ? "it grew past %lld bytes while it was read" : "cannot read it",
-                    most),
-           false;
+    return snprintf(why, size, room && *length == room ? "it grew while it was read" : "cannot read it"), false;
 }
 
 /* A record held in memory, verified as r3 replay verifies it, and its setup

@@ -14,15 +14,14 @@
 #include "tuning/spsa_files.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "engine/text/text_file.h"
 #include "tuning/results.h"
 
 #define LINE_MAX_LENGTH 4096 /* of either file; a row of 16 parameters takes under 400 */
@@ -127,37 +126,15 @@ static bool refuse(const struct reading *r, const char *fmt, ...)
     return false;
 }
 
-static const char *file_kind(mode_t mode)
-{
-    return S_ISFIFO(mode)   ? "a FIFO"
-           : S_ISCHR(mode)  ? "a character device"
-           : S_ISBLK(mode)  ? "a block device"
-           : S_ISDIR(mode)  ? "a directory"
-           : S_ISSOCK(mode) ? "a socket"
-                            : "not a regular file";
-}
-
-/* The file, open for reading, if it is a regular file of at most max_bytes;
- * NULL with why. O_NONBLOCK makes the open of a FIFO return at once rather
- * than wait for a writer, and fstat looks at what was opened, not at a name
- * that may have changed since. */
+/* The file, open for reading, if it is a regular file of at most max_bytes
+ * (engine/text/text_file.h: a FIFO would block the open, /dev/zero never
+ * end); NULL with why. */
 static FILE *open_regular(const struct reading *r, long long max_bytes)
 {
-    struct stat st;
-    int fd = open(r->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0)
-        return refuse(r, "cannot read it: %s", strerror(errno)), NULL;
-    FILE *f = NULL;
-    if (fstat(fd, &st) != 0)
-        refuse(r, "cannot read it: %s", strerror(errno));
-    else if (!S_ISREG(st.st_mode))
-        refuse(r, "%s, not a regular file as a run writes", file_kind(st.st_mode));
-    else if ((long long)st.st_size > max_bytes)
-        refuse(r, "%lld bytes, more than this run's %lld could write", (long long)st.st_size, max_bytes);
-    else if (!(f = fdopen(fd, "r")))
-        refuse(r, "cannot read it: %s", strerror(errno));
-    if (!f)
-        close(fd);
+    char why[300];
+    FILE *f;
+    if (!text_file_open(r->path, max_bytes, "what this run could have written", &f, why, sizeof why))
+        return refuse(r, "%s", why), NULL;
     return f;
 }
 

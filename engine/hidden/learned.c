@@ -51,14 +51,21 @@ static bool legal_named(const struct world *w, decision named, int side, decisio
 }
 
 /* Whether some world the side could not tell from 'before' would have left
- * it knowing something else after the same decision. */
+ * it knowing something else after the same decision. One view and one
+ * sampler serve every draw. */
 static bool outcome_turned_on_hidden(const struct world *before, decision d, const struct world *after, int side)
 {
+    struct view view;
+    struct sampler sampler;
     struct world probe;
     uint64_t rng = world_hash(before), now = infokey(after, side);
     decision named = observe_named(before, d, side), there;
+    view_of(before, side, &view);
+    if (!sampler_init(&sampler, &view, &rng))
+        return true;
     for (int i = 0; i < PROBES; i++) {
-        if (!sample_world(before, side, &rng, &probe) || !legal_named(&probe, named, side, &there))
+        sampler_draw(&sampler, &rng, &probe);
+        if (!legal_named(&probe, named, side, &there))
             return true;
         rules_apply(&probe, there);
         if (infokey(&probe, side) != now)
