@@ -56,12 +56,12 @@ TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka libxxhash nlopt libsodiu
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.
-LIB_SRC  := $(wildcard engine/*/*.c search/*.c eval/*.c tuning/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c))
+LIB_SRC  := $(wildcard engine/*/*.c search/*.c eval/*.c tuning/*/*.c) $(filter-out protocol/cli/main.c,$(wildcard protocol/*/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
 SUPPORT  := tests/support.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/asan/%.o)
-TSAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/tsan/%.o) $(BUILD)/tsan/protocol/main.o
+TSAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/tsan/%.o) $(BUILD)/tsan/protocol/cli/main.o
 TSAN_R3  := $(BUILD)/tsan/r3
 ASAN_R3  := $(BUILD)/asan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -157,19 +157,19 @@ $(TSAN_R3): $(TSAN_OBJ) $(LIBGNU)
 	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt libsodium) -lm
 
 # r3 under ASan and UBSan, for the command-line tests, on ASan's allocator.
-$(BUILD)/asan/protocol/main.o: SANITIZE += -DR3_NO_JEMALLOC
-$(ASAN_R3): $(ASAN_OBJ) $(BUILD)/asan/protocol/main.o $(LIBGNU)
+$(BUILD)/asan/protocol/cli/main.o: SANITIZE += -DR3_NO_JEMALLOC
+$(ASAN_R3): $(ASAN_OBJ) $(BUILD)/asan/protocol/cli/main.o $(LIBGNU)
 	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt libsodium) -lm
 
-r3: $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBGNU)
-	$(CC) $(CFLAGS) $(LTO) -o $@ $(BUILD)/obj/protocol/main.o $(LIB_OBJ) $(LIBS)
+r3: $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBGNU)
+	$(CC) $(CFLAGS) $(LTO) -o $@ $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBS)
 
 # A faster build, reported apart in docs/PERFORMANCE.md; ./r3 stays portable.
 # r3-native is tuned to this machine's processor (popcnt, AVX2 and the like)
 # and runs only on machines like it. It plays the same games as ./r3 (make
 # native-test checks that). A profile-guided build was tried and gained
 # nothing measurable, so there is none.
-ALL_SRC      = protocol/main.c $(LIB_SRC)
+ALL_SRC      = protocol/cli/main.c $(LIB_SRC)
 WHOLE_CFLAGS = $(filter-out -MMD -MP,$(CFLAGS)) $(LTO)
 
 r3-native: $(ALL_SRC) $(LIBGNU) r3
@@ -253,7 +253,7 @@ test: layers-test unit asan-test tsan-test cli-test valgrind-test signature-test
 # ---- format --------------------------------------------------------------------------
 # clang-format with .clang-format (tests/.clang-format in tests/). The data
 # tables are laid out by hand, a row a line, and are left alone.
-FORMAT_SKIP := engine/core/tables.c tuning/bench_positions.c
+FORMAT_SKIP := engine/core/tables.c tuning/bench/bench_positions.c
 FORMAT_SRC   = $(filter-out $(FORMAT_SKIP),$(shell find engine eval search tuning protocol tests -name '*.[ch]' | LC_ALL=C sort))
 
 format: $(TDEPS_OK)

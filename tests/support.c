@@ -17,7 +17,7 @@
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
 #include "engine/text/weights_file.h"
-#include "tuning/tune_bench.h"
+#include "tuning/fit/tune_bench.h"
 
 void lines_from_text(struct lines *l, const char *text)
 {

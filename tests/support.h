@@ -31,7 +31,7 @@ char *capture(void (*writer)(FILE *out, const void *arg), const void *arg);
 /* A file's whole text, up to 1 MB (caller frees); the test fails if it cannot be read. */
 char *file_text(const char *path);
 
-/* The lines tune_synthetic_write makes of s (tuning/tune_bench.h) as text
+/* The lines tune_synthetic_write makes of s (tuning/fit/tune_bench.h) as text
  * (caller frees), and how many in *lines unless NULL. */
 struct tune_synthetic;
 char *synthetic_text(const struct tune_synthetic *s, long *lines);

@@ -21,7 +21,7 @@
 #include "engine/hidden/observe.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
-#include "protocol/go.h"
+#include "protocol/engine/go.h"
 #include "search/driver.h"
 #include "search/timeman.h"
 #include "tests/support.h"

@@ -37,7 +37,7 @@
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
-#include "protocol/label.h"
+#include "protocol/host/label.h"
 #include "search/driver.h"
 #include "search/policy.h"
 #include "tests/support.h"

@@ -1,6 +1,6 @@
 /*
- * test_record_file.c: game records read with bounds (tuning/record_file.h)
- * and the forfeits they may claim (tuning/replay.h). Only a regular file
+ * test_record_file.c: game records read with bounds (tuning/arena/record_file.h)
+ * and the forfeits they may claim (tuning/arena/replay.h). Only a regular file
  * within RECORD_FILE_MAX opens; a stream that runs past the bound, or a line
  * over RECORD_LINE_MAX, fails as it is read; a forfeit stands only when its
  * reason names the loser's engine, by its name or, when both sides have one
@@ -18,8 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tuning/record_file.h"
-#include "tuning/replay.h"
+#include "tuning/arena/record_file.h"
+#include "tuning/arena/replay.h"
 
 /* A scratch directory for one test, with 'name' in it as *path. */
 static void scratch(char *dir, char *path, size_t size, const char *name)

@@ -1,5 +1,5 @@
 /*
- * test_results.c: the results files of r3 match --out (tuning/results.h): a
+ * test_results.c: the results files of r3 match --out (tuning/arena/results.h): a
  * game written to results.tsv reads back the same, a reason's tabs cannot
  * break the columns, the PGN escapes quotes, and bad lines name their field.
  */
@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "engine/core/types.h"
-#include "tuning/referee.h"
-#include "tuning/results.h"
+#include "tuning/arena/referee.h"
+#include "tuning/arena/results.h"
 
 /* Writes one game into a fresh directory and returns the file's lines (the caller frees). */
 static char *write_one(const struct game_line *g, const char *file)

@@ -1,6 +1,6 @@
 /*
- * test_selfplay.c: r3 selfplay's plan and games (tuning/selfplay_plan.h,
- * tuning/selfplay_game.h) without the command line: shards cover the games
+ * test_selfplay.c: r3 selfplay's plan and games (tuning/selfplay/selfplay_plan.h,
+ * tuning/selfplay/selfplay_game.h) without the command line: shards cover the games
  * once, in order; each game's seeds come from (seed, game) alone; the
  * sampler keeps one candidate in K and is deterministic; a game's lines are
  * the same twice, each names the side that decides in its position among
@@ -20,8 +20,8 @@
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
 #include "search/ismcts.h"
-#include "tuning/selfplay_game.h"
-#include "tuning/selfplay_plan.h"
+#include "tuning/selfplay/selfplay_game.h"
+#include "tuning/selfplay/selfplay_plan.h"
 
 static void shards_cover_the_games_once_in_order(void **state)
 {

@@ -1,12 +1,12 @@
 /*
- * test_spsa.c: the arithmetic of r3 tune spsa (tuning/spsa.c): the gains
+ * test_spsa.c: the arithmetic of r3 tune spsa (tuning/spsa/spsa.c): the gains
  * reach c_end and r_end * c_end at the last iteration, as fishtest sets them,
  * and shrink on the way; a value for the engine is rounded and clamped; the
  * perturbation's signs are +-1, fixed by the seed and the iteration, and
  * differ between iterations. A parameter's numbers are refused unless the
  * gains stay finite at every iteration; params.tsv is read back exactly,
  * and a row that a run would not write is refused by line
- * (tuning/spsa_files.c).
+ * (tuning/spsa/spsa_files.c).
  */
 /* gnulib's unistd.h, first on the include path, needs its config.h first. */
 #include <config.h>
@@ -22,8 +22,8 @@
 #include <unistd.h>
 
 #include "tests/support.h"
-#include "tuning/spsa.h"
-#include "tuning/spsa_files.h"
+#include "tuning/spsa/spsa.h"
+#include "tuning/spsa/spsa_files.h"
 
 static const struct spsa_param OPTION = {
     .name = "Exploration", .target = SPSA_OPTION, .start = 20, .min = 0, .max = 200, .c_end = 4, .r_end = 0.002};

@@ -1,5 +1,5 @@
 /*
- * test_stats.c: the match statistics (tuning/stats.h): Elo of a score, its
+ * test_stats.c: the match statistics (tuning/arena/stats.h): Elo of a score, its
  * interval, the LOS, and the SPRT's log-likelihood ratio on game pairs,
  * against values worked out by hand from the formulas.
  */
@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "tuning/stats.h"
+#include "tuning/arena/stats.h"
 
 static const struct sprt ZERO_TEN = {.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
 static const struct sprt ZERO_FIFTY = {.elo0 = 0, .elo1 = 50, .alpha = 0.05, .beta = 0.05};

@@ -1,8 +1,8 @@
 /*
- * test_tune.c: r3 tune eval's parts (tuning/tune_data.h, tuning/tune_eval.h,
- * tuning/svg.h). Labelled positions come from random games played by
+ * test_tune.c: r3 tune eval's parts (tuning/fit/tune_data.h, tuning/fit/tune_eval.h,
+ * engine/text/plot_svg.h). Labelled positions come from random games played by
  * game_play() with rules_chance() from a seed, their results drawn from the
- * logistic of known weights (tuning/tune_bench.h): the fit recovers those
+ * logistic of known weights (tuning/fit/tune_bench.h): the fit recovers those
  * weights, within four of its standard errors from noisy results and within
  * 0.002 from exact win rates; a bound stops a weight the data pushes past it;
  * the split by game keeps every game whole; bad lines are refused by
@@ -22,14 +22,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/text/plot_svg.h"
 #include "engine/text/position.h"
 #include "eval/eval.h"
 #include "tests/support.h"
-#include "tuning/svg.h"
-#include "tuning/tune_bench.h"
-#include "tuning/tune_data.h"
-#include "tuning/tune_eval.h"
-#include "tuning/tune_files.h"
+#include "tuning/fit/tune_bench.h"
+#include "tuning/fit/tune_data.h"
+#include "tuning/fit/tune_eval.h"
+#include "tuning/fit/tune_files.h"
 
 #define N EVAL_WEIGHT_COUNT
 

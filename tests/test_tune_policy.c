@@ -1,8 +1,8 @@
 /*
- * test_tune_policy.c: r3 tune policy's parts (tuning/policy_data.h,
- * tuning/visits.h, tuning/tune_policy.h). Positions come from random games
+ * test_tune_policy.c: r3 tune policy's parts (tuning/fit/policy_data.h,
+ * tuning/selfplay/visits.h, tuning/fit/tune_policy.h). Positions come from random games
  * played by game_play() with rules_chance() from a seed, their visits drawn
- * from the softmax of known weights (tuning/tune_bench.h): the analytic
+ * from the softmax of known weights (tuning/fit/tune_bench.h): the analytic
  * gradient is the loss's slope; the loss is the softmax's cross-entropy; the
  * fit recovers the known weights, every one whose feature 150 training
  * decisions have within 0.1; a bound stops a weight the data pushes past it;
@@ -27,11 +27,11 @@
 #include "engine/text/position.h"
 #include "search/policy.h"
 #include "tests/support.h"
-#include "tuning/policy_data.h"
-#include "tuning/tune_bench.h"
-#include "tuning/tune_files.h"
-#include "tuning/tune_policy.h"
-#include "tuning/visits.h"
+#include "tuning/fit/policy_data.h"
+#include "tuning/fit/tune_bench.h"
+#include "tuning/fit/tune_files.h"
+#include "tuning/fit/tune_policy.h"
+#include "tuning/selfplay/visits.h"
 
 #define N POLICY_WEIGHT_COUNT
 #define VISITS 100

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tuning/replay.h"
+#include "tuning/arena/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

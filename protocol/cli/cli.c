@@ -1,0 +1,108 @@
+/*
+ * cli.c: see cli.h.
+ */
+#include "protocol/cli/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/core/tables.h"
+#include "engine/rules/audit.h"
+#include "engine/text/board.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+
+int cli_usage_error(const char *fmt, const char *what)
+{
+    fputs("r3: ", stderr);
+    fprintf(stderr, fmt, what);
+    fputs("\nTry 'r3 --help' for more information.\n", stderr);
+    return 2;
+}
+
+int cli_option_error(char **argv, int c)
+{
+    const char *typed = argv[optind - 1];
+    if (c == ':')
+        return cli_usage_error("option '%s' needs an argument", typed);
+    return cli_usage_error("unknown option '%s'", typed);
+}
+
+int cli_world_options(int argc, char **argv, const char *flag, struct world_options *o)
+{
+    const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
+                                  {"position", required_argument, NULL, 'p'},
+                                  {flag, no_argument, NULL, 'f'},
+                                  {NULL, 0, NULL, 0}};
+    int c;
+    optind = 0; /* glibc and gnulib: start a fresh scan of this subcommand's arguments */
+    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
+        if (c == 's')
+            o->scenario = optarg;
+        else if (c == 'p')
+            o->position = optarg;
+        else if (c == 'f')
+            o->flag = true;
+        else
+            return cli_option_error(argv, c);
+    }
+    return 0;
+}
+
+bool cli_option_number(const char *name, const char *text, long long min, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long value = strtoll(text, &end, 10);
+    if (errno || end == text || *end || value < min || value > max) {
+        fprintf(stderr,
+                "r3: %s needs a whole number from %lld to %lld, not '%s'\nTry 'r3 --help' for more information.\n",
+                name, min, max, text);
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+int cli_load_world(const char *scenario, const char *position, struct world *w)
+{
+    if (scenario) {
+        char *end;
+        long year = strtol(scenario, &end, 10);
+        int s = *end || end == scenario ? -1 : scenario_from_year((int)year);
+        if (s < 0)
+            return cli_usage_error("unknown scenario '%s' (1460, 1470 or 1483)", scenario);
+        scenario_setup(w, s);
+        return 0;
+    }
+    char error[256];
+    if (!audit_position_parse(position, w, error, sizeof error)) {
+        fprintf(stderr, "r3: bad position: %s\n", error);
+        return 1;
+    }
+    return 0;
+}
+
+void cli_print_world(const struct world *w, bool text)
+{
+    if (text) {
+        char line[POSITION_TEXT_MAX];
+        position_print(w, line, sizeof line);
+        puts(line);
+    } else {
+        board_print(w, stdout);
+        printf("Hash: %016llx\n", (unsigned long long)world_hash(w));
+    }
+}
+
+int cli_side(const char *text)
+{
+    int side = side_by_word(text);
+    if (side >= 0)
+        return side;
+    cli_usage_error("unknown side '%s' (york or lancaster)", text);
+    return -1;
+}

@@ -1,0 +1,356 @@
+/*
+ * tune_cli.c: see tune_cli.h.
+ */
+/* gnulib (for getopt) puts its own system headers first on the include path;
+ * they need its config.h before anything else. */
+#include <config.h>
+
+#include "protocol/cli/tune_cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/core/clock.h"
+#include "eval/weights.h"
+#include "protocol/cli/cli.h"
+#include "search/policy_weights.h"
+#include "tuning/fit/tune_bench.h"
+#include "tuning/fit/tune_files.h"
+
+volatile sig_atomic_t tune_cli_stop;
+
+/* ---- options ---- */
+
+/* A usage error in the tuner's words: "tune TUNER: ..." or "tune TUNER needs ...". */
+static int usage(const struct tune_cli *o, const char *format, const char *what)
+{
+    char message[256], line[320];
+    snprintf(message, sizeof message, format, what);
+    snprintf(line, sizeof line, "tune %s%s%s", o->tuner, message[0] == ' ' ? "" : ": ", message);
+    return cli_usage_error("%s", line);
+}
+
+/* A real number in [min, max] (max_open: below max); false after a usage error. */
+static bool option_real(const char *name, const char *text, double min, double max, bool max_open, double *out)
+{
+    char *end;
+    double value = strtod(text, &end);
+    if (end == text || *end || !isfinite(value) || value < min || value > max || (max_open && value == max)) {
+        fprintf(stderr, "r3: %s needs a number from %g to %g%s, not '%s'\nTry 'r3 --help' for more information.\n",
+                name, min, max, max_open ? " (less)" : "", text);
+        return false;
+    }
+    *out = value;
+    return true;
+}
+
+static bool is_eval(const struct tune_cli *o) { return strcmp(o->tuner, "eval") == 0; }
+
+/* --fix NAME[,NAME...]: weights of the tuner's list the fit leaves at their
+ * start values; false after a usage error. */
+static bool read_fixed(struct tune_cli *o, const char *names)
+{
+    const struct weight_list *list = is_eval(o) ? &EVAL_WEIGHTS : &POLICY_WEIGHTS;
+    for (const char *word = names;; word++) {
+        size_t length = strcspn(word, ",");
+        int j = 0;
+        while (j < list->count && (strlen(list->info[j].name) != length || strncmp(list->info[j].name, word, length)))
+            j++;
+        if (j == list->count) {
+            char message[160];
+            snprintf(message, sizeof message, "--fix names an unknown weight '%.*s' (the weights are those of %s)",
+                     (int)(length < 60 ? length : 60), word,
+                     is_eval(o) ? "eval/weights.txt" : "search/policy-hand.txt");
+            return usage(o, "%s", message), false;
+        }
+        o->fit.fixed[j] = true;
+        word += length;
+        if (!*word)
+            return true;
+    }
+}
+
+/* --weights START, and the tuner's own options: --lambda and --positions of eval. */
+static bool read_start(struct tune_cli *o, const char *name, const char *value, bool *known)
+{
+    *known = true;
+    if (strcmp(name, "--weights") == 0)
+        o->start = value;
+    else if (is_eval(o) && strcmp(name, "--lambda") == 0)
+        return option_real("--lambda", value, 0, 1, false, &o->fit.lambda);
+    else if (is_eval(o) && strcmp(name, "--positions") == 0) {
+        long long n;
+        if (!cli_option_number("--positions", value, 1, 100000000, &n))
+            return false;
+        o->positions = (long)n;
+    } else
+        *known = false;
+    return true;
+}
+
+/* A whole-number option shared by the tuners; false after a usage error or if unknown (*known false). */
+static bool read_whole(struct tune_cli *o, const char *name, const char *value, bool *known)
+{
+    static const struct {
+        const char *name;
+        long long min, max;
+    } WHOLE[] = {{"--seed", 0, 9223372036854775807LL},
+                 {"--iterations", 1, 100000000},
+                 {"--threads", 1, 64},
+                 {"--synthetic", 1, 100000000}};
+    long long n;
+    for (size_t i = 0; i < sizeof WHOLE / sizeof WHOLE[0]; i++) {
+        if (strcmp(name, WHOLE[i].name) != 0)
+            continue;
+        *known = true;
+        if (!cli_option_number(name, value, WHOLE[i].min, WHOLE[i].max, &n))
+            return false;
+        if (i == 0)
+            o->seed = (uint64_t)n;
+        else if (i == 1)
+            o->fit.iterations = (int)n;
+        else if (i == 2)
+            o->threads = (int)n;
+        else
+            o->synthetic = (long)n;
+        return true;
+    }
+    *known = false;
+    return true;
+}
+
+/* The option argv[i] with its value argv[i + 1]; false after a usage error. */
+static bool read_valued(struct tune_cli *o, const char *name, const char *value)
+{
+    bool known = true;
+    if (strcmp(name, "--out") == 0)
+        o->out = value;
+    else if (strcmp(name, "--plot") == 0)
+        o->plot = value;
+    else if (strcmp(name, "--fix") == 0)
+        return read_fixed(o, value);
+    else if (strcmp(name, "--l2") == 0)
+        return option_real("--l2", value, 0, 1e6, false, &o->fit.l2);
+    else if (strcmp(name, "--validation") == 0) {
+        if (!option_real("--validation", value, 0, 1, true, &o->validation))
+            return false;
+        if (o->validation == 0)
+            return usage(o, "%s", "--validation needs a fraction above 0"), false;
+    } else {
+        if (!read_whole(o, name, value, &known) || (!known && !read_start(o, name, value, &known)))
+            return false;
+        if (!known)
+            return usage(o, "unknown option '%s'", name), false;
+    }
+    return true;
+}
+
+static bool is_option(const char *word) { return strncmp(word, "--", 2) == 0; }
+
+/* --data FILE...: every word up to the next option. */
+static int read_data_files(struct tune_cli *o, int argc, char **argv, int *i)
+{
+    int first = ++*i;
+    for (; *i < argc && !is_option(argv[*i]); ++*i) {
+        if (o->data_count == TUNE_MAX_DATA)
+            return usage(o, "more than %s --data files", "256");
+        o->data[o->data_count++] = argv[*i];
+    }
+    return *i == first ? usage(o, "%s", "--data needs at least one FILE") : 0;
+}
+
+static int read_options(struct tune_cli *o, int argc, char **argv)
+{
+    for (int i = 2; i < argc;) {
+        int status = 0;
+        if (strcmp(argv[i], "--data") == 0)
+            status = read_data_files(o, argc, argv, &i);
+        else if (is_eval(o) && strcmp(argv[i], "--bench") == 0)
+            o->bench = true, i++;
+        else if (!is_option(argv[i]))
+            status = usage(o, "unexpected argument '%s'", argv[i]);
+        else if (i + 1 >= argc)
+            status = cli_usage_error("option '%s' needs an argument", argv[i]);
+        else if (!read_valued(o, argv[i], argv[i + 1]))
+            status = 2;
+        else
+            i += 2;
+        if (status)
+            return status;
+    }
+    return 0;
+}
+
+static int default_threads(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
+}
+
+int tune_cli_parse(int argc, char **argv, struct tune_cli *o)
+{
+    *o = (struct tune_cli){
+        .tuner = argv[1],
+        .validation = 0.1,
+        .seed = 1,
+        .threads = default_threads(),
+        .positions = TUNE_BENCH_POSITIONS,
+        .fit = {
+            .l2 = TUNE_DEFAULT_L2, .iterations = TUNE_DEFAULT_ITERATIONS, .stop = &tune_cli_stop, .progress = stdout}};
+    int status = read_options(o, argc, argv);
+    if (status || o->bench || o->synthetic)
+        return status;
+    if (!o->data_count)
+        return usage(o, " needs %s", "--data FILE...");
+    if (!o->out)
+        return usage(o, " needs --out %s (the file to write the fitted weights to)", is_eval(o) ? "WEIGHTS" : "POLICY");
+    return 0;
+}
+
+/* ---- signals and errors ---- */
+
+static void request_stop(int signal)
+{
+    (void)signal;
+    tune_cli_stop = 1;
+}
+
+void tune_cli_signals(bool catch)
+{
+    struct sigaction action = {.sa_handler = catch ? request_stop : SIG_DFL};
+    sigemptyset(&action.sa_mask);
+    if (catch)
+        tune_cli_stop = 0;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+static void block_signals(int how)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigprocmask(how, &set, NULL);
+}
+
+int tune_cli_error(const char *why)
+{
+    fprintf(stderr, "r3: %s\n", why);
+    return 1;
+}
+
+int tune_cli_interrupted(void)
+{
+    fputs("r3: interrupted; nothing written\n", stderr);
+    return TUNE_INTERRUPTED;
+}
+
+int tune_cli_fitted(bool ok, const struct tune_run *run, const char *why)
+{
+    if (!ok)
+        return tune_cli_error(why);
+    return run->interrupted || tune_cli_stop ? tune_cli_interrupted() : 0;
+}
+
+/* ---- reading and the split ---- */
+
+int tune_cli_read(const struct tune_cli *o, const struct tune_reader *reader)
+{
+    char why[1024];
+    for (int i = 0; i < o->data_count; i++)
+        if (!tune_read_file(reader, o->data[i], o->threads, why, sizeof why))
+            return tune_cli_stop ? tune_cli_interrupted() : tune_cli_error(why);
+    return tune_cli_stop ? tune_cli_interrupted() : 0;
+}
+
+int tune_cli_split(const struct tune_cli *o, long train, long train_games, long validation, long validation_games)
+{
+    printf(
+        "train: %ld positions of %ld game%s; validation: %ld positions of %ld game%s (--validation %g, --seed %llu)\n",
+        train, train_games, train_games == 1 ? "" : "s", validation, validation_games, validation_games == 1 ? "" : "s",
+        o->validation, (unsigned long long)o->seed);
+    char why[256];
+    if (validation_games < 2) {
+        snprintf(why, sizeof why,
+                 "the validation set has %ld game%s, it needs at least 2: more games, or a larger --validation",
+                 validation_games, validation_games == 1 ? "" : "s");
+        return tune_cli_error(why);
+    }
+    if (train_games == 0)
+        return tune_cli_error("the training set has no game: more games, or a smaller --validation");
+    return 0;
+}
+
+/* ---- the outputs ---- */
+
+/* The outputs under temporary names, then renamed all at once. */
+struct files {
+    char *final[TUNE_MAX_PLOTS + 1], *temporary[TUNE_MAX_PLOTS + 1];
+    int count;
+};
+
+static void files_drop(struct files *w)
+{
+    for (int i = 0; i < w->count; i++) {
+        if (w->temporary[i])
+            unlink(w->temporary[i]);
+        free(w->temporary[i]);
+        free(w->final[i]);
+    }
+    w->count = 0;
+}
+
+static bool rename_all(struct files *w, char *why, size_t size)
+{
+    for (int i = 0; i < w->count; i++) {
+        if (rename(w->temporary[i], w->final[i]) != 0) {
+            snprintf(why, size, "%s: cannot rename the new file into place", w->final[i]);
+            return false;
+        }
+        free(w->temporary[i]);
+        w->temporary[i] = NULL;
+    }
+    return true;
+}
+
+/* The plots and the weights to temporary files, then renamed. */
+static bool write_files(const struct tune_cli *o, const struct tune_cli_outputs *out, struct files *w, char *why,
+                        size_t size)
+{
+    if (o->plot && !out->plots(out->context, o->plot, w->final, w->temporary, &w->count, why, size))
+        return false;
+    if (!tune_write_weights(out->list, o->out, o->start, out->w, &w->temporary[w->count], why, size))
+        return false;
+    w->final[w->count++] = strdup(o->out);
+    return rename_all(w, why, size);
+}
+
+int tune_cli_write(const struct tune_cli *o, const struct tune_cli_outputs *out)
+{
+    struct files w = {0};
+    char why[1024];
+    struct stat dir;
+    bool new_dir = o->plot && stat(o->plot, &dir) != 0;
+    block_signals(SIG_BLOCK);
+    if (tune_cli_stop) { /* a Ctrl-C just before the signals were held back */
+        block_signals(SIG_UNBLOCK);
+        return tune_cli_interrupted();
+    }
+    bool ok = write_files(o, out, &w, why, sizeof why);
+    if (ok) {
+        printf("wrote %s", o->out);
+        if (o->plot)
+            printf("; plots in %s: %s", o->plot, out->plot_names);
+        putchar('\n');
+    }
+    files_drop(&w);
+    if (!ok && new_dir)
+        rmdir(o->plot); /* made for the plots, and now empty again */
+    block_signals(SIG_UNBLOCK);
+    return ok ? 0 : tune_cli_error(why);
+}

@@ -1,0 +1,134 @@
+/*
+ * tune_command.c: see tune_command.h. The options, signals, reading and
+ * outputs every tuner shares are protocol/cli/tune_cli.c's; this file picks the
+ * tuner and runs r3 tune eval, protocol/cli/tune_policy_command.c r3 tune policy.
+ * Ctrl-C (SIGINT) or SIGTERM stops the reading or the fit at its next
+ * evaluation and nothing is written.
+ */
+#include "protocol/cli/tune_command.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/core/clock.h"
+#include "protocol/cli/cli.h"
+#include "protocol/cli/spsa_command.h"
+#include "protocol/cli/tune_cli.h"
+#include "protocol/cli/tune_policy_command.h"
+#include "tuning/fit/tune_bench.h"
+#include "tuning/fit/tune_data.h"
+#include "tuning/fit/tune_eval.h"
+#include "tuning/fit/tune_files.h"
+
+/* Reads every --data file into *all. */
+static int read_data(const struct tune_cli *o, struct tune_data *all)
+{
+    double start = clock_seconds();
+    struct tune_reader reader = tune_data_reader(all);
+    int status = tune_cli_read(o, &reader);
+    double seconds = clock_seconds() - start;
+    char why[1024];
+    if (status)
+        return status;
+    if (all->count == 0) {
+        snprintf(why, sizeof why, "%s%s: no labelled positions%s", o->data[0], o->data_count > 1 ? " ..." : "",
+                 all->finished ? " (only finished games)" : "");
+        return tune_cli_error(why);
+    }
+    printf("read %ld positions (%ld finished left out) from %d file%s in %.2f s: %.0f positions/s on %d thread%s\n",
+           all->count, all->finished, o->data_count, o->data_count == 1 ? "" : "s", seconds,
+           (double)(all->count + all->finished) / (seconds > 0 ? seconds : 1e-9), o->threads,
+           o->threads == 1 ? "" : "s");
+    return 0;
+}
+
+/* Splits by game; both sides must have games, the validation set two. */
+static int split(const struct tune_cli *o, struct tune_data *all, struct tune_data *train, struct tune_data *validation)
+{
+    tune_data_split(all, o->validation, o->seed, train, validation);
+    tune_data_free(all);
+    return tune_cli_split(o, train->count, tune_data_games(train), validation->count, tune_data_games(validation));
+}
+
+struct eval_plots {
+    const struct tune_fit *fit;
+    const struct tune_data *validation;
+};
+
+static bool write_plots(const void *context, const char *dir, char **final, char **temporary, int *count, char *why,
+                        size_t size)
+{
+    const struct eval_plots *p = context;
+    return tune_write_plots(dir, p->fit, p->validation, final, temporary, count, why, size);
+}
+
+/* The fit's report and outputs, then its last line. */
+static int finish(const struct tune_cli *o, const struct tune_fit *fit, const struct tune_data *validation)
+{
+    putchar('\n');
+    tune_report(stdout, fit);
+    printf("train loss: %.6f -> %.6f\n", fit->start_train, fit->train);
+    struct eval_plots plots = {fit, validation};
+    const struct tune_cli_outputs out = {&EVAL_WEIGHTS, fit->fitted.w, write_plots, &plots,
+                                         "loss.svg, calibration-1460.svg, calibration-1470.svg, calibration-1483.svg"};
+    int status = tune_cli_write(o, &out);
+    if (!status)
+        printf("validation loss: %.6f -> %.6f\n", fit->start_validation, fit->validation);
+    return status;
+}
+
+static int tune_eval(struct tune_cli *o)
+{
+    struct eval_weights start = EVAL_DEFAULT;
+    char why[1024];
+    if (o->start && !eval_weights_load(o->start, &start, why, sizeof why))
+        return tune_cli_error(why);
+    tune_cli_signals(true);
+    struct tune_data all = {0}, train = {0}, validation = {0};
+    int status = read_data(o, &all);
+    if (!status)
+        status = split(o, &all, &train, &validation);
+    tune_data_free(&all);
+    if (!status) {
+        struct tune_fit fit;
+        bool ok = tune_fit(&train, &validation, &start, &o->fit, &fit, why, sizeof why);
+        status = tune_cli_fitted(ok, &fit.run, why);
+        if (!status)
+            status = finish(o, &fit, &validation);
+        tune_fit_free(&fit);
+    }
+    tune_data_free(&train);
+    tune_data_free(&validation);
+    tune_cli_signals(false);
+    return status;
+}
+
+/* r3 tune eval's other uses: made-up positions, and the bench. */
+static int tune_eval_aside(const struct tune_cli *o)
+{
+    if (o->synthetic) { /* labelled positions of random games, results drawn from known weights */
+        struct eval_weights truth = tune_bench_truth();
+        struct tune_synthetic s = {.games = o->synthetic, .seed = o->seed, .every = 5, .truth = &truth};
+        tune_synthetic_write(&s, stdout);
+        return fflush(stdout) == 0 ? 0 : 1;
+    }
+    struct tune_bench_options b = {.positions = o->positions, .threads = o->threads, .seed = o->seed};
+    return tune_bench_run(&b, stdout);
+}
+
+int command_tune(int argc, char **argv)
+{
+    if (argc < 2)
+        return cli_usage_error("%s", "tune needs a tuner: eval, policy or spsa");
+    if (strcmp(argv[1], "spsa") == 0)
+        return tune_spsa_command(argc, argv);
+    if (strcmp(argv[1], "eval") != 0 && strcmp(argv[1], "policy") != 0)
+        return cli_usage_error("unknown tuner '%s' (eval, policy or spsa)", argv[1]);
+    struct tune_cli o;
+    int status = tune_cli_parse(argc, argv, &o);
+    if (status)
+        return status;
+    if (strcmp(argv[1], "policy") == 0)
+        return tune_policy_command(&o);
+    return o.synthetic || o.bench ? tune_eval_aside(&o) : tune_eval(&o);
+}

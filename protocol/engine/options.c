@@ -1,0 +1,187 @@
+/* options.c: see options.h. */
+#include "protocol/engine/options.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/engine/say.h"
+#include "search/policy.h"
+
+#define MAX_WORDS 6
+
+struct option {
+    const char *name;
+    long low, high, fallback;    /* a combo's low/high are its word indexes */
+    const char *word[MAX_WORDS]; /* a combo's words; NULL for a spin */
+};
+
+static const struct option OPTION[OPTION_COUNT] = {
+    [OPTION_PLAYER] = {"Player", 0, 5, PLAYER_ISMCTS, {"random", "greedy", "ismcts", "flatmc", "pimc", "cheat"}},
+    [OPTION_SAMPLES] = {"Samples", 1, 1000000, 8, {NULL}},
+    [OPTION_ITERATIONS] = {"Iterations", 1, 1000000000, 10000, {NULL}},
+    [OPTION_HASH] = {"Hash", 1, 65536, 64, {NULL}},
+    [OPTION_THREADS] = {"Threads", 1, DRIVER_MAX_THREADS, 1, {NULL}},
+    [OPTION_EXPLORATION] = {"Exploration", 0, 1000, 20, {NULL}},
+    [OPTION_FIRST_PLAY] = {"FirstPlayUrgency", 0, 1000, 1000, {NULL}},
+    [OPTION_FINAL_CHOICE] = {"FinalChoice", 0, 1, 0, {"visits", "value"}},
+    [OPTION_PLAYOUT_TURNS] = {"PlayoutTurns", 0, 21, 2, {NULL}},
+    [OPTION_VARIANT] = {"Variant", 0, 1, 0, {"so", "mo"}},
+    [OPTION_PLAYOUT_POLICY] =
+        {"PlayoutPolicy", POLICY_RANDOM, POLICY_HEURISTIC, POLICY_HEURISTIC, {"random", "heuristic"}},
+    [OPTION_SEED] = {"Seed", 0, 2147483647, 1, {NULL}},
+    [OPTION_WIDENING] = {"Widening", 0, 100, 30, {NULL}},
+    [OPTION_KOMI] = {"Komi", 0, 100, 100, {NULL}},
+    [OPTION_PARALLEL] = {"Parallel", PARALLEL_ROOT, PARALLEL_TREE, PARALLEL_ROOT, {"root", "tree"}},
+    [OPTION_MULTIPV] = {"MultiPV", 1, DRIVER_MAX_MULTIPV, 1, {NULL}},
+    [OPTION_PONDER] = {"Ponder", 0, 1, 0, {"false", "true"}},
+};
+
+/* A combo of the words false and true is a check box to a GUI (UCI's type check). */
+static bool is_check(const struct option *o) { return o->word[0] && strcmp(o->word[0], "false") == 0; }
+
+/* EvalFile and PolicyFile, the options that are text, not numbers: a file
+ * of weights read at once (docs/eval.md, docs/tuning.md). "built-in" is the
+ * compiled-in weights, eval/weights.txt and search/policy-hand.txt. */
+#define FILE_BUILT_IN "built-in"
+
+/* Takes the weights of the file at path (NULL: the built-in ones) into v;
+ * on any fault v stays as it was. */
+static bool load_eval(struct option_values *v, const char *path, char *why, size_t size)
+{
+    struct eval_weights read = EVAL_DEFAULT;
+    if (path && !eval_weights_load(path, &read, why, size))
+        return false;
+    v->weights = read;
+    return true;
+}
+
+static bool load_policy(struct option_values *v, const char *path, char *why, size_t size)
+{
+    struct policy_weights read = POLICY_DEFAULT;
+    if (path && !policy_weights_load(path, &read, why, size))
+        return false;
+    policy_table_of(&read, &v->policy);
+    return true;
+}
+
+static const struct file_option {
+    const char *name;
+    size_t path; /* offset of its char[OPTION_TEXT_MAX] in struct option_values */
+    bool (*load)(struct option_values *v, const char *path, char *why, size_t size);
+} FILE_OPTION[] = {
+    {"EvalFile", offsetof(struct option_values, eval_file), load_eval},
+    {"PolicyFile", offsetof(struct option_values, policy_file), load_policy},
+};
+#define FILE_OPTIONS (int)(sizeof FILE_OPTION / sizeof FILE_OPTION[0])
+
+static char *path_of(struct option_values *v, const struct file_option *f) { return (char *)v + f->path; }
+
+/* Reads the option's file; on any fault the weights in use stay as they were. */
+static bool set_file(struct option_values *v, const struct file_option *f, const char *path, char *why, size_t size)
+{
+    if (strlen(path) >= OPTION_TEXT_MAX)
+        return snprintf(why, size, "%s: a path of over %d bytes", f->name, OPTION_TEXT_MAX - 1), false;
+    if (!f->load(v, strcmp(path, FILE_BUILT_IN) == 0 ? NULL : path, why, size))
+        return false;
+    snprintf(path_of(v, f), OPTION_TEXT_MAX, "%s", path);
+    return true;
+}
+
+void options_default(struct option_values *v)
+{
+    for (int i = 0; i < OPTION_COUNT; i++)
+        v->value[i] = OPTION[i].fallback;
+    for (int f = 0; f < FILE_OPTIONS; f++)
+        set_file(v, &FILE_OPTION[f], FILE_BUILT_IN, NULL, 0);
+}
+
+void options_list(FILE *out)
+{
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const struct option *o = &OPTION[i];
+        if (!o->word[0]) {
+            say(out, "option name %s type spin default %ld min %ld max %ld", o->name, o->fallback, o->low, o->high);
+            continue;
+        }
+        if (is_check(o)) {
+            say(out, "option name %s type check default %s", o->name, o->word[o->fallback]);
+            continue;
+        }
+        char vars[200] = "";
+        size_t n = 0;
+        for (long w = o->low; w <= o->high; w++)
+            n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", o->word[w]);
+        say(out, "option name %s type combo default %s%s", o->name, o->word[o->fallback], vars);
+    }
+    for (int f = 0; f < FILE_OPTIONS; f++)
+        say(out, "option name %s type string default %s", FILE_OPTION[f].name, FILE_BUILT_IN);
+}
+
+static bool set_combo(const struct option *o, long *slot, const char *value, char *why, size_t size)
+{
+    char words[200] = "";
+    size_t n = 0;
+    for (long w = o->low; w <= o->high; w++) {
+        if (strcmp(value, o->word[w]) == 0)
+            return *slot = w, true;
+        n += (size_t)snprintf(words + n, sizeof words - n, "%s%s",
+                              w == o->low    ? ""
+                              : w == o->high ? " or "
+                                             : ", ",
+                              o->word[w]);
+    }
+    snprintf(why, size, "no %s '%s'; it takes %s", o->name, value, words);
+    return false;
+}
+
+bool options_set(struct option_values *v, const char *name, const char *value, char *why, size_t size)
+{
+    for (int f = 0; f < FILE_OPTIONS; f++)
+        if (strcmp(name, FILE_OPTION[f].name) == 0)
+            return set_file(v, &FILE_OPTION[f], value, why, size);
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const struct option *o = &OPTION[i];
+        if (strcmp(name, o->name) != 0)
+            continue;
+        if (o->word[0])
+            return set_combo(o, &v->value[i], value, why, size);
+        char *end;
+        long long n = strtoll(value, &end, 10);
+        if (*end || end == value || n < o->low || n > o->high)
+            return snprintf(why, size, "%s needs a whole number %ld..%ld, not '%s'", name, o->low, o->high, value),
+                   false;
+        v->value[i] = (long)n;
+        return true;
+    }
+    int n = snprintf(why, size, "no option '%s'; the options are", name);
+    for (int i = 0; i < OPTION_COUNT && n > 0 && (size_t)n < size; i++)
+        n += snprintf(why + n, size - (size_t)n, " %s", OPTION[i].name);
+    for (int f = 0; f < FILE_OPTIONS && n > 0 && (size_t)n < size; f++)
+        n += snprintf(why + n, size - (size_t)n, " %s", FILE_OPTION[f].name);
+    return false;
+}
+
+void options_player(const struct option_values *v, struct player *out)
+{
+    const long *x = v->value;
+    *out = (struct player){
+        .kind = (int)x[OPTION_PLAYER],
+        .samples = x[OPTION_SAMPLES],
+        .iterations = x[OPTION_ITERATIONS],
+        .memory_mb = x[OPTION_HASH],
+        .threads = (int)x[OPTION_THREADS],
+        .parallel = (int)x[OPTION_PARALLEL],
+        .multipv = (int)x[OPTION_MULTIPV],
+        .ismcts = {.kind = x[OPTION_VARIANT] ? ISMCTS_MULTIPLE_OBSERVER : ISMCTS_INFORMATION_SET,
+                   .exploration = x[OPTION_EXPLORATION] / 100.0,
+                   .first_play = x[OPTION_FIRST_PLAY] / 100.0,
+                   .robust_choice = x[OPTION_FINAL_CHOICE] == 0,
+                   .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
+                   .weights = &v->weights,
+                   .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
+                   .policy = &v->policy,
+                   .widening = x[OPTION_WIDENING] / 100.0,
+                   .komi = x[OPTION_KOMI] / 100.0},
+    };
+}

@@ -1,0 +1,1067 @@
+/*
+ * host.c: see host.h. The host plays the game forward after every command
+ * that changes it: chance from its own seeded generator, the engine sides by
+ * a search of their own belief (as an engine under the referee would, but in
+ * this process) or by asking their engine program, until a human side is to
+ * decide or the game is over. Each transition is told to every seat as
+ * observe() lists it (protocol/host/seat.h); a human side is also written its
+ * lines as events.
+ */
+#include "protocol/host/host.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/hidden/belief.h"
+#include "engine/hidden/learned.h"
+#include "engine/hidden/observe.h"
+#include "engine/hidden/view.h"
+#include "engine/hidden/view_svg.h"
+#include "engine/rules/game.h"
+#include "engine/rules/notation.h"
+#include "engine/rules/rules.h"
+#include "engine/text/line_reader.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+#include "engine/text/text_file.h"
+#include "protocol/engine/go.h"
+#include "protocol/engine/options.h"
+#include "protocol/engine/say.h"
+#include "protocol/host/label.h"
+#include "protocol/host/seal.h"
+#include "protocol/host/seat.h"
+#include "tuning/arena/pgn.h"
+#include "tuning/arena/record_file.h"
+#include "tuning/arena/replay.h"
+
+#define LINE_LIMIT 4096
+#define MAX_WORDS 64
+
+static const char *const HOW_WORD[GAME_HOW_COUNT] = {"heirs", "usurpation", "last-campaign"};
+
+/* One decision of the game so far, who took it, and what a human side that
+ * took it learned from it (engine/hidden/learned.h): undo stops there. */
+struct ply {
+    decision d;
+    int actor;                 /* enum actor */
+    uint8_t taught;            /* enum lesson: what the actor, a human side, learned from it */
+    struct observation lesson; /* with LEARNED_SEEN, what told it */
+};
+
+#define MAX_PLIES GAME_DECISION_BOUND
+#define MAX_OPTION_WORDS 16
+#define FORFEIT_WHY_MAX 300 /* an engine program's forfeit, in words */
+
+struct host {
+    FILE *in, *out;
+    bool in_game;
+    int scenario;
+    uint64_t seed;
+    struct world truth;
+    uint64_t chance; /* the deals and dice */
+    struct seat seat[SIDE_COUNT];
+    struct option_values options;
+    char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX]; /* "NAME=VALUE" as new gave them, for save */
+    int option_words;
+    struct ply *ply; /* every decision since new, chance's too */
+    long plies;
+    int resigned;                      /* the side that resigned or forfeited, or SIDE_NONE */
+    bool forfeited;                    /* an engine program lost by a forfeit (not a resignation) */
+    char forfeit_why[FORFEIT_WHY_MAX]; /* what it did, as the result line says */
+    int how;                           /* enum game_how, once the game is over */
+};
+
+/* Every refusal of this loop goes to its output. */
+#define error_line(owner, ...) say_error((owner)->out, __VA_ARGS__)
+
+static bool is_human(const struct host *h, int side) { return h->seat[side].kind == SEAT_HUMAN; }
+
+static const char *ended_how(const struct host *h) { return h->forfeited ? "forfeit" : "resignation"; }
+
+/* ---- the game going forward ---- */
+
+/* Tells every side what it saw of before -> d -> after: a belief for each,
+ * and for a human side its events, unless they are being replayed. A human
+ * side's own decision is marked in *p if it learned something from it. */
+static bool tell(struct host *h, const struct world *before, struct ply *p, const struct world *after, bool events)
+{
+    static struct observations seen;
+    char text[200], why[300];
+    decision d = p->d;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        if (!seat_tell(&h->seat[side], before, d, after, side, &seen, why, sizeof why))
+            return error_line(h, "internal", "%s's belief cannot take in what it saw: %s", SIDE_WORD[side], why);
+        if (!is_human(h, side))
+            continue;
+        if (side == p->actor)
+            p->taught = (uint8_t)learned_from_own(before, d, after, side, &seen, &p->lesson);
+        if (!events)
+            continue;
+        for (int i = 0; i < seen.count; i++) {
+            observation_text(&seen.list[i], text, sizeof text);
+            say(h->out, "event %s %s", SIDE_WORD[side], text);
+        }
+    }
+    return true;
+}
+
+static bool apply(struct host *h, decision d, bool events)
+{
+    static struct world before;
+    if (h->plies >= MAX_PLIES)
+        return error_line(h, "internal", "the game is past %d decisions", MAX_PLIES);
+    struct ply *p = &h->ply[h->plies++];
+    *p = (struct ply){.d = d, .actor = rules_actor(&h->truth)};
+    before = h->truth;
+    rules_apply(&h->truth, d);
+    bool told = tell(h, &before, p, &h->truth, events);
+    if (h->truth.phase == PHASE_OVER) {
+        h->how = game_result_of(&before, &h->truth).how;
+        if (events)
+            say(h->out, "result %s %s", SIDE_WORD[h->truth.winner], HOW_WORD[h->how]);
+    }
+    return told;
+}
+
+/* An engine program that could not decide loses the game, as in a match. */
+static bool forfeit(struct host *h, int side, const char *why)
+{
+    h->resigned = side;
+    h->forfeited = true;
+    snprintf(h->forfeit_why, sizeof h->forfeit_why, "%s", why);
+    say(h->out, "result %s forfeit %s", SIDE_WORD[1 - side], why);
+    return true;
+}
+
+/* How the record names the engine that forfeited, as its york and lancaster
+ * lines name it: "engine", or with its side first when both are engines. */
+static void forfeit_name(const struct host *h, char *name, size_t size)
+{
+    bool both_engines = !is_human(h, SIDE_YORK) && !is_human(h, SIDE_LANCASTER);
+    snprintf(name, size, "%s%sengine", both_engines ? SIDE_WORD[h->resigned] : "", both_engines ? " " : "");
+}
+
+/* Plays chance and the engines until a human is to decide or the game ends. */
+static bool run_on(struct host *h)
+{
+    for (long n = 0; h->truth.phase != PHASE_OVER && n < GAME_DECISION_BOUND; n++) {
+        int actor = rules_actor(&h->truth), end;
+        char why[FORFEIT_WHY_MAX];
+        decision d;
+        if (actor == ACTOR_NONE)
+            return error_line(h, "internal", "nobody is to decide in this position");
+        if (actor < SIDE_COUNT && is_human(h, actor)) {
+            say(h->out, "tomove %s", SIDE_WORD[actor]);
+            return true;
+        }
+        if (actor == ACTOR_CHANCE)
+            d = rules_chance(&h->truth, random_next(&h->chance));
+        else if (!seat_decide(&h->seat[actor], &h->truth, h->in, &d, why, sizeof why, &end))
+            return forfeit(h, actor, why);
+        if (!apply(h, d, true))
+            return false;
+    }
+    return true;
+}
+
+/* ---- the commands ---- */
+
+/* Who sits at a side, as new or a record names it. */
+struct seat_choice {
+    int kind; /* enum seat_kind */
+    char cmd[SEAT_CMD_MAX];
+};
+
+/* "york human", "lancaster engine" or "lancaster engine cmd=PATH", from
+ * w[*i] on; *i moves past them. */
+static bool read_seat(struct host *h, char w[][SEAT_WORD_MAX], int n, int *i, int side, struct seat_choice *c)
+{
+    if (*i + 1 >= n || side_by_word(w[*i]) != side)
+        return error_line(h, "bad-arguments", "expected '%s human|engine [cmd=PATH]' after the scenario",
+                          SIDE_WORD[side]);
+    if (strcmp(w[*i + 1], "human") != 0 && strcmp(w[*i + 1], "engine") != 0)
+        return error_line(h, "bad-arguments", "'%s' is neither human nor engine", w[*i + 1]);
+    c->kind = strcmp(w[*i + 1], "human") == 0 ? SEAT_HUMAN : SEAT_ENGINE;
+    *i += 2;
+    if (c->kind == SEAT_ENGINE && *i < n && strncmp(w[*i], "cmd=", 4) == 0) {
+        if (!w[*i][4])
+            return error_line(h, "bad-arguments", "cmd= names no program: 'cmd=PATH' runs PATH under /bin/sh -c");
+        c->kind = SEAT_PROGRAM;
+        snprintf(c->cmd, sizeof c->cmd, "%s", w[*i] + 4);
+        (*i)++;
+    }
+    return true;
+}
+
+/* The words after the seats: "seed S" and "option NAME=VALUE", into o and *seed. */
+static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, struct option_values *o, uint64_t *seed,
+                        char word[][SEAT_WORD_MAX], int *words)
+{
+    char why[600];
+    for (; i < n; i += 2) {
+        if (i + 1 >= n)
+            return error_line(h, "bad-arguments", "'%s' needs a value", w[i]);
+        if (strcmp(w[i], "seed") == 0) {
+            char *end;
+            *seed = strtoull(w[i + 1], &end, 10);
+            if (*end || w[i + 1][0] == '-')
+                return error_line(h, "bad-arguments", "seed '%s' is not a whole number", w[i + 1]);
+        } else if (strcmp(w[i], "option") == 0) {
+            char *equals = strchr(w[i + 1], '=');
+            if (!equals)
+                return error_line(h, "bad-arguments", "expected 'option NAME=VALUE', not '%s'", w[i + 1]);
+            if (*words >= MAX_OPTION_WORDS)
+                return error_line(h, "bad-arguments", "more than %d options", MAX_OPTION_WORDS);
+            snprintf(word[(*words)++], SEAT_WORD_MAX, "%s", w[i + 1]);
+            *equals = '\0';
+            if (!options_set(o, w[i + 1], equals + 1, why, sizeof why))
+                return error_line(h, "bad-option", "%s", why);
+        } else {
+            return error_line(h, "bad-arguments", "unknown word '%s' (seed S or option NAME=VALUE)", w[i]);
+        }
+    }
+    return true;
+}
+
+/* The words of args into w, split at spaces and tabs; a double-quoted run
+ * ("sh engine.sh --fast") is one word, without its quotes. -1 (with the
+ * error said) for a word too long, too many words or a quote left open. */
+static int split(struct host *h, const char *args, char w[][SEAT_WORD_MAX])
+{
+    int n = 0;
+    for (const char *c = args + strspn(args, " \t"); *c; c += strspn(c, " \t")) {
+        if (n == MAX_WORDS)
+            return error_line(h, "bad-arguments", "more than %d words", MAX_WORDS), -1;
+        size_t length = 0;
+        bool quoted = false;
+        for (; *c && (quoted || (*c != ' ' && *c != '\t')); c++) {
+            if (*c == '"')
+                quoted = !quoted;
+            else if (length + 1 == SEAT_WORD_MAX)
+                return error_line(h, "bad-arguments", "a word longer than %d bytes", SEAT_WORD_MAX - 1), -1;
+            else
+                w[n][length++] = *c;
+        }
+        if (quoted)
+            return error_line(h, "bad-arguments", "a double quote is not closed"), -1;
+        w[n++][length] = '\0';
+    }
+    return n;
+}
+
+/* The game's start, every side's belief fresh: the engines' own streams
+ * (the driver's) are left to the caller. */
+static void restart(struct host *h)
+{
+    scenario_setup(&h->truth, h->scenario);
+    h->chance = h->seed;
+    h->plies = 0;
+    h->in_game = true;
+    h->resigned = SIDE_NONE;
+    h->forfeited = false;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        seat_begin(&h->seat[side], h->scenario, side, h->seed + 1 + (uint64_t)side);
+        options_player(&h->options, &h->seat[side].player);
+    }
+}
+
+static void start(struct host *h, int scenario, uint64_t seed)
+{
+    h->scenario = scenario;
+    h->seed = seed;
+    restart(h);
+    for (int side = 0; side < SIDE_COUNT; side++)
+        h->seat[side].driver.rng = seed + 1 + (uint64_t)side;
+}
+
+/* Plays the first 'plies' decisions of the history again from the start,
+ * silently: the way back for undo, and the way in for load. */
+static bool replay(struct host *h, long plies)
+{
+    for (long i = 0; i < plies; i++) {
+        struct ply p = h->ply[i];
+        if (p.actor == ACTOR_CHANCE)
+            random_next(&h->chance); /* the draw that gave it */
+        if (!apply(h, p.d, false))
+            return false;
+    }
+    return true;
+}
+
+/* Starts the engine programs the seats name, then seats them all, ending
+ * the programs of the game before; false (and said) with the game before
+ * left as it was, if a program does not start. */
+static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUNT],
+                       const char (*option_word)[SEAT_WORD_MAX], int option_words)
+{
+    static struct seat fresh[SIDE_COUNT];
+    char why[600];
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (choice[side].kind == SEAT_PROGRAM &&
+            !seat_launch(&fresh[side], choice[side].cmd, option_word, option_words, why, sizeof why)) {
+            if (side == SIDE_LANCASTER && choice[SIDE_YORK].kind == SEAT_PROGRAM)
+                engine_stop(&fresh[SIDE_YORK].process);
+            return error_line(h, "engine-failed", "%s: %s", SIDE_WORD[side], why);
+        }
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        seat_close(&h->seat[side]);
+        h->seat[side].kind = choice[side].kind;
+        if (choice[side].kind == SEAT_PROGRAM)
+            seat_move_process(&h->seat[side], &fresh[side]);
+    }
+    return true;
+}
+
+/* new scenario YEAR york human|engine [cmd=PATH] lancaster human|engine [cmd=PATH] [seed S] [option NAME=VALUE ...] */
+static bool cmd_new(struct host *h, char *args)
+{
+    static char w[MAX_WORDS][SEAT_WORD_MAX];
+    struct seat_choice choice[SIDE_COUNT];
+    uint64_t seed = 1;
+    int n = split(h, args, w), i = 2;
+    if (n < 0)
+        return false;
+    if (n < 6 || strcmp(w[0], "scenario") != 0)
+        return error_line(h, "bad-arguments",
+                          "expected 'new scenario 1460|1470|1483 york human|engine [cmd=PATH] lancaster human|engine "
+                          "[cmd=PATH] [seed S] [option NAME=VALUE ...]'");
+    int scenario = scenario_from_year(atoi(w[1]));
+    if (scenario < 0 || strlen(w[1]) != 4)
+        return error_line(h, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
+    static struct option_values options;
+    static char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
+    int option_words = 0;
+    options_default(&options);
+    /* On an error the game in play, if any, goes on as it was. */
+    if (!read_seat(h, w, n, &i, SIDE_YORK, &choice[SIDE_YORK]) ||
+        !read_seat(h, w, n, &i, SIDE_LANCASTER, &choice[SIDE_LANCASTER]) ||
+        !read_extras(h, w, n, i, &options, &seed, option_word, &option_words) ||
+        !take_seats(h, choice, (const char(*)[SEAT_WORD_MAX])option_word, option_words))
+        return false;
+    h->options = options;
+    memcpy(h->option_word, option_word, sizeof option_word);
+    h->option_words = option_words;
+    start(h, scenario, seed);
+    return run_on(h);
+}
+
+static bool human_to_move(struct host *h, int *side)
+{
+    if (!h->in_game)
+        return error_line(h, "no-game", "no game: send 'new scenario YEAR york human|engine lancaster human|engine'");
+    if (h->truth.phase == PHASE_OVER || h->resigned != SIDE_NONE)
+        return error_line(h, "game-over", "the game is over");
+    *side = rules_actor(&h->truth);
+    if (*side >= SIDE_COUNT || !is_human(h, *side))
+        return error_line(h, "not-your-turn", "no human side is to decide now");
+    return true;
+}
+
+static bool cmd_legal(struct host *h, char *args)
+{
+    struct decisions legal;
+    char text[64], label[160];
+    int side;
+    if (*args)
+        return error_line(h, "bad-arguments", "legal takes no arguments");
+    if (!human_to_move(h, &side))
+        return false;
+    rules_legal(&h->truth, &legal);
+    for (int i = 0; i < legal.count; i++) {
+        decision named = observe_named(&h->truth, legal.list[i], side);
+        decision_text(named, text, sizeof text);
+        decision_label(&h->truth, legal.list[i], named, label, sizeof label);
+        say(h->out, "decision %s | %s", text, label);
+    }
+    return true;
+}
+
+/* The legal decision the human's text names, as legal lists it. */
+static bool find_decision(struct host *h, int side, const char *text, decision *out)
+{
+    struct decisions legal;
+    decision wanted;
+    char why[300];
+    if (!decision_read(text, &wanted, why, sizeof why))
+        return error_line(h, "bad-decision", "'%s': %s", text, why);
+    rules_legal(&h->truth, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (observe_named(&h->truth, legal.list[i], side) == wanted) {
+            *out = legal.list[i];
+            return true;
+        }
+    return error_line(h, "illegal", "'%s' is not legal here; legal lists the %d legal decisions", text, legal.count);
+}
+
+static bool cmd_play(struct host *h, char *args)
+{
+    int side;
+    decision d;
+    if (!*args)
+        return error_line(h, "bad-arguments", "expected 'play DECISION', a decision as legal lists it");
+    if (!human_to_move(h, &side) || !find_decision(h, side, args, &d))
+        return false;
+    return apply(h, d, true) && run_on(h);
+}
+
+/* The human side 'board' shows: the one named, or the first human side. */
+static bool board_side(struct host *h, const char *word, int *side)
+{
+    *side = *word ? side_by_word(word) : is_human(h, SIDE_YORK) ? SIDE_YORK : SIDE_LANCASTER;
+    if (!h->in_game)
+        return error_line(h, "no-game", "no game: send 'new scenario ...' first");
+    if (*side < 0)
+        return error_line(h, "bad-arguments", "'%s' is not york, lancaster or svg", word);
+    if (!is_human(h, *side))
+        return error_line(h, "not-yours", "%s is the engine's side: its view is not shown", SIDE_WORD[*side]);
+    return true;
+}
+
+/* Writes a text of many lines as protocol lines. */
+static void say_lines(struct host *h, char *text)
+{
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+        say(h->out, "%s", line);
+}
+
+/* board [york|lancaster]: a side's view as r3 observe prints it; board svg
+ * [york|lancaster]: its picture, as r3 show --svg --side draws it. */
+static bool cmd_board(struct host *h, char *args)
+{
+    static struct view v;
+    static char text[POSITION_TEXT_MAX];
+    bool svg = strncmp(args, "svg", 3) == 0 && (!args[3] || args[3] == ' ');
+    bool json = strncmp(args, "json", 4) == 0 && (!args[4] || args[4] == ' ');
+    const char *word = svg ? args + 3 + strspn(args + 3, " ") : json ? args + 4 + strspn(args + 4, " ") : args;
+    int side;
+    if (!board_side(h, word, &side))
+        return false;
+    if (!svg) {
+        view_of(&h->truth, side, &v);
+        if (json ? !view_json(&v, text, sizeof text) : !view_print(&v, text, sizeof text))
+            return error_line(h, "internal", "the board did not fit its buffer");
+        say_lines(h, text);
+        return true;
+    }
+    char *picture = NULL;
+    size_t length = 0;
+    FILE *f = open_memstream(&picture, &length);
+    if (!f)
+        return error_line(h, "no-memory", "no memory for the picture");
+    view_of(&h->truth, side, &v);
+    view_svg(&v, f);
+    fclose(f);
+    say_lines(h, picture);
+    free(picture);
+    return true;
+}
+
+static bool cmd_resign(struct host *h, char *args)
+{
+    int side;
+    if (*args)
+        return error_line(h, "bad-arguments", "resign takes no arguments");
+    if (!human_to_move(h, &side))
+        return false;
+    h->resigned = side;
+    say(h->out, "result %s resignation", SIDE_WORD[1 - side]);
+    return true;
+}
+
+/* Why undo may not take back ply p for 'side', or NULL if it may: the side
+ * must have decided it and learned nothing from it. */
+static const char *cannot_take_back(const struct ply *p, int side, char *why, size_t size)
+{
+    if (p->actor == ACTOR_CHANCE)
+        snprintf(why, size, "a deal or a die");
+    else if (p->actor != side)
+        snprintf(why, size, "the other side's decision");
+    else if (p->taught == LEARNED_OUTCOME)
+        snprintf(why, size, "an outcome of its decision that turned on something hidden");
+    else if (p->taught == LEARNED_SEEN) {
+        char text[200];
+        observation_text(&p->lesson, text, sizeof text);
+        snprintf(why, size, "what its decision showed it (%s)", text);
+    } else
+        return NULL;
+    return why;
+}
+
+/* undo [N]: takes back the side to move's own last N decisions, as long as
+ * it learned nothing since the first of them: no deal, no die, no decision
+ * of the other side, and nothing its own decisions showed it (a card or a
+ * block revealed, an outcome that turned on something hidden). */
+static bool cmd_undo(struct host *h, char *args)
+{
+    int side;
+    char *end;
+    long n = *args ? strtol(args, &end, 10) : 1;
+    if (*args && (*end || n < 1 || n > MAX_PLIES))
+        return error_line(h, "bad-arguments", "undo takes a number of decisions, 1 or more, not '%s'", args);
+    if (!human_to_move(h, &side))
+        return false;
+    long keep = h->plies;
+    for (long k = 0; k < n; k++, keep--) {
+        if (keep == 0)
+            return error_line(h, "cannot-undo", "the game has no decision of %s's to take back", SIDE_WORD[side]);
+        char why[300];
+        if (cannot_take_back(&h->ply[keep - 1], side, why, sizeof why))
+            return error_line(h, "cannot-undo",
+                              "%s has seen %s: undo goes back only over its own decisions that showed it nothing",
+                              SIDE_WORD[side], why);
+    }
+    restart(h);
+    if (!replay(h, keep))
+        return false;
+    say(h->out, "tomove %s", SIDE_WORD[side]);
+    return true;
+}
+
+/* hint [movetime MS]: what the engine would decide for the human side, from
+ * that side's own belief, with the game's options (or the time given). */
+static bool cmd_hint(struct host *h, char *args)
+{
+    struct limits limits = {.clock = {-1, -1}};
+    struct decisions legal;
+    char text[64], label[160], why[300];
+    int side;
+    if (*args && (strncmp(args, "movetime ", 9) != 0 || strpbrk(args + 9 + strspn(args + 9, " \t"), " \t")))
+        return error_line(h, "bad-arguments", "expected 'hint' or 'hint movetime MS', not 'hint %s'", args);
+    if (*args && !go_limits(args, &limits, why, sizeof why))
+        return error_line(h, "bad-arguments", "hint: %s", why);
+    if (!human_to_move(h, &side))
+        return false;
+    struct seat *s = &h->seat[side];
+    decision best = observe_named(&s->belief.w, seat_search(s, &limits, h->in), side);
+    rules_legal(&h->truth, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (observe_named(&h->truth, legal.list[i], side) == best) {
+            decision_text(best, text, sizeof text);
+            decision_label(&h->truth, legal.list[i], best, label, sizeof label);
+            say(h->out, "hint %s | %s | winrate %.3f", text, label, s->value < 0 ? 0.5 : s->value);
+            return true;
+        }
+    return error_line(h, "internal", "the search's choice is not among the legal decisions");
+}
+
+/* ---- save and load: the game as an r3 match record (tuning/arena/replay.h) ---- */
+
+static void write_record(const struct host *h, FILE *f)
+{
+    char text[64];
+    fprintf(f, "# r3 game record\nscenario %d\nseed %llu\nyork %s\nlancaster %s\n", SCENARIO_INFO[h->scenario].year,
+            (unsigned long long)h->seed, is_human(h, SIDE_YORK) ? "human" : "engine",
+            is_human(h, SIDE_LANCASTER) ? "human" : "engine");
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (h->seat[side].kind == SEAT_PROGRAM)
+            fprintf(f, "# host cmd %s %s\n", SIDE_WORD[side], h->seat[side].cmd);
+    for (int i = 0; i < h->option_words; i++)
+        fprintf(f, "# host option %s\n", h->option_word[i]);
+    for (int side = 0; side < SIDE_COUNT; side++)
+        fprintf(f, "# host rng %s %llu\n", SIDE_WORD[side], (unsigned long long)h->seat[side].driver.rng);
+    for (long i = 0; i < h->plies; i++) {
+        decision_text(h->ply[i].d, text, sizeof text);
+        fprintf(f, "%s\n", text);
+    }
+    if (h->resigned != SIDE_NONE)
+        fprintf(f, "# host %s %s\n", h->forfeited ? "forfeited" : "resigned", SIDE_WORD[h->resigned]);
+    if (h->truth.phase == PHASE_OVER)
+        fprintf(f, "# result %s\n", SIDE_NAME[h->truth.winner]);
+    else if (h->resigned != SIDE_NONE && h->forfeited) {
+        char name[32];
+        forfeit_name(h, name, sizeof name);
+        fprintf(f, "# result %s by forfeit: %s %s\n", SIDE_NAME[1 - h->resigned], name, h->forfeit_why);
+    } else if (h->resigned != SIDE_NONE)
+        fprintf(f, "# result %s by resignation\n", SIDE_NAME[1 - h->resigned]);
+    else
+        fprintf(f, "# result %s\n", RESULT_IN_PLAY);
+}
+
+/* Whether the game has ended, by the rules or by a resignation or forfeit. */
+static bool game_over(const struct host *h) { return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER; }
+
+/* The sides a save must keep the game's hidden things from: its human sides,
+ * while the game goes on. A finished game, or one with no person at it,
+ * hides nothing. */
+static unsigned hidden_from(const struct host *h)
+{
+    unsigned sides = 0;
+    for (int side = 0; side < SIDE_COUNT && !game_over(h); side++)
+        if (is_human(h, side))
+            sides |= 1u << side;
+    return sides;
+}
+
+/* Who played a side, for PGN's tags. */
+static const char *seat_name(const struct host *h, int side)
+{
+    const struct seat *s = &h->seat[side];
+    return s->kind == SEAT_HUMAN ? "human" : s->kind == SEAT_ENGINE ? "r3" : s->cmd;
+}
+
+/* The game as PGN (tuning/arena/pgn.h), its movetext replayed from its record:
+ * while the game goes on, as its human sides saw it, without the seed. */
+static void write_pgn(const struct host *h, FILE *f)
+{
+    char termination[64];
+    bool over = game_over(h);
+    int winner = h->resigned != SIDE_NONE ? 1 - h->resigned : over ? h->truth.winner : SIDE_NONE;
+    snprintf(termination, sizeof termination, "%s",
+             h->resigned != SIDE_NONE ? ended_how(h)
+             : over                   ? HOW_WORD[h->how]
+                                      : "unterminated");
+    const struct pgn_game game = {.event = "r3 host",
+                                  .york = seat_name(h, SIDE_YORK),
+                                  .lancaster = seat_name(h, SIDE_LANCASTER),
+                                  .year = SCENARIO_INFO[h->scenario].year,
+                                  .seed = h->seed,
+                                  .winner = winner,
+                                  .over = over,
+                                  .termination = termination,
+                                  .hidden_from = hidden_from(h)};
+    FILE *record = tmpfile();
+    if (record) {
+        write_record(h, record);
+        rewind(record);
+    }
+    pgn_write(f, &game, record);
+    if (record)
+        fclose(record);
+}
+
+/* A save during play: the record sealed (protocol/host/seal.h) under a header
+ * that says what the file is and whose game it is. */
+static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
+{
+    char *secret = NULL, header[600];
+    size_t length = 0;
+    FILE *memory = open_memstream(&secret, &length);
+    if (!memory)
+        return snprintf(why, size, "no memory for the save"), false;
+    write_record(h, memory);
+    bool sealed = fclose(memory) == 0;
+    snprintf(header, sizeof header,
+             SEAL_FIRST_LINE "\n"
+                             "# r3 host saved this game during play. What its players may not see yet (the\n"
+                             "# hands, face-down plays, the seed of the deals and dice) is sealed below for\n"
+                             "# this user's r3 host, whose 'load FILE' plays it on.\n"
+                             "scenario %d\nyork %s\nlancaster %s\n",
+             SCENARIO_INFO[h->scenario].year, is_human(h, SIDE_YORK) ? "human" : "engine",
+             is_human(h, SIDE_LANCASTER) ? "human" : "engine");
+    sealed = sealed ? seal_write(f, header, secret, length, why, size)
+                    : (snprintf(why, size, "no memory for the save"), false);
+    if (secret)
+        explicit_bzero(secret, length);
+    free(secret);
+    return sealed;
+}
+
+/* save [pgn] FILE: the record (or, with pgn, the game as PGN), written whole
+ * to FILE.part, then renamed, so a failed save leaves no half file. A save
+ * of a game in play with a person at it is sealed; its PGN shows only what
+ * the human sides saw. */
+static bool cmd_save(struct host *h, char *args)
+{
+    char part[4200], why[400] = "";
+    bool pgn = strncmp(args, "pgn", 3) == 0 && (!args[3] || args[3] == ' ' || args[3] == '\t');
+    if (pgn)
+        args += 3 + strspn(args + 3, " \t");
+    if (!*args)
+        return error_line(h, "bad-arguments", "expected 'save FILE' or 'save pgn FILE'");
+    if (!h->in_game)
+        return error_line(h, "no-game", "no game to save");
+    snprintf(part, sizeof part, "%s.part", args);
+    FILE *f = fopen(part, "w");
+    if (!f)
+        return error_line(h, "cannot-write", "'%s': %s", args, strerror(errno));
+    bool written = true;
+    if (pgn)
+        write_pgn(h, f);
+    else if (hidden_from(h))
+        written = write_sealed(h, f, why, sizeof why);
+    else
+        write_record(h, f);
+    written = written && !ferror(f);
+    if (fclose(f) != 0 || !written || rename(part, args) != 0) {
+        int error = errno;
+        remove(part);
+        return error_line(h, "cannot-write", "'%s': %s", args, *why ? why : strerror(error));
+    }
+    return true;
+}
+
+/* What a saved record sets up, read before anything of the game in play changes. */
+struct setup {
+    int scenario;
+    uint64_t seed, rng[SIDE_COUNT];
+    struct seat_choice seat[SIDE_COUNT];
+    int resigned;
+    bool forfeited;
+    char forfeit_why[FORFEIT_WHY_MAX]; /* the reason of "# result SIDE by forfeit: NAME WHY" */
+    struct option_values options;
+    char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
+    int option_words;
+};
+
+/* A whole number that is all of 'word' and fits 64 bits. */
+static bool whole_number(const char *word, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(word, &end, 10);
+    if (!isdigit((unsigned char)word[0]) || *end || errno == ERANGE)
+        return false;
+    *out = n;
+    return true;
+}
+
+/* A "# host WHAT ..." line: rng, cmd, option, resigned or forfeited, each
+ * whole; anything else there is a damaged record. */
+static bool host_line(struct setup *u, const char *line, char *why, size_t size)
+{
+    char what[16], word[SEAT_WORD_MAX], rest[SEAT_CMD_MAX];
+    int side, used = 0;
+    uint64_t number;
+    if (sscanf(line, "# host %15s %255s %n", what, word, &used) != 2)
+        return snprintf(why, size, "'%.60s' is no host line", line), false;
+    strncpy(rest, line + used, sizeof rest - 1);
+    rest[sizeof rest - 1] = '\0';
+    bool one_word = !line[used], for_a_side = (side = side_by_word(word)) >= 0;
+    if (strcmp(what, "rng") == 0 && for_a_side && whole_number(rest, &number))
+        u->rng[side] = number;
+    else if (strcmp(what, "cmd") == 0 && for_a_side && rest[0]) {
+        if (u->seat[side].kind != SEAT_ENGINE)
+            return snprintf(why, size, "'# host cmd %.40s' for a side that is not an engine", word), false;
+        u->seat[side] = (struct seat_choice){.kind = SEAT_PROGRAM};
+        snprintf(u->seat[side].cmd, sizeof u->seat[side].cmd, "%s", rest);
+    } else if ((strcmp(what, "resigned") == 0 || strcmp(what, "forfeited") == 0) && for_a_side && one_word) {
+        u->resigned = side;
+        u->forfeited = what[0] == 'f';
+    } else if (strcmp(what, "option") == 0 && one_word) {
+        char *equals = strchr(word, '=');
+        if (!equals || u->option_words >= MAX_OPTION_WORDS)
+            return snprintf(why, size, "'%s' is no option NAME=VALUE", word), false;
+        snprintf(u->option_word[u->option_words++], SEAT_WORD_MAX, "%s", word);
+        *equals = '\0';
+        return options_set(&u->options, word, equals + 1, why, size);
+    } else
+        return snprintf(why, size,
+                        "'%.60s' is damaged: a host line is 'rng SIDE N', 'cmd SIDE PATH', 'option "
+                        "NAME=VALUE', 'resigned SIDE' or 'forfeited SIDE'",
+                        line),
+               false;
+    return true;
+}
+
+static bool setup_line(struct setup *u, const char *line, char *why, size_t size)
+{
+    char word[SEAT_WORD_MAX], value[64], extra[2];
+    unsigned long long number;
+    int year;
+    if (strncmp(line, "# host ", 7) == 0)
+        return host_line(u, line, why, size);
+    const char *reason = strstr(line, " by forfeit: ");
+    const char *engine = reason ? strstr(reason, "engine ") : NULL; /* r3 replay has checked that it names it */
+    if (strncmp(line, "# result ", 9) == 0 && engine)
+        snprintf(u->forfeit_why, sizeof u->forfeit_why, "%s", engine + 7);
+    if (sscanf(line, "scenario %d", &year) == 1)
+        u->scenario = scenario_from_year(year);
+    else if (sscanf(line, "seed %llu", &number) == 1)
+        u->seed = number;
+    else if (sscanf(line, "%63s %63s %1s", word, value, extra) == 2 && side_by_word(word) >= 0 &&
+             (strcmp(value, "human") == 0 || strcmp(value, "engine") == 0))
+        u->seat[side_by_word(word)].kind = strcmp(value, "human") == 0 ? SEAT_HUMAN : SEAT_ENGINE;
+    else if (sscanf(line, "%63s %63s", word, value) == 2 && side_by_word(word) >= 0)
+        return snprintf(why, size, "%.20s is '%.40s', not human or engine: not a record of r3 host", word, value),
+               false;
+    return true;
+}
+
+/* The header of a record that r3 replay has verified; false with why. */
+static bool read_setup(FILE *f, struct setup *u, char *why, size_t size)
+{
+    char line[RECORD_LINE_MAX + 3];
+    long number = 0;
+    *u = (struct setup){.scenario = -1,
+                        .seed = 1,
+                        .resigned = SIDE_NONE,
+                        .rng = {2, 3},
+                        .seat = {{SEAT_ENGINE, ""}, {SEAT_ENGINE, ""}}};
+    options_default(&u->options);
+    while (fgets(line, sizeof line, f)) {
+        char reason[300];
+        number++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!setup_line(u, line, reason, sizeof reason))
+            return snprintf(why, size, "line %ld: %s", number, reason), false;
+    }
+    return u->scenario >= 0 || (snprintf(why, size, "no scenario line"), false);
+}
+
+/* Sets the game up as the record says and plays its decisions again. */
+static bool take_record(struct host *h, FILE *f, const struct setup *u)
+{
+    char line[RECORD_LINE_MAX + 3], why[300];
+    h->options = u->options;
+    memcpy(h->option_word, u->option_word, sizeof h->option_word);
+    h->option_words = u->option_words;
+    start(h, u->scenario, u->seed);
+    for (int side = 0; side < SIDE_COUNT; side++)
+        h->seat[side].driver.rng = u->rng[side];
+    while (fgets(line, sizeof line, f)) {
+        decision d;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#' || !decision_parse(&h->truth, line, &d, why, sizeof why))
+            continue; /* the header: r3 replay has read the decisions already */
+        if (rules_actor(&h->truth) == ACTOR_CHANCE)
+            random_next(&h->chance);
+        if (!apply(h, d, false))
+            return false;
+    }
+    h->resigned = u->resigned;
+    h->forfeited = u->forfeited;
+    memcpy(h->forfeit_why, u->forfeit_why, sizeof h->forfeit_why);
+    return true;
+}
+
+/* The whole of a saved game's file, read with bounds (engine/text/text_file.h):
+ * a regular file, no bigger than a sealed save of the longest record. The
+ * record inside, sealed or not, is held to a record's own bounds by the
+ * replay that verifies it. */
+static bool read_saved(const char *path, char **text, size_t *length, char *why, size_t size)
+{
+    FILE *f;
+    struct stat about;
+    long long most = SEAL_FILE_MAX(RECORD_FILE_MAX);
+    if (!text_file_open(path, most, "a sealed save of the longest game", &f, why, size))
+        return false;
+    /* Room for the size the file had when it was checked, and one byte to
+     * see that it did not grow since. */
+    size_t room = fstat(fileno(f), &about) == 0 ? (size_t)about.st_size + 1 : 0;
+    *text = room ? malloc(room) : NULL;
+    *length = *text ? fread(*text, 1, room, f) : 0;
+    bool whole = *text && !ferror(f) && *length < room;
+    fclose(f);
+    if (whole)
+        return true;
+    free(*text);
+    *text = NULL;
+    return snprintf(why, size, room && *length == room ? "it grew while it was read" : "cannot read it"), false;
+}
+
+/* A record held in memory, verified as r3 replay verifies it, and its setup
+ * read; false with why. */
+static bool verify_record(const char *record, size_t length, struct setup *u, char *why, size_t size)
+{
+    FILE *f = length ? fmemopen((void *)record, length, "r") : NULL;
+    if (!f)
+        return snprintf(why, size, length ? "no memory to read it" : "an empty file"), false;
+    bool verified = replay_record(f, NULL, NULL, why, size);
+    if (verified) {
+        rewind(f);
+        verified = read_setup(f, u, why, size);
+    }
+    fclose(f);
+    return verified;
+}
+
+/* Whether every engine program the record names was allowed on the load
+ * line ("allow-engine CMD", the words after the file); if not, says how. */
+static bool engines_allowed(struct host *h, const struct setup *u, const char *file, char w[][SEAT_WORD_MAX], int n)
+{
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        bool allowed = u->seat[side].kind != SEAT_PROGRAM;
+        for (int i = 2; i < n && !allowed; i += 2)
+            allowed = strcmp(w[i], u->seat[side].cmd) == 0;
+        if (!allowed)
+            return error_line(h, "engine-not-allowed",
+                              "'%s' runs the engine program '%s' for %s; load starts a program only when the "
+                              "load line names it: load \"%s\" allow-engine \"%s\"",
+                              file, u->seat[side].cmd, SIDE_WORD[side], file, u->seat[side].cmd);
+    }
+    return true;
+}
+
+/* load FILE [allow-engine CMD ...]: a game saved by save (or any record of
+ * r3 host), sealed or open, verified as r3 replay verifies it, then
+ * continued where it stopped. */
+static bool load_words(struct host *h, char *args, char w[][SEAT_WORD_MAX], int *n)
+{
+    *n = split(h, args, w);
+    if (*n < 0)
+        return false;
+    if (*n == 0 || *n % 2 == 0)
+        return error_line(h, "bad-arguments",
+                          "expected 'load FILE [allow-engine CMD ...]', a FILE or CMD with spaces in double quotes");
+    for (int i = 1; i < *n; i += 2)
+        if (strcmp(w[i], "allow-engine") != 0)
+            return error_line(h, "bad-arguments", "unknown word '%s' after the file (allow-engine CMD)", w[i]);
+    return true;
+}
+
+/* The record in a file's text: the text itself, or its sealed part opened
+ * (then *opened holds it, to be freed). */
+static bool open_record(struct host *h, const char *file, char *text, size_t length, char **record,
+                        size_t *record_length, char **opened)
+{
+    char why[400];
+    *opened = NULL;
+    *record = text;
+    *record_length = length;
+    if (!seal_is_sealed(text, length))
+        return true;
+    if (!seal_open(text, length, opened, record_length, why, sizeof why))
+        return error_line(h, "bad-record", "'%s': %s", file, why);
+    *record = *opened;
+    return true;
+}
+
+static bool cmd_load(struct host *h, char *args)
+{
+    static char w[MAX_WORDS][SEAT_WORD_MAX];
+    static struct setup u;
+    char why[400], *text = NULL, *record, *opened;
+    size_t length = 0, record_length;
+    int n;
+    if (!load_words(h, args, w, &n))
+        return false;
+    if (!read_saved(w[0], &text, &length, why, sizeof why))
+        return error_line(h, "cannot-read", "'%s': %s", w[0], why);
+    bool taken = false;
+    if (open_record(h, w[0], text, length, &record, &record_length, &opened)) {
+        if (!verify_record(record, record_length, &u, why, sizeof why))
+            error_line(h, "bad-record", "'%s': %s", w[0], why);
+        else if (engines_allowed(h, &u, w[0], w, n) &&
+                 take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
+            FILE *f = fmemopen(record, record_length, "r");
+            taken = f && take_record(h, f, &u);
+            if (f)
+                fclose(f);
+        }
+    }
+    if (opened)
+        explicit_bzero(opened, record_length);
+    free(opened);
+    free(text);
+    if (!taken)
+        return false;
+    if (h->resigned != SIDE_NONE)
+        say(h->out, "result %s %s%s%s", SIDE_WORD[1 - h->resigned], ended_how(h), h->forfeited ? " " : "",
+            h->forfeited ? h->forfeit_why : "");
+    else if (h->truth.phase == PHASE_OVER)
+        say(h->out, "result %s %s", SIDE_WORD[h->truth.winner], HOW_WORD[h->how]);
+    return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER || run_on(h);
+}
+
+/* ---- pondering: the engine thinks while the human does ---- */
+
+/* Every command begins with the engines' pondering stopped, so that nothing
+ * the command reads or changes is being searched at the same time. */
+static void stop_pondering(struct host *h)
+{
+    for (int side = 0; side < SIDE_COUNT; side++)
+        seat_stop_pondering(&h->seat[side]);
+}
+
+/* With option Ponder, once a command is answered and a human is to decide,
+ * the engine side searches on until the next line comes. */
+static void ponder(struct host *h)
+{
+    if (!options_ponder(&h->options) || !h->in_game || h->truth.phase == PHASE_OVER || h->resigned != SIDE_NONE)
+        return;
+    int actor = rules_actor(&h->truth);
+    if (actor < SIDE_COUNT && is_human(h, actor))
+        seat_ponder(&h->seat[1 - actor]);
+}
+
+static const struct {
+    const char *word;
+    bool (*run)(struct host *h, char *args);
+} COMMAND[] = {
+    {"new", cmd_new},   {"legal", cmd_legal}, {"play", cmd_play}, {"board", cmd_board}, {"resign", cmd_resign},
+    {"undo", cmd_undo}, {"hint", cmd_hint},   {"save", cmd_save}, {"load", cmd_load},
+};
+
+/* ---- lines ---- */
+
+/* Runs one line, answering it; false for "quit". */
+static bool run_line(struct host *h, char *line)
+{
+    /* Only the line's own end is taken off: a carriage return inside it is a
+     * control character like any other, so "legal\rjunk" runs nothing. */
+    size_t length = strlen(line);
+    length -= length > 0 && line[length - 1] == '\n';
+    length -= length > 0 && line[length - 1] == '\r';
+    line[length] = '\0';
+    for (const char *c = line; *c; c++)
+        if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
+            return error_line(h, "bad-bytes", "the line holds control characters"), true;
+    char *start = line + strspn(line, " \t");
+    size_t word = strcspn(start, " \t");
+    char *args = start + word + strspn(start + word, " \t");
+    for (char *end = args + strlen(args); end > args && (end[-1] == ' ' || end[-1] == '\t');)
+        *--end = '\0';
+    if (word == 4 && strncmp(start, "quit", 4) == 0) {
+        if (*args)
+            return error_line(h, "bad-arguments", "quit takes no arguments"), true;
+        say(h->out, "ok");
+        return false;
+    }
+    for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
+        if (strlen(COMMAND[i].word) == word && strncmp(start, COMMAND[i].word, word) == 0) {
+            if (COMMAND[i].run(h, args))
+                say(h->out, "ok");
+            return true;
+        }
+    error_line(h, "unknown-command",
+               "'%.*s' is not a command (new, legal, play, undo, hint, board, save, load, resign, quit)",
+               (int)(word > 40 ? 40 : word), start);
+    return true;
+}
+
+/* A line as read, checked, then run; false for "quit". */
+static bool take_line(struct host *h, char *line, ssize_t length, bool too_long, size_t length_read)
+{
+    if (too_long)
+        return error_line(h, "line-too-long", "a line of %zu bytes; the limit is %d", length_read, LINE_LIMIT), true;
+    if (memchr(line, '\0', (size_t)length))
+        return error_line(h, "bad-bytes", "the line holds a NUL byte"), true;
+    return run_line(h, line);
+}
+
+int host_run(FILE *in, FILE *out)
+{
+    static struct host h;
+    char *line = NULL;
+    size_t capacity = 0;
+    ssize_t length;
+    h = (struct host){.in = in, .out = out, .resigned = SIDE_NONE};
+    h.ply = malloc(MAX_PLIES * sizeof *h.ply);
+    if (!h.ply) {
+        say(out, "error no-memory for the game's history");
+        return 1;
+    }
+    options_default(&h.options);
+    bool too_long;
+    size_t length_read;
+    while ((length = line_read(in, &line, &capacity, LINE_LIMIT, &too_long, &length_read)) >= 0) {
+        stop_pondering(&h);
+        if (!take_line(&h, line, length, too_long, length_read))
+            break;
+        ponder(&h);
+    }
+    stop_pondering(&h);
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        driver_forget(&h.seat[side].driver);
+        seat_close(&h.seat[side]);
+    }
+    free(h.ply);
+    free(line);
+    return 0;
+}

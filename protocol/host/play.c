@@ -1,0 +1,201 @@
+/*
+ * play.c: see play.h. The host runs on a thread behind a pair of pipes;
+ * this side writes its commands and reads its answers line by line, as any
+ * client would, and turns them into a screen: the board, the events as
+ * sentences, the legal decisions numbered.
+ */
+/* gnulib's unistd.h wants its configuration first. */
+#include <config.h>
+
+#include "protocol/host/play.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "protocol/host/host.h"
+#include "protocol/host/narrate.h"
+
+#define MAX_LINES 1024
+#define LINE_MAX_BYTES 512
+
+/* The host's side of the pipes. */
+struct host_pipes {
+    FILE *in, *out;
+};
+
+static void *run_host(void *arg)
+{
+    struct host_pipes *p = arg;
+    host_run(p->in, p->out);
+    fclose(p->out); /* the end of the answers, should the host stop */
+    return NULL;
+}
+
+/* One answer of the host: its lines, the last 'ok' or 'error ...'. */
+struct answer {
+    int count;
+    char line[MAX_LINES][LINE_MAX_BYTES];
+};
+
+static FILE *to_host, *from_host;
+
+static bool ask(struct answer *a, const char *fmt, const char *arg)
+{
+    fprintf(to_host, fmt, arg);
+    fputc('\n', to_host);
+    fflush(to_host);
+    a->count = 0;
+    char line[LINE_MAX_BYTES];
+    while (fgets(line, sizeof line, from_host)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (a->count < MAX_LINES)
+            snprintf(a->line[a->count++], LINE_MAX_BYTES, "%s", line);
+        if (strcmp(line, "ok") == 0 || strncmp(line, "error ", 6) == 0)
+            return true;
+    }
+    return false; /* the host is gone */
+}
+
+static const char *last(const struct answer *a) { return a->count ? a->line[a->count - 1] : ""; }
+
+/* Prints what an answer says; the side to move, or -1; *over once a result came. */
+static bool show_answer(const struct answer *a, bool *over)
+{
+    static struct narrator narrator;
+    bool to_move = false;
+    for (int i = 0; i < a->count; i++) {
+        const char *l = a->line[i];
+        char side[16];
+        int used = 0;
+        if (sscanf(l, "event %15s %n", side, &used) == 1 && used)
+            narrate(&narrator, side, l + used, stdout);
+        else if (strncmp(l, "tomove ", 7) == 0)
+            to_move = true;
+        else if (strncmp(l, "result ", 7) == 0)
+            printf("\nResult: %s\n", l + 7), *over = true;
+        else if (strncmp(l, "error ", 6) == 0)
+            printf("! %s\n", l + 6);
+    }
+    return to_move;
+}
+
+/* ---- the human's turn ---- */
+
+static int legal_count(const struct answer *legal)
+{
+    int n = 0;
+    for (int i = 0; i < legal->count; i++)
+        n += strncmp(legal->line[i], "decision ", 9) == 0;
+    return n;
+}
+
+/* The protocol text of the k-th (1-based) legal decision. */
+static void decision_text_of(const struct answer *legal, int k, char *text, size_t size)
+{
+    for (int i = 0, n = 0; i < legal->count; i++)
+        if (strncmp(legal->line[i], "decision ", 9) == 0 && ++n == k) {
+            snprintf(text, size, "%s", legal->line[i] + 9);
+            text[strcspn(text, "|")] = '\0';
+            for (size_t end = strlen(text); end && text[end - 1] == ' ';)
+                text[--end] = '\0';
+        }
+}
+
+static void show_turn(struct answer *a, struct answer *legal, long turn)
+{
+    ask(a, "board", "");
+    printf("\n");
+    for (int i = 0; i + 1 < a->count; i++)
+        printf("%s\n", a->line[i]);
+    ask(legal, "legal", "");
+    printf("\nYour decisions:\n");
+    for (int i = 0, n = 0; i < legal->count; i++)
+        if (strncmp(legal->line[i], "decision ", 9) == 0) {
+            const char *label = strstr(legal->line[i], " | ");
+            printf("  %2d  %s\n", ++n, label ? label + 3 : legal->line[i] + 9);
+        }
+    printf("[%ld] Your decision (1-%d, or its text; u undo, h hint, s FILE save, q quit): ", turn, legal_count(legal));
+    fflush(stdout);
+}
+
+/* Runs one line the person typed; false to quit. */
+static bool typed(char *line, struct answer *a, const struct answer *legal, bool *over, bool *again)
+{
+    char text[LINE_MAX_BYTES];
+    char *end;
+    long k = strtol(line, &end, 10);
+    *again = false;
+    if (strcmp(line, "q") == 0 || strcmp(line, "quit") == 0)
+        return false;
+    if (strcmp(line, "h") == 0) {
+        ask(a, "hint", "");
+        for (int i = 0; i + 1 < a->count; i++)
+            printf("  Hint: %s\n", a->line[i] + 5);
+        show_answer(a, over);
+        *again = true;
+        return true;
+    }
+    if (strncmp(line, "s ", 2) == 0) { /* the game goes on where it was */
+        ask(a, "save %s", line + 2);
+        if (strcmp(last(a), "ok") == 0)
+            printf("  Saved.\n");
+        show_answer(a, over);
+        *again = true;
+        return true;
+    }
+    if (strcmp(line, "u") == 0)
+        ask(a, "undo", "");
+    else if (*line && !*end && k >= 1 && k <= legal_count(legal)) {
+        decision_text_of(legal, (int)k, text, sizeof text);
+        ask(a, "play %s", text);
+    } else
+        ask(a, "play %s", line);
+    if (strncmp(last(a), "error ", 6) == 0)
+        *again = true;
+    show_answer(a, over);
+    return true;
+}
+
+/* ---- the session ---- */
+
+int play_session(int year, int side, long long seed, const char *extra)
+{
+    static struct answer a, legal;
+    static char command[2300];
+    int down[2], up[2];
+    if (pipe(down) || pipe(up))
+        return perror("r3: play: pipe"), 1;
+    struct host_pipes host = {fdopen(down[0], "r"), fdopen(up[1], "w")};
+    to_host = fdopen(down[1], "w");
+    from_host = fdopen(up[0], "r");
+    pthread_t thread;
+    if (!host.in || !host.out || !to_host || !from_host || pthread_create(&thread, NULL, run_host, &host))
+        return fputs("r3: play: cannot start the host\n", stderr), 1;
+    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s", year,
+             side == 0 ? "human" : "engine", side == 0 ? "engine" : "human", seed, extra);
+    printf("r3 play: %d, you are %s. The engine plays the other side.\n", year, side == 0 ? "York" : "Lancaster");
+    bool over = false, again = false, going = ask(&a, "%s", command);
+    bool to_move = going && show_answer(&a, &over);
+    char line[LINE_MAX_BYTES];
+    for (long turn = 1; going && to_move && !over;) {
+        if (!again)
+            show_turn(&a, &legal, turn);
+        else
+            printf("[%ld] Your decision: ", turn), fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            break;
+        line[strcspn(line, "\n")] = '\0';
+        going = typed(line, &a, &legal, &over, &again);
+        turn += !again;
+    }
+    ask(&a, "quit", "");
+    fclose(to_host);
+    pthread_join(thread, NULL);
+    fclose(from_host);
+    fclose(host.in);
+    return 0;
+}

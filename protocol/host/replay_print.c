@@ -1,0 +1,48 @@
+/* replay_print.c: see replay_print.h. */
+#include "protocol/host/replay_print.h"
+
+#include "engine/core/tables.h"
+#include "engine/hidden/observe.h"
+#include "engine/rules/game.h"
+#include "engine/rules/rules.h"
+#include "protocol/host/label.h"
+#include "protocol/host/narrate.h"
+#include "tuning/arena/replay.h"
+
+struct printing {
+    FILE *out;
+    int side;
+    long own; /* the side's decisions so far */
+    struct narrator narrator;
+};
+
+/* The side's own decision by its label, then what it saw of the transition;
+ * its own decision's line is the label already. */
+static bool print_transition(void *context, const struct world *before, decision d, const struct world *after,
+                             long played)
+{
+    static struct observations seen;
+    struct printing *p = context;
+    char text[128];
+    int first = 0;
+    (void)played;
+    observe(before, d, after, p->side, &seen);
+    if (rules_actor(before) == p->side) {
+        decision_label(before, d, d, text, sizeof text);
+        fprintf(p->out, "%ld. %s: %s\n", ++p->own, SIDE_NAME[p->side], text);
+        first = 1;
+    }
+    for (int i = first; i < seen.count; i++) {
+        observation_text(&seen.list[i], text, sizeof text);
+        narrate(&p->narrator, SIDE_WORD[p->side], text, p->out);
+    }
+    return true;
+}
+
+bool replay_print(FILE *in, int side, FILE *out, char *why, size_t size)
+{
+    struct printing p = {.out = out, .side = side};
+    const struct game_hooks hooks = {.after = print_transition, .context = &p};
+    fprintf(out, "The game as %s saw it:\n", SIDE_NAME[side]);
+    return replay_record(in, out, &hooks, why, size);
+}

@@ -1,0 +1,152 @@
+/*
+ * tune_files.c: see tune_files.h.
+ */
+/* gnulib (for getopt) puts its own system headers first on the include path;
+ * they need its config.h before anything else. */
+#include <config.h>
+
+#include "tuning/fit/tune_files.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/text/plot_svg.h"
+
+/* Not mkstemp: its file is 0600 whatever the umask. Opened exclusively with
+ * 0666, the temporary gets the mode of any new file, and the name (the process
+ * and a count) is still one no other writer uses. */
+FILE *tune_open_temporary(const char *path, char **temporary, char *why, size_t size)
+{
+    static _Atomic unsigned opened;
+    size_t length = strlen(path) + 48;
+    *temporary = malloc(length);
+    if (!*temporary) {
+        snprintf(why, size, "%s: out of memory", path);
+        return NULL;
+    }
+    int fd = -1;
+    for (int attempt = 0; fd < 0 && attempt < 100; attempt++) {
+        snprintf(*temporary, length, "%s.tmp-%ld-%u", path, (long)getpid(), opened++);
+        fd = open(*temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!out) {
+        snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(*temporary);
+        }
+        free(*temporary);
+        *temporary = NULL;
+    }
+    return out;
+}
+
+static void drop_temporary(char **temporary)
+{
+    unlink(*temporary);
+    free(*temporary);
+    *temporary = NULL;
+}
+
+bool tune_close_temporary(FILE *out, bool written, const char *path, char **temporary, char *why, size_t size)
+{
+    written = !ferror(out) && written;
+    written = fclose(out) == 0 && written;
+    if (!written) {
+        snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
+        drop_temporary(temporary);
+    }
+    return written;
+}
+
+/* The file just written reads back as exactly w. */
+static bool reads_back(const struct weight_list *list, const char *path, const char *temporary, const double *w,
+                       char *why, size_t size)
+{
+    double *back = calloc((size_t)list->count, sizeof *back);
+    char problem[512] = "out of memory";
+    bool same = back && weights_file_load(list, temporary, back, problem, sizeof problem);
+    for (int j = 0; same && j < list->count; j++)
+        same = back[j] == w[j];
+    if (!same)
+        snprintf(why, size, "%s: the weights written do not read back (%s)", path, problem);
+    free(back);
+    return same;
+}
+
+bool tune_write_weights(const struct weight_list *list, const char *path, const char *template_path, const double *w,
+                        char **temporary, char *why, size_t size)
+{
+    FILE *out = tune_open_temporary(path, temporary, why, size);
+    if (!out)
+        return false;
+    bool written = template_path ? weights_file_write_like(list, out, template_path, w, why, size)
+                                 : weights_file_write(list, out, w);
+    if (!written && template_path) { /* why is the template's */
+        fclose(out);
+        drop_temporary(temporary);
+        return false;
+    }
+    if (!tune_close_temporary(out, written, path, temporary, why, size))
+        return false;
+    if (!reads_back(list, path, *temporary, w, why, size)) {
+        drop_temporary(temporary);
+        return false;
+    }
+    return true;
+}
+
+bool tune_make_directory(const char *dir, char *why, size_t size)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(why, size, "%s: cannot make the directory: %s", dir, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool tune_write_plot(const char *dir, const char *name, tune_draw *draw, const void *context, char **final,
+                     char **temporary, char *why, size_t size)
+{
+    size_t length = strlen(dir) + strlen(name) + 2;
+    char *path = malloc(length);
+    if (!path) {
+        snprintf(why, size, "%s: out of memory", dir);
+        return false;
+    }
+    snprintf(path, length, "%s/%s", dir, name);
+    FILE *out = tune_open_temporary(path, temporary, why, size);
+    if (!out || !tune_close_temporary(out, draw(out, context), path, temporary, why, size)) {
+        free(path);
+        return false;
+    }
+    *final = path;
+    return true;
+}
+
+bool tune_draw_loss(FILE *out, const void *plot)
+{
+    const struct tune_loss_plot *p = plot;
+    int n = p->run->trace_count;
+    double *x = malloc((size_t)(n ? n : 1) * 3 * sizeof *x), *train = x + n, *validation = x + 2 * n;
+    if (!x)
+        return false;
+    for (int i = 0; i < n; i++) {
+        x[i] = p->run->trace[i].evaluation;
+        train[i] = p->run->trace[i].train;
+        validation[i] = p->run->trace[i].validation;
+    }
+    const struct svg_series series[] = {{"train", "#1f77b4", n, x, train}, {"validation", "#d62728", n, x, validation}};
+    char title[128];
+    snprintf(title, sizeof title, "r3 tune %s: the loss at each improving evaluation", p->tuner);
+    bool ok = svg_line_chart(out, title, "evaluation of the loss (NLopt L-BFGS)", "mean cross-entropy", series, 2);
+    free(x);
+    return ok;
+}

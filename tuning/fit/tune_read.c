@@ -1,0 +1,357 @@
+/*
+ * tune_read.c: see tune_read.h. A file is read in batches of lines; the
+ * lines of a batch are parsed (position_parse and the tuner's parse) on
+ * threads, each a contiguous slice, then checked and taken in order, so the
+ * rows and the first error reported are the same whatever the number of
+ * threads.
+ */
+#include "tuning/fit/tune_read.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/core/random.h"
+#include "engine/core/tables.h"
+#include "engine/rules/audit.h"
+#include "engine/rules/rules.h"
+#include "engine/text/position.h"
+#include "engine/text/scenario.h"
+
+#define FIELDS 7 /* game ply scenario side result winrate position; then visits */
+#define WHY_MAX 320
+
+/* ---- one line ---- */
+
+static bool line_fail(char *why, size_t size, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+static bool line_fail(char *why, size_t size, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why, size, format, args);
+    va_end(args);
+    return false;
+}
+
+bool tune_line_is_comment(const char *line)
+{
+    if (line[0] == '#')
+        return true;
+    return line[strspn(line, " \t\r")] == '\0';
+}
+
+static bool whole_number(const char *text, long long min, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long value = strtoll(text, &end, 10);
+    if (errno || end == text || *end || value < min)
+        return false;
+    *out = value;
+    return true;
+}
+
+static bool real_number(const char *text, double *out)
+{
+    char *end;
+    double value = strtod(text, &end);
+    if (end == text || *end || !isfinite(value))
+        return false;
+    *out = value;
+    return true;
+}
+
+/* Cuts line at its tabs into at most FIELDS + 2 fields; returns how many there were. */
+static int split_fields(char *line, char *field[FIELDS + 2])
+{
+    int count = 0;
+    for (char *p = line;;) {
+        char *tab = strchr(p, '\t');
+        if (count < FIELDS + 2)
+            field[count] = p;
+        count++;
+        if (!tab)
+            return count;
+        *tab = '\0';
+        p = tab + 1;
+    }
+}
+
+static bool parse_numbers(char *field[], struct tune_fields *row, char *why, size_t size)
+{
+    long long n;
+    if (!whole_number(field[0], -9223372036854775807LL, &n))
+        return line_fail(why, size, "game '%s' is not a whole number", field[0]);
+    row->game = n;
+    if (!whole_number(field[1], 0, &n))
+        return line_fail(why, size, "ply '%s' is not a whole number from 0", field[1]);
+    row->ply = n;
+    long long year;
+    row->scenario = whole_number(field[2], 0, &year) && year <= 9999 ? scenario_from_year((int)year) : -1;
+    if (row->scenario < 0)
+        return line_fail(why, size, "unknown scenario '%s' (1460, 1470 or 1483)", field[2]);
+    row->side = side_by_word(field[3]);
+    if (row->side < 0)
+        return line_fail(why, size, "unknown side '%s' (york or lancaster)", field[3]);
+    if (!real_number(field[4], &row->result) || (row->result != 0 && row->result != 0.5 && row->result != 1))
+        return line_fail(why, size, "result '%s' is not 1, 0 or 0.5 (York's result)", field[4]);
+    double rate = NAN;
+    if (strcmp(field[5], "-") != 0 && (!real_number(field[5], &rate) || rate < 0 || rate > 1))
+        return line_fail(why, size, "winrate '%s' is not a number from 0 to 1, or '-'", field[5]);
+    row->winrate = row->side == SIDE_YORK ? rate : 1 - rate;
+    return true;
+}
+
+static const char *actor_name(int actor) { return actor < SIDE_COUNT ? SIDE_WORD[actor] : "chance"; }
+
+/* The position: it parses, is of the line's scenario, and the line's side
+ * decides there unless the game is over. */
+static bool parse_world(const char *text, struct tune_fields *row, struct world *w, char *why, size_t size)
+{
+    char error[256];
+    if (!audit_position_parse(text, w, error, sizeof error))
+        return line_fail(why, size, "position: %s", error);
+    if (w->scenario != row->scenario)
+        return line_fail(why, size, "the position is of scenario %d, the line says %d", SCENARIO_INFO[w->scenario].year,
+                         SCENARIO_INFO[row->scenario].year);
+    row->finished = w->phase == PHASE_OVER;
+    if (row->finished)
+        return true;
+    int actor = rules_actor(w);
+    if (actor != row->side)
+        return line_fail(why, size, "%s is to decide in the position, the line says %s", actor_name(actor),
+                         actor_name(row->side));
+    return true;
+}
+
+/* One line (without its newline; it is cut up in place) into *f and the
+ * tuner's row. */
+static bool parse_line(const struct tune_reader *r, char *line, struct tune_fields *f, void *row, char *why,
+                       size_t size)
+{
+    char *field[FIELDS + 2];
+    struct world w;
+    size_t length = strlen(line);
+    if (length && line[length - 1] == '\r')
+        line[length - 1] = '\0';
+    int count = split_fields(line, field);
+    if (count != FIELDS && count != FIELDS + 1)
+        return line_fail(why, size,
+                         "expected 7 or 8 tab-separated fields (game ply scenario side result winrate position "
+                         "[visits]), found %d",
+                         count);
+    *f = (struct tune_fields){0};
+    if (!parse_numbers(field, f, why, size) || !parse_world(field[6], f, &w, why, size))
+        return false;
+    return f->finished || r->parse(f, &w, count == FIELDS + 1 ? field[FIELDS] : NULL, row, why, size);
+}
+
+/* ---- reading a file in batches ---- */
+
+struct batch_line {
+    char *text;
+    size_t capacity;
+    long number; /* the line's number in the file */
+    bool comment, ok;
+    struct tune_fields fields;
+    void *row; /* the tuner's, in the batch's block of rows */
+    char why[WHY_MAX];
+};
+
+struct slice {
+    const struct tune_reader *r;
+    struct batch_line *line;
+    int begin, end;
+};
+
+static void *parse_slice(void *arg)
+{
+    struct slice *s = arg;
+    for (int i = s->begin; i < s->end; i++) {
+        struct batch_line *l = &s->line[i];
+        l->comment = tune_line_is_comment(l->text);
+        l->ok = l->comment || parse_line(s->r, l->text, &l->fields, l->row, l->why, sizeof l->why);
+    }
+    return NULL;
+}
+
+/* Parses lines [0, count) on up to 'threads' threads. */
+static void parse_batch(const struct tune_reader *r, struct batch_line *line, int count, int threads)
+{
+    struct slice slice[64];
+    pthread_t thread[64];
+    bool started[64] = {false};
+    if (threads > 64)
+        threads = 64;
+    int per = (count + threads - 1) / threads;
+    for (int t = 0; t < threads; t++) {
+        int begin = t * per < count ? t * per : count;
+        slice[t] = (struct slice){r, line, begin, begin + per < count ? begin + per : count};
+    }
+    for (int t = 1; t < threads; t++)
+        started[t] = slice[t].begin < slice[t].end && pthread_create(&thread[t], NULL, parse_slice, &slice[t]) == 0;
+    parse_slice(&slice[0]);
+    for (int t = 1; t < threads; t++) {
+        if (started[t])
+            pthread_join(thread[t], NULL);
+        else
+            parse_slice(&slice[t]);
+    }
+}
+
+/* What the reader carries from line to line and batch to batch. */
+struct reading {
+    const struct tune_reader *r;
+    const char *name;
+    char *why;
+    size_t size;
+    bool have_previous; /* the last data line, for the check that a game's lines agree */
+    int64_t game;
+    double result;
+    int scenario;
+};
+
+static bool reading_fail(struct reading *r, long line, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
+static bool reading_fail(struct reading *r, long line, const char *format, ...)
+{
+    char message[WHY_MAX + 64];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message, sizeof message, format, args);
+    va_end(args);
+    snprintf(r->why, r->size, "%s:%ld: %s", r->name, line, message);
+    return false;
+}
+
+/* The rows of a parsed batch, in order: the first bad line fails. Lines of one
+ * game that follow each other must agree on its result and scenario. */
+static bool take_batch(struct reading *r, struct batch_line *line, int count)
+{
+    for (int i = 0; i < count; i++) {
+        struct batch_line *l = &line[i];
+        if (!l->ok)
+            return reading_fail(r, l->number, "%s", l->why);
+        if (l->comment)
+            continue;
+        const struct tune_fields *f = &l->fields;
+        if (r->have_previous && f->game == r->game && (f->result != r->result || f->scenario != r->scenario))
+            return reading_fail(r, l->number, "game %lld has another %s on the line before", (long long)f->game,
+                                f->result != r->result ? "result" : "scenario");
+        r->have_previous = true;
+        r->game = f->game;
+        r->result = f->result;
+        r->scenario = f->scenario;
+        r->r->take(r->r->context, f, l->row);
+    }
+    return true;
+}
+
+/* A batch of lines, each with room for its row; NULL if memory ran out. */
+static struct batch_line *batch_new(const struct tune_reader *r, int capacity, char **rows)
+{
+    struct batch_line *line = calloc((size_t)capacity, sizeof *line);
+    *rows = calloc((size_t)capacity, r->row_size ? r->row_size : 1);
+    if (!line || !*rows) {
+        free(line);
+        free(*rows);
+        *rows = NULL;
+        return NULL;
+    }
+    for (int i = 0; i < capacity; i++)
+        line[i].row = *rows + (size_t)i * r->row_size;
+    return line;
+}
+
+bool tune_read_stream(const struct tune_reader *r, FILE *in, const char *name, int threads, char *why, size_t size)
+{
+    if (threads < 1)
+        threads = 1;
+    int capacity = r->lines_per_batch * threads;
+    char *rows;
+    struct batch_line *line = batch_new(r, capacity, &rows);
+    struct reading reading = {.r = r, .name = name, .why = why, .size = size};
+    long number = 0, cut = 0; /* cut: a last data line without its end of line */
+    bool ok = line != NULL, more = true;
+    if (!line)
+        snprintf(why, size, "%s: out of memory", name);
+    while (ok && more) {
+        int count = 0;
+        while (more && count < capacity) {
+            ssize_t length = getline(&line[count].text, &line[count].capacity, in);
+            more = length >= 0;
+            if (!more)
+                break;
+            line[count].number = ++number;
+            if (line[count].text[length - 1] == '\n')
+                line[count].text[length - 1] = '\0';
+            else if (!tune_line_is_comment(line[count].text))
+                cut = number, more = false; /* reported after the lines before it */
+            count += !cut;
+        }
+        if (ferror(in))
+            ok = reading_fail(&reading, number + 1, "read error: %s", strerror(errno));
+        if (ok) {
+            parse_batch(r, line, count, threads);
+            ok = take_batch(&reading, line, count);
+        }
+    }
+    if (ok && cut)
+        ok = reading_fail(&reading, cut, "the line has no end: the file was cut short");
+    for (int i = 0; line && i < capacity; i++)
+        free(line[i].text);
+    free(line);
+    free(rows);
+    return ok;
+}
+
+bool tune_read_file(const struct tune_reader *r, const char *path, int threads, char *why, size_t size)
+{
+    if (strcmp(path, "-") == 0)
+        return tune_read_stream(r, stdin, "stdin", threads, why, size);
+    FILE *in = fopen(path, "r");
+    if (!in) {
+        snprintf(why, size, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = tune_read_stream(r, in, path, threads, why, size);
+    fclose(in);
+    return ok;
+}
+
+/* ---- the split by game ---- */
+
+bool tune_in_validation(int64_t game, double fraction, uint64_t seed)
+{
+    uint64_t state = seed ^ ((uint64_t)game * 0xd1b54a32d192ed03ull);
+    uint64_t hash = random_next(&state);
+    return (double)(hash >> 11) * 0x1p-53 < fraction;
+}
+
+static int compare_games(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+long tune_games(const int64_t *game, long count)
+{
+    if (count == 0)
+        return 0;
+    int64_t *games = malloc((size_t)count * sizeof *games);
+    if (!games) {
+        fputs("r3: out of memory for the positions' games\n", stderr);
+        exit(1);
+    }
+    memcpy(games, game, (size_t)count * sizeof *games);
+    qsort(games, (size_t)count, sizeof *games, compare_games);
+    long distinct = 1;
+    for (long i = 1; i < count; i++)
+        distinct += games[i] != games[i - 1];
+    free(games);
+    return distinct;
+}
