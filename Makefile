@@ -1,4 +1,5 @@
-# r3: the build. `make` builds ./r3; `make run` shows the default job; `make test`
+# r3: the build. `make` builds ./r3; `make run` shows the default job; `make
+# check` runs the quick tests before a commit (under a minute); `make test`
 # builds and runs every test (unit tests, the same under ASan+UBSan, r3 under
 # ThreadSanitizer, command-line tests, valgrind, the layer check, the bench and
 # game signatures and the format check). `make bench` prints the bench
@@ -67,7 +68,7 @@ ASAN_R3  := $(BUILD)/asan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run test native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
+.PHONY: all run check test docs-test native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
         format format-check clean deps fuzz fuzz-test docs/architecture.svg
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -130,7 +131,9 @@ fuzz: $(BUILD)/fuzz/fuzz_protocol
 	sh tests/fuzz/run.sh protocol $(FUZZ_SECONDS)
 
 # ---- gnulib's getopt-gnu, imported at build time, never committed ---------------
-$(LIBGNU): $(DEPS_OK)
+# Order-only on the packages, so that an edit of this Makefile does not rebuild
+# everything; after a change of the module list, make clean.
+$(LIBGNU): | $(DEPS_OK)
 	@echo "gnulib: importing getopt-gnu into $(GNULIB)"
 	@rm -rf $(GNULIB)
 	@gnulib-tool --create-testdir --dir=$(GNULIB) --without-tests getopt-gnu freadahead > $(BUILD)/gnulib.log 2>&1 \
@@ -233,7 +236,12 @@ valgrind-test: r3 $(TDEPS_OK)
 layers-test: $(TDEPS_OK)
 	@sh tests/layers.sh
 
-# r3 bench's node count against tests/bench-signature.
+# The file maps (docs/HACKING.md, the folders' READMEs) and the layer counts of
+# docs/architecture.md against the tree.
+docs-test: $(TDEPS_OK)
+	@sh tests/docs.sh
+
+# r3 bench's node count against the last "Bench: N" line of the commit messages.
 signature-test: r3
 	@sh tests/signature.sh ./r3
 
@@ -241,12 +249,17 @@ signature-test: r3
 games-test: r3
 	@sh tests/games.sh ./r3
 
-# The bench signature, for tests/bench-signature and the commit message.
+# The bench signature, for the "Bench: N" line of a commit message.
 bench: r3
 	@./r3 bench | grep '^Nodes searched: '
 
+# The quick test before each commit: the build, the unit tests and the fast
+# suites, two at a time (tests/check.sh); make test is the whole.
+check: r3 $(TESTS) $(TDEPS_OK)
+	@sh tests/check.sh ./r3 $(TESTS)
+
 # format-check runs last: a tree that make format would change fails the tests.
-test: layers-test unit asan-test tsan-test cli-test valgrind-test signature-test games-test fuzz-test
+test: layers-test docs-test unit asan-test tsan-test cli-test valgrind-test signature-test games-test fuzz-test
 	@$(MAKE) --no-print-directory format-check
 	@echo "make test: all tests passed"
 
