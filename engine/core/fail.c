@@ -4,11 +4,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-bool fail(char *why, int size, const char *fmt, ...)
+bool fail(char *why, size_t size, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, (size_t)size, fmt, ap);
+    vsnprintf(why, size, fmt, ap);
     va_end(ap);
     return false;
 }

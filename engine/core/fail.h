@@ -8,8 +8,9 @@
 #define R3_FAIL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Formats the reason into why[size] (cut to fit) and returns false. */
-bool fail(char *why, int size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+bool fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -212,7 +212,7 @@ uint64_t world_hash(const struct world *w) { return XXH3_64bits(w, sizeof *w); }
 
 /* --- invariants ------------------------------------------------------------ */
 
-static bool check_places(const struct world *w, char *why, int size)
+static bool check_places(const struct world *w, char *why, size_t size)
 {
     blockset seen = w->pool | w->minor | w->other_side | w->dead;
     int total = bits_count(w->pool) + bits_count(w->minor) + bits_count(w->other_side) + bits_count(w->dead);
@@ -236,7 +236,7 @@ static bool check_places(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool check_blocks(const struct world *w, char *why, int size)
+static bool check_blocks(const struct world *w, char *why, size_t size)
 {
     blockset flags = w->step_lo | w->step_hi | w->moved | w->pinned | w->face_down | w->revealed | w->defected |
                      w->reserve | w->by_sea | w->acted;
@@ -249,7 +249,7 @@ static bool check_blocks(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool check_crowns(const struct world *w, char *why, int size)
+static bool check_crowns(const struct world *w, char *why, size_t size)
 {
     if (w->king != BLOCK_NONE && (w->king >= BLOCK_COUNT || BLOCK_INFO[w->king].type != BLOCK_HEIR))
         return fail(why, size, "the King must be an heir");
@@ -270,7 +270,7 @@ static bool check_crowns(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool check_cards(const struct world *w, char *why, int size)
+static bool check_cards(const struct world *w, char *why, size_t size)
 {
     uint32_t y = w->hand[SIDE_YORK], l = w->hand[SIDE_LANCASTER], d = w->deck;
     if ((y | l | d) & ~ALL_CARDS)
@@ -289,7 +289,7 @@ static bool check_cards(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool check_clock(const struct world *w, char *why, int size)
+static bool check_clock(const struct world *w, char *why, size_t size)
 {
     if (w->scenario >= SCENARIO_COUNT)
         return fail(why, size, "scenario %d is unknown", w->scenario);
@@ -316,7 +316,7 @@ static bool check_clock(const struct world *w, char *why, int size)
 
 static bool area_or_none(int area) { return area < AREA_COUNT || area == AREA_NONE; }
 
-static bool check_move(const struct world *w, char *why, int size)
+static bool check_move(const struct world *w, char *why, size_t size)
 {
     const struct move *m = &w->move;
     if (m->kind >= MOVE_KIND_COUNT)
@@ -336,7 +336,7 @@ static bool check_move(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool check_battle(const struct world *w, char *why, int size)
+static bool check_battle(const struct world *w, char *why, size_t size)
 {
     const struct battle *b = &w->battle;
     if (b->area == AREA_NONE) {
@@ -369,7 +369,7 @@ static bool check_battle(const struct world *w, char *why, int size)
 }
 
 /* A hidden piece: on the map, a label unique to its observer, candidates that hold the truth. */
-static bool check_hidden_piece(const struct world *w, int b, uint64_t used[2], char *why, int size)
+static bool check_hidden_piece(const struct world *w, int b, uint64_t used[2], char *why, size_t size)
 {
     const struct knowledge *k = &w->know;
     int observer = world_observer(w, b), label = k->label[b];
@@ -387,7 +387,7 @@ static bool check_hidden_piece(const struct world *w, int b, uint64_t used[2], c
     return true;
 }
 
-static bool check_strength_knowledge(const struct world *w, int b, char *why, int size)
+static bool check_strength_knowledge(const struct world *w, int b, char *why, size_t size)
 {
     int value, kind = world_strength_knowledge(w, b, &value), steps = world_steps(w, b);
     bool on_map = world_location(w, b) < AREA_COUNT;
@@ -401,7 +401,7 @@ static bool check_strength_knowledge(const struct world *w, int b, char *why, in
     return true;
 }
 
-static bool check_knowledge(const struct world *w, char *why, int size)
+static bool check_knowledge(const struct world *w, char *why, size_t size)
 {
     const struct knowledge *k = &w->know;
     uint64_t used[SIDE_COUNT] = {0, 0};
@@ -419,7 +419,7 @@ static bool check_knowledge(const struct world *w, char *why, int size)
     return true;
 }
 
-bool world_check(const struct world *w, char *why, int size)
+bool world_check(const struct world *w, char *why, size_t size)
 {
     if ((w->crossed[0] | w->crossed[1] | w->crossed[2] | w->entered[0][0] | w->entered[0][1] | w->entered[1][0] |
          w->entered[1][1] | w->main_attack) &

@@ -386,7 +386,7 @@ void world_forget(struct world *w, int block);
 
 /* Checks every invariant of the struct. Returns true if it holds; otherwise
  * writes why into why[size] and returns false. */
-bool world_check(const struct world *w, char *why, int size);
+bool world_check(const struct world *w, char *why, size_t size);
 
 /* XXH3 64-bit hash of the whole state. */
 uint64_t world_hash(const struct world *w);

@@ -23,7 +23,7 @@ static bool in_play(const struct world *w, int block)
     return where != LOC_OTHER_SIDE && where != LOC_DEAD;
 }
 
-static bool twins_apart(const struct world *w, char *why, int size)
+static bool twins_apart(const struct world *w, char *why, size_t size)
 {
     for (int b = 0; b < BLOCK_COUNT; b++) {
         int twin = twin_of(b);
@@ -36,7 +36,7 @@ static bool twins_apart(const struct world *w, char *why, int size)
 /* 6.83-6.85: an eliminated block lies face-down in its pool for the rest of
  * the campaign, or, a mercenary, in its home area: nothing else on the map
  * is face-down. */
-static bool face_down_at_home(const struct world *w, char *why, int size)
+static bool face_down_at_home(const struct world *w, char *why, size_t size)
 {
     for (blockset left = w->face_down & world_on_map(w); left; left &= left - 1) {
         int b = __builtin_ctzll(left);
@@ -52,7 +52,7 @@ static bool face_down_at_home(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool borders_within_limits(const struct world *w, char *why, int size)
+static bool borders_within_limits(const struct world *w, char *why, size_t size)
 {
     for (int e = 0; e < BORDER_COUNT; e++)
         if (world_crossed(w, e) > BORDER_INFO[e].limit + 1) /* +1 only under Surprise */
@@ -61,7 +61,7 @@ static bool borders_within_limits(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool move_rules_kept(const struct world *before, decision d, const struct world *after, char *why, int size)
+static bool move_rules_kept(const struct world *before, decision d, const struct world *after, char *why, size_t size)
 {
     if (before->phase != PHASE_ACTION)
         return true;
@@ -76,7 +76,7 @@ static bool move_rules_kept(const struct world *before, decision d, const struct
     return true;
 }
 
-static bool contested_only_in_battle_time(const struct world *w, char *why, int size)
+static bool contested_only_in_battle_time(const struct world *w, char *why, size_t size)
 {
     if (w->phase == PHASE_ACTION || w->phase == PHASE_BATTLE || w->phase == PHASE_OVER)
         return true;
@@ -87,7 +87,7 @@ static bool contested_only_in_battle_time(const struct world *w, char *why, int 
 }
 
 /* Every card is in a hand, the deck, a played slot, or among the turns' discards. */
-static bool cards_accounted(const struct world *w, char *why, int size)
+static bool cards_accounted(const struct world *w, char *why, size_t size)
 {
     if (w->phase == PHASE_OVER)
         return true;
@@ -115,7 +115,7 @@ static bool crowns_settled(const struct world *w)
 
 /* Where the crowns are settled, the King and the Pretender are their sides'
  * senior heirs in play (3.21, RULINGS B.7). */
-static bool crowns_on_seniors(const struct world *w, char *why, int size)
+static bool crowns_on_seniors(const struct world *w, char *why, size_t size)
 {
     if (!crowns_settled(w))
         return true;
@@ -142,7 +142,8 @@ static const char *const OUT_OF_PLAY[LOC_COUNT - AREA_COUNT] = {
  * Exeter or Clarence gone over to the enemy is no heir of his old side
  * (RULINGS A.9). crowns_on_seniors() adds seniority, which holds only while
  * the crowns are settled. */
-static bool crown_in_play(const struct world *w, int block, const char *field, const char *title, char *why, int size)
+static bool crown_in_play(const struct world *w, int block, const char *field, const char *title, char *why,
+                          size_t size)
 {
     int where = block == BLOCK_NONE ? AREA_NONE : world_location(w, block);
     if (block == BLOCK_NONE || where < AREA_COUNT)
@@ -154,7 +155,7 @@ static bool crown_in_play(const struct world *w, int block, const char *field, c
 /* RULINGS B.15: the one prisoner is Henry VI, held from the start of 1470
  * while York reigns, with Prince Edward acting as Pretender; Lancaster takes
  * the throne only in the political turn, which ends that scenario (B.16). */
-static bool prisoner_agrees(const struct world *w, char *why, int size)
+static bool prisoner_agrees(const struct world *w, char *why, size_t size)
 {
     if (w->prisoner == BLOCK_NONE)
         return true;
@@ -168,7 +169,7 @@ static bool prisoner_agrees(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool crowns_in_play(const struct world *w, char *why, int size)
+static bool crowns_in_play(const struct world *w, char *why, size_t size)
 {
     return crown_in_play(w, w->king, "king", "King", why, size) &&
            crown_in_play(w, w->pretender, "pretender", "Pretender", why, size) && prisoner_agrees(w, why, size);
@@ -228,7 +229,7 @@ static int volley_hits(const struct world *before, decision d)
  * next (6.4), and only hits with nobody left to take them are lost. Asked
  * while the same battle goes on and no trapped attacker can blur the count. */
 static bool volley_spent(const struct world *before, decision d, const struct world *after, blockset fighting,
-                         blockset struck, char *why, int size)
+                         blockset struck, char *why, size_t size)
 {
     int enemy = 1 - world_block_side(before, before->battle.actor);
     if (after->phase != PHASE_BATTLE || after->battle.area != before->battle.area ||
@@ -266,7 +267,7 @@ static bool trap_possible(const struct world *before, const struct world *after,
 /* A struck block that the volley reached before a stronger enemy block, or
  * before an equal one without the owner's choice (6.4, RULINGS B.12). */
 static bool hit_in_order(const struct world *before, decision d, blockset fighting, blockset struck,
-                         blockset fallen_exempt, char *why, int size)
+                         blockset fallen_exempt, char *why, size_t size)
 {
     for (blockset left = struck & ~fallen_exempt; left; left &= left - 1) {
         int x = __builtin_ctzll(left);
@@ -283,7 +284,7 @@ static bool hit_in_order(const struct world *before, decision d, blockset fighti
 
 /* 6.4, RULINGS B.12: a volley's hits stay on one block until it falls, then
  * go to the next strongest; a block left standing ends the volley. */
-static bool volley_kept(const struct world *before, decision d, const struct world *after, char *why, int size)
+static bool volley_kept(const struct world *before, decision d, const struct world *after, char *why, size_t size)
 {
     if (!volley_transition(before, d))
         return true;
@@ -307,7 +308,7 @@ static bool volley_kept(const struct world *before, decision d, const struct wor
 }
 
 /* 6.5, RULINGS B.11: a charge hits only its named target, the bonus fire only the heir. */
-static bool charge_kept(const struct world *before, decision d, const struct world *after, char *why, int size)
+static bool charge_kept(const struct world *before, decision d, const struct world *after, char *why, size_t size)
 {
     if (before->phase != PHASE_BATTLE || before->battle.dice != 1 || decision_kind(d) != DECIDE_ROLL ||
         (before->step != BATTLE_CHARGE && before->step != BATTLE_CHARGE_BACK))
@@ -327,7 +328,7 @@ static bool charge_kept(const struct world *before, decision d, const struct wor
 
 /* 6.3: reserves take no hits while they wait. Asked while the same battle
  * goes on: after it, reserves may go home with the rest (8.1). */
-static bool reserves_untouched(const struct world *before, const struct world *after, char *why, int size)
+static bool reserves_untouched(const struct world *before, const struct world *after, char *why, size_t size)
 {
     if (before->phase != PHASE_BATTLE || before->battle.area == AREA_NONE || after->phase != PHASE_BATTLE ||
         after->battle.area != before->battle.area)
@@ -359,7 +360,7 @@ static void remember_reserves(struct audit_memory *m, const struct world *before
 
 /* 6.3: a reserve fires in no round before round 2, even once it has stepped in. */
 static bool reserves_hold_fire(const struct audit_memory *m, const struct world *before, decision d, char *why,
-                               int size)
+                               size_t size)
 {
     int kind = decision_kind(d), block = decision_first(d);
     if (before->phase != PHASE_BATTLE || before->step != BATTLE_TURNS ||
@@ -393,7 +394,7 @@ static bool block_in_battle(const struct world *w, int b)
 /* The turns step waits for a block's battle turn: both sides still in the
  * area (a battle with one side left is over, RULINGS B.13), and a block
  * fighting there, no reserve, that has not had its turn this round (6.2). */
-static bool battle_turn_due(const struct world *w, char *why, int size)
+static bool battle_turn_due(const struct world *w, char *why, size_t size)
 {
     int area = w->battle.area;
     for (int s = 0; s < SIDE_COUNT; s++)
@@ -412,7 +413,7 @@ static bool battle_turn_due(const struct world *w, char *why, int size)
 /* A treachery roll (6.9, RULINGS A.1, B.10) is aimed at a noble with a
  * version on the other side to go over to, by a roller of the enemy's side
  * in the battle, or by nobody in it under the Treason card. */
-static bool treachery_agrees(const struct world *w, char *why, int size)
+static bool treachery_agrees(const struct world *w, char *why, size_t size)
 {
     int roller = w->battle.actor, target = w->battle.target;
     if (twin_of(target) == BLOCK_NONE)
@@ -430,7 +431,7 @@ static bool treachery_agrees(const struct world *w, char *why, int size)
 
 /* RULINGS B.13: in round 4 the attackers only retreat on their turns. None
  * fires, charges or rolls, and none that had his turn is still there. */
-static bool attackers_only_retreat(const struct world *w, char *why, int size)
+static bool attackers_only_retreat(const struct world *w, char *why, size_t size)
 {
     const struct battle *b = &w->battle;
     blockset attackers = blocks_in(w, b->attacker, b->area);
@@ -447,7 +448,7 @@ static bool attackers_only_retreat(const struct world *w, char *why, int size)
 
 /* Between battle turns no block acts and no die waits; a volley is aimed at
  * no one block, and its hits are placed once its dice are rolled (6.4). */
-static bool battle_dice_agree(const struct world *w, char *why, int size)
+static bool battle_dice_agree(const struct world *w, char *why, size_t size)
 {
     const struct battle *b = &w->battle;
     bool between_turns = w->step == BATTLE_TREASON || w->step == BATTLE_TURNS || w->step == BATTLE_REGROUP;
@@ -468,7 +469,7 @@ static bool battle_dice_agree(const struct world *w, char *why, int size)
  * reserve after round 1 but a defector who joined one (6.3, 6.9), attackers
  * who only retreat in round 4, a winner alone to regroup, a treachery roll
  * that can turn its target, a battle turn still to take. */
-static bool battle_step_agrees(const struct world *w, char *why, int size)
+static bool battle_step_agrees(const struct world *w, char *why, size_t size)
 {
     int area = w->battle.area, round = w->battle.round;
     blockset waiting = w->reserve & ~w->defected & w->at[area];
@@ -492,7 +493,7 @@ static bool battle_step_agrees(const struct world *w, char *why, int size)
 /* The battle's fields in the battle phase: an area being fought over
  * between the choice of a battle and its end, the block acting or aimed at
  * where a step needs one, and the step's own (battle_step_agrees). */
-static bool battle_agrees(const struct world *w, char *why, int size)
+static bool battle_agrees(const struct world *w, char *why, size_t size)
 {
     const struct battle *b = &w->battle;
     bool fought = w->phase == PHASE_BATTLE && w->step != BATTLE_CHOOSE;
@@ -524,7 +525,7 @@ static bool battle_agrees(const struct world *w, char *why, int size)
 /* The cards played agree with the phase (1.1): none before the turn's play
  * begins, York's alone while Lancaster chooses, both from then to the end of
  * the turn. */
-static bool played_agree_with_phase(const struct world *w, char *why, int size)
+static bool played_agree_with_phase(const struct world *w, char *why, size_t size)
 {
     bool shown = w->phase >= PHASE_ACTION && w->phase <= PHASE_SUPPLY;
     bool down[SIDE_COUNT] = {shown || (w->phase == PHASE_CARDS && w->step == CARDS_LANCASTER_PLAYS), shown};
@@ -542,7 +543,7 @@ static bool played_agree_with_phase(const struct world *w, char *why, int size)
  * while the deal goes on, at most seven and one hand short; from the
  * mulligan on, a card for each turn not yet played; none left when the
  * campaign's seven turns are over. */
-static bool hands_agree_with_turn(const struct world *w, char *why, int size)
+static bool hands_agree_with_turn(const struct world *w, char *why, size_t size)
 {
     bool dealing = w->phase == PHASE_DEAL;
     for (int s = 0; s < SIDE_COUNT; s++) {
@@ -560,7 +561,7 @@ static bool hands_agree_with_turn(const struct world *w, char *why, int size)
     return true;
 }
 
-static bool cards_agree_with_phase(const struct world *w, char *why, int size)
+static bool cards_agree_with_phase(const struct world *w, char *why, size_t size)
 {
     if (w->phase == PHASE_POLITICAL && w->turn != 7)
         return fail(why, size, "turn: the political turn follows a campaign's seventh turn, not turn %d (1.0)",
@@ -586,7 +587,7 @@ static bool exile_surplus_left(const struct world *w)
 /* Steps that play stops at only while someone has their work to do: an exile
  * surplus to send to the pool (RULINGS A.8), a defected Clarence or Exeter on
  * the map to execute (9.1, RULINGS A.9). */
-static bool step_has_work(const struct world *w, char *why, int size)
+static bool step_has_work(const struct world *w, char *why, size_t size)
 {
     if (w->phase == PHASE_POLITICAL && w->step == POLITICAL_EXILE_SURPLUS && !exile_surplus_left(w))
         return fail(why, size, "step: the exile-surplus step, with no exile over its limit (RULINGS A.8)");
@@ -620,7 +621,7 @@ static int areas_per_move(const struct world *w)
 /* The block a move names belongs to the side moving, has not yet moved or
  * been recruited this turn (5.2, 5.4), is not face-down (6.83-6.85), and
  * stands where the move has it. */
-static bool mover_stands(const struct world *w, int where, char *why, int size)
+static bool mover_stands(const struct world *w, int where, char *why, size_t size)
 {
     const struct move *m = &w->move;
     int block = m->block, side = mover_side(w), found = world_location(w, block);
@@ -640,7 +641,7 @@ static bool mover_stands(const struct world *w, int where, char *why, int size)
 /* A block on its way over land (5.2): it reached 'via' after 'steps' areas,
  * the last step from 'came_from', a neighbour; before its first step it is
  * still where the group started. */
-static bool land_leg_agrees(const struct world *w, char *why, int size)
+static bool land_leg_agrees(const struct world *w, char *why, size_t size)
 {
     const struct move *m = &w->move;
     const char *id = BLOCK_INFO[m->block].id;
@@ -660,7 +661,7 @@ static bool land_leg_agrees(const struct world *w, char *why, int size)
 }
 
 /* A land group or Muster between its blocks: nobody on the way. */
-static bool between_blocks(const struct world *w, char *why, int size)
+static bool between_blocks(const struct world *w, char *why, size_t size)
 {
     const struct move *m = &w->move;
     if (m->via != AREA_NONE || m->came_from != AREA_NONE || m->steps != 0)
@@ -671,7 +672,7 @@ static bool between_blocks(const struct world *w, char *why, int size)
 
 /* A sea move (5.3, 5.31): one block at a time sails from 'from' in one step;
  * after a port-to-port landing, 'via' holds the port a second may follow to. */
-static bool sea_move_agrees(const struct world *w, char *why, int size)
+static bool sea_move_agrees(const struct world *w, char *why, size_t size)
 {
     const struct move *m = &w->move;
     if (m->came_from != AREA_NONE || m->steps != 0)
@@ -685,7 +686,7 @@ static bool sea_move_agrees(const struct world *w, char *why, int size)
 }
 
 /* A recruit (5.4): a block of the pool, and no area until it is placed. */
-static bool recruit_agrees(const struct world *w, char *why, int size)
+static bool recruit_agrees(const struct world *w, char *why, size_t size)
 {
     const struct move *m = &w->move;
     if (m->block == BLOCK_NONE)
@@ -698,7 +699,7 @@ static bool recruit_agrees(const struct world *w, char *why, int size)
 
 /* Each field of the move in progress as play leaves it, so that no rule
  * indexes the map or the blocks with a NONE it never meant to find there. */
-static bool move_agrees(const struct world *w, char *why, int size)
+static bool move_agrees(const struct world *w, char *why, size_t size)
 {
     const struct move *m = &w->move;
     if (m->kind == MOVE_NONE)
@@ -722,7 +723,7 @@ static bool move_agrees(const struct world *w, char *why, int size)
  * out of shape, a battle outside its steps, a step with no work left. Each
  * holds before the rules are asked who decides and what: they index the
  * map, the blocks and the cards with these fields. */
-static bool phase_agrees(const struct world *w, char *why, int size)
+static bool phase_agrees(const struct world *w, char *why, size_t size)
 {
     if (w->phase >= PHASE_COUNT || w->step >= STEP_COUNT[w->phase])
         return fail(why, size, "step: %d is past the %s phase's steps", w->step,
@@ -743,7 +744,7 @@ static bool phase_agrees(const struct world *w, char *why, int size)
            step_has_work(w, why, size);
 }
 
-static bool decision_due(const struct world *w, char *why, int size)
+static bool decision_due(const struct world *w, char *why, size_t size)
 {
     struct decisions legal;
     if (w->phase == PHASE_OVER)
@@ -763,7 +764,7 @@ void audit_begin(struct audit_memory *m)
 
 /* audit_world's checks but the last: a decision due asks the rules, which
  * may look at the world only once the rest hold. */
-static bool world_holds(const struct world *w, char *why, int size)
+static bool world_holds(const struct world *w, char *why, size_t size)
 {
     return world_check(w, why, size) && phase_agrees(w, why, size) && twins_apart(w, why, size) &&
            face_down_at_home(w, why, size) && borders_within_limits(w, why, size) &&
@@ -771,7 +772,7 @@ static bool world_holds(const struct world *w, char *why, int size)
            crowns_in_play(w, why, size) && crowns_on_seniors(w, why, size);
 }
 
-bool audit_world(const struct world *w, char *why, int size)
+bool audit_world(const struct world *w, char *why, size_t size)
 {
     return world_holds(w, why, size) && decision_due(w, why, size);
 }
@@ -789,7 +790,7 @@ bool audit_position_parse(const char *text, struct world *w, char *error, size_t
 }
 
 bool audit_transition(struct audit_memory *m, const struct world *before, decision d, const struct world *after,
-                      char *why, int size)
+                      char *why, size_t size)
 {
     remember_reserves(m, before, after);
     return world_holds(after, why, size) && move_rules_kept(before, d, after, why, size) &&

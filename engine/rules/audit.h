@@ -36,7 +36,7 @@ struct audit_memory {
  * and what, since the rules index the map, the blocks and the cards with
  * these fields. What a position read from text must pass. True, or false
  * with the first broken one in why[size]. */
-bool audit_world(const struct world *w, char *why, int size);
+bool audit_world(const struct world *w, char *why, size_t size);
 
 /* A position read from text (engine/text/position.h) and audited: true with
  * *w, or false with why (the parser's column, or the invariant and field
@@ -50,6 +50,6 @@ void audit_begin(struct audit_memory *m);
  * has followed. Returns true if every invariant holds; otherwise writes the
  * first broken one into why[size]. */
 bool audit_transition(struct audit_memory *m, const struct world *before, decision d, const struct world *after,
-                      char *why, int size);
+                      char *why, size_t size);
 
 #endif

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/core/fail.h"
+
 /* What a path that is not a regular file names, for the message. */
 static const char *kind_of(mode_t mode)
 {
@@ -32,17 +34,14 @@ static bool fits(int fd, long long max_bytes, const char *bound_why, char *why, 
 {
     struct stat about;
     if (fstat(fd, &about) != 0)
-        return snprintf(why, size, "cannot read it: %s", strerror(errno)), false;
+        return fail(why, size, "cannot read it: %s", strerror(errno));
     if (!S_ISREG(about.st_mode))
-        return snprintf(
-                   why, size,
-                   "%s, not a regular file: only a regular file is read, which can neither block nor go on for ever",
-                   kind_of(about.st_mode)),
-               false;
+        return fail(why, size,
+                    "%s, not a regular file: only a regular file is read, which can neither block nor go on for ever",
+                    kind_of(about.st_mode));
     if ((long long)about.st_size > max_bytes)
-        return snprintf(why, size, "%lld bytes, over the bound of %lld (%s)", (long long)about.st_size, max_bytes,
-                        bound_why),
-               false;
+        return fail(why, size, "%lld bytes, over the bound of %lld (%s)", (long long)about.st_size, max_bytes,
+                    bound_why);
     return true;
 }
 
@@ -63,7 +62,7 @@ bool text_file_open(const char *path, long long max_bytes, const char *bound_why
      * regular one. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
-        return snprintf(why, size, "cannot read it: %s", strerror(errno)), false;
+        return fail(why, size, "cannot read it: %s", strerror(errno));
     if (!fits(fd, max_bytes, bound_why, why, size)) {
         close(fd);
         return false;

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "engine/core/fail.h"
+
 #define FIELDS 4 /* name value min max */
 #define SPACE " \t\r\n\v\f"
 
@@ -221,8 +223,7 @@ bool weights_file_write_like(const struct weight_list *list, FILE *out, const ch
 {
     FILE *in = fopen(template_path, "r");
     if (!in) {
-        snprintf(why, size, "%s: cannot open: %s", template_path, strerror(errno));
-        return false;
+        return fail(why, size, "%s: cannot open: %s", template_path, strerror(errno));
     }
     char *line = NULL;
     size_t capacity = 0, begin, end;

@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/core/fail.h"
+
 #define KEY_BYTES crypto_aead_xchacha20poly1305_ietf_KEYBYTES
 #define NONCE_BYTES crypto_aead_xchacha20poly1305_ietf_NPUBBYTES
 #define TAG_BYTES crypto_aead_xchacha20poly1305_ietf_ABYTES
@@ -36,7 +38,7 @@ static bool state_folder(char *path, size_t size, char *why, size_t why_size)
             : home && home[0]        ? snprintf(path, size, "%s/.local/state/r3", home)
                                      : -1;
     if (n < 0)
-        return snprintf(why, why_size, "no place for r3's key: neither XDG_STATE_HOME nor HOME is set"), false;
+        return fail(why, why_size, "no place for r3's key: neither XDG_STATE_HOME nor HOME is set");
     return (size_t)n < size || (snprintf(why, why_size, "the path of r3's state folder is too long"), false);
 }
 
@@ -88,7 +90,7 @@ static bool make_key(const char *path, unsigned char key[KEY_BYTES], char *why, 
     snprintf(temporary, sizeof temporary, "%s.XXXXXX", path);
     int fd = mkstemp(temporary); /* mode 0600 */
     if (fd < 0)
-        return snprintf(why, size, "cannot make r3's key '%s': %s", path, strerror(errno)), false;
+        return fail(why, size, "cannot make r3's key '%s': %s", path, strerror(errno));
     crypto_aead_xchacha20poly1305_ietf_keygen(key);
     bool written = write(fd, key, KEY_BYTES) == KEY_BYTES && fsync(fd) == 0;
     int error = errno;
@@ -101,7 +103,7 @@ static bool make_key(const char *path, unsigned char key[KEY_BYTES], char *why, 
         return true;
     if (error == EEXIST)
         return read_key(path, key, why, size);
-    return snprintf(why, size, "cannot make r3's key '%s': %s", path, strerror(error)), false;
+    return fail(why, size, "cannot make r3's key '%s': %s", path, strerror(error));
 }
 
 /* This user's key: read, or made on first use when 'make' is set. */
@@ -109,7 +111,7 @@ static bool user_key(unsigned char key[KEY_BYTES], bool make, char *why, size_t 
 {
     char folder[PATH_SIZE], path[PATH_SIZE + 16];
     if (sodium_init() < 0)
-        return snprintf(why, size, "libsodium could not start"), false;
+        return fail(why, size, "libsodium could not start");
     if (!state_folder(folder, sizeof folder, why, size))
         return false;
     snprintf(path, sizeof path, "%s/host.key", folder);
@@ -118,8 +120,7 @@ static bool user_key(unsigned char key[KEY_BYTES], bool make, char *why, size_t 
     if (errno != ENOENT)
         return false;
     if (!make)
-        return snprintf(why, size, "it was sealed with r3's key of the user who saved it, and there is no '%s'", path),
-               false;
+        return fail(why, size, "it was sealed with r3's key of the user who saved it, and there is no '%s'", path);
     return make_folders(folder, why, size) && make_key(path, key, why, size);
 }
 
@@ -136,7 +137,7 @@ bool seal_write(FILE *out, const char *header, const char *secret, size_t length
     char *text = malloc(text_size);
     if (!sealed || !text) {
         free(sealed), free(text);
-        return snprintf(why, size, "no memory to seal the save"), false;
+        return fail(why, size, "no memory to seal the save");
     }
     randombytes_buf(sealed, NONCE_BYTES);
     crypto_aead_xchacha20poly1305_ietf_encrypt(sealed + NONCE_BYTES, NULL, (const unsigned char *)secret, length,
@@ -222,10 +223,9 @@ static bool decrypt(const unsigned char *sealed, size_t sealed_length, const cha
                                                              header_length, sealed, key);
     sodium_memzero(key, sizeof key);
     if (refused)
-        return snprintf(why, size,
-                        "the save does not open with this user's key: it was changed after it was "
-                        "saved, or sealed by another user"),
-               false;
+        return fail(why, size,
+                    "the save does not open with this user's key: it was changed after it was "
+                    "saved, or sealed by another user");
     secret[n] = '\0';
     *secret_length = (size_t)n;
     return true;
@@ -241,7 +241,7 @@ bool seal_open(const char *text, size_t length, char **secret, size_t *secret_le
     *secret = NULL;
     if (!decoded || sealed_length < NONCE_BYTES + TAG_BYTES) {
         free(sealed);
-        return snprintf(why, size, "the sealed part is damaged: not lines of 'sealed BASE64' to the end"), false;
+        return fail(why, size, "the sealed part is damaged: not lines of 'sealed BASE64' to the end");
     }
     *secret = malloc(sealed_length - NONCE_BYTES - TAG_BYTES + 1);
     bool opened = *secret ? decrypt(sealed, sealed_length, text, header, *secret, secret_length, why, size)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "engine/rules/rules.h"
 #include "search/policy.h"
 #include "tuning/selfplay/visits.h"
@@ -81,7 +82,7 @@ static bool parse_decisions(const struct tune_fields *f, const struct world *w, 
     for (int i = 0; i < legal.count; i++)
         sum += count[i];
     if (sum == 0)
-        return snprintf(why, size, "visits: every count is 0"), false;
+        return fail(why, size, "visits: every count is 0");
     for (int i = 0; i < legal.count; i++) {
         row->cell[i] = (uint16_t)policy_cell(w, legal.list[i]);
         row->target[i] = (double)count[i] / (double)sum;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/core/fail.h"
 #include "engine/text/plot_svg.h"
 
 /* Not mkstemp: its file is 0600 whatever the umask. Opened exclusively with
@@ -106,8 +107,7 @@ bool tune_write_weights(const struct weight_list *list, const char *path, const 
 bool tune_make_directory(const char *dir, char *why, size_t size)
 {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        snprintf(why, size, "%s: cannot make the directory: %s", dir, strerror(errno));
-        return false;
+        return fail(why, size, "%s: cannot make the directory: %s", dir, strerror(errno));
     }
     return true;
 }
@@ -118,8 +118,7 @@ bool tune_write_plot(const char *dir, const char *name, tune_draw *draw, const v
     size_t length = strlen(dir) + strlen(name) + 2;
     char *path = malloc(length);
     if (!path) {
-        snprintf(why, size, "%s: out of memory", dir);
-        return false;
+        return fail(why, size, "%s: out of memory", dir);
     }
     snprintf(path, length, "%s/%s", dir, name);
     FILE *out = tune_open_temporary(path, temporary, why, size);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
 #include "engine/rules/audit.h"
@@ -224,8 +225,7 @@ static bool reading_fail(struct reading *r, long line, const char *format, ...)
     va_start(args, format);
     vsnprintf(message, sizeof message, format, args);
     va_end(args);
-    snprintf(r->why, r->size, "%s:%ld: %s", r->name, line, message);
-    return false;
+    return fail(r->why, r->size, "%s:%ld: %s", r->name, line, message);
 }
 
 /* The rows of a parsed batch, in order: the first bad line fails. Lines of one
@@ -315,8 +315,7 @@ bool tune_read_file(const struct tune_reader *r, const char *path, int threads, 
         return tune_read_stream(r, stdin, "stdin", threads, why, size);
     FILE *in = fopen(path, "r");
     if (!in) {
-        snprintf(why, size, "%s: cannot open: %s", path, strerror(errno));
-        return false;
+        return fail(why, size, "%s: cannot open: %s", path, strerror(errno));
     }
     bool ok = tune_read_stream(r, in, path, threads, why, size);
     fclose(in);

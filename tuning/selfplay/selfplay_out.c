@@ -15,6 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "engine/core/fail.h"
+
 static char removing[SELFPLAY_PATH_MAX + 8]; /* the file a signal removes, while one is open */
 enum { SIGNALS = 3 };
 static struct sigaction previous[SIGNALS];
@@ -81,12 +83,12 @@ bool selfplay_out_open(struct selfplay_out *o, const char *path, char *why, size
 {
     *o = (struct selfplay_out){.gzip = -1};
     if (strlen(path) >= SELFPLAY_PATH_MAX)
-        return snprintf(why, size, "the path '%.60s...' is too long", path), false;
+        return fail(why, size, "the path '%.60s...' is too long", path);
     snprintf(o->path, sizeof o->path, "%s", path);
     snprintf(o->tmp, sizeof o->tmp, "%s.tmp", path);
     FILE *file = fopen(o->tmp, "w");
     if (!file)
-        return snprintf(why, size, "cannot write '%s': %s", o->tmp, strerror(errno)), false;
+        return fail(why, size, "cannot write '%s': %s", o->tmp, strerror(errno));
     guard(o->tmp, true);
     if (!gzipped(path)) {
         o->f = file;
@@ -96,7 +98,7 @@ bool selfplay_out_open(struct selfplay_out *o, const char *path, char *why, size
     fclose(file); /* gzip holds it now */
     if (!started) {
         selfplay_out_abandon(o);
-        return snprintf(why, size, "cannot start gzip for '%s': %s", path, strerror(errno)), false;
+        return fail(why, size, "cannot start gzip for '%s': %s", path, strerror(errno));
     }
     return true;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "engine/rules/notation.h"
 
 #define TEXT_MAX 64 /* a decision's text */
@@ -47,7 +48,7 @@ static bool read_entry(const char *entry, size_t length, int i, decision d, long
         if (*p == '=')
             equals = p;
     if (!equals || length >= TEXT_MAX)
-        return snprintf(why, size, "visits: entry %d '%s' is not DECISION=COUNT", i + 1, text), false;
+        return fail(why, size, "visits: entry %d '%s' is not DECISION=COUNT", i + 1, text);
     snprintf(name, sizeof name, "%.*s", (int)(equals - entry), entry);
     snprintf(number, sizeof number, "%.*s", (int)(entry + length - equals - 1), equals + 1);
     decision named;
@@ -55,16 +56,14 @@ static bool read_entry(const char *entry, size_t length, int i, decision d, long
     decision_text(d, legal_text, sizeof legal_text);
     if (strcmp(name, legal_text) != 0) {
         if (!decision_read(name, &named, error, sizeof error))
-            return snprintf(why, size, "visits: entry %d: %s", i + 1, error), false;
-        return snprintf(why, size,
-                        "visits: entry %d is '%s' but legal decision %d is '%s' (the visits follow r3 legal's order)",
-                        i + 1, name, i + 1, legal_text),
-               false;
+            return fail(why, size, "visits: entry %d: %s", i + 1, error);
+        return fail(why, size,
+                    "visits: entry %d is '%s' but legal decision %d is '%s' (the visits follow r3 legal's order)",
+                    i + 1, name, i + 1, legal_text);
     }
     if (!read_count(number, count))
-        return snprintf(why, size, "visits: entry %d '%s': the count '%s' is not a whole number from 0", i + 1, text,
-                        number),
-               false;
+        return fail(why, size, "visits: entry %d '%s': the count '%s' is not a whole number from 0", i + 1, text,
+                    number);
     return true;
 }
 
@@ -74,9 +73,8 @@ bool visits_read(const char *text, const struct decisions *legal, long *count, c
     for (const char *p = text; *p; p++)
         entries += *p == ';';
     if (entries != legal->count)
-        return snprintf(why, size, "visits: %d entr%s for %d legal decisions", entries, entries == 1 ? "y" : "ies",
-                        legal->count),
-               false;
+        return fail(why, size, "visits: %d entr%s for %d legal decisions", entries, entries == 1 ? "y" : "ies",
+                    legal->count);
     const char *entry = text;
     for (int i = 0; i < legal->count; i++) {
         size_t length = strcspn(entry, ";");

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include "engine/core/clock.h"
+#include "engine/core/fail.h"
 #include "engine/core/random.h"
 #include "engine/text/plot_svg.h"
 #include "engine/text/progress.h"
@@ -57,26 +58,24 @@ bool spsa_param_check(const struct spsa_param *p, char *why, size_t size)
 {
     double range = p->max - p->min;
     if (!isfinite(p->start) || !isfinite(p->min) || !isfinite(p->max) || !isfinite(p->c_end) || !isfinite(p->r_end))
-        return snprintf(why, size, "START, MIN, MAX, C_END and R_END must be finite numbers"), false;
+        return fail(why, size, "START, MIN, MAX, C_END and R_END must be finite numbers");
     if (fabs(p->min) > SPSA_MAX_MAGNITUDE || fabs(p->max) > SPSA_MAX_MAGNITUDE)
-        return snprintf(why, size, "MIN and MAX must lie within %g..%g", -SPSA_MAX_MAGNITUDE, SPSA_MAX_MAGNITUDE),
-               false;
+        return fail(why, size, "MIN and MAX must lie within %g..%g", -SPSA_MAX_MAGNITUDE, SPSA_MAX_MAGNITUDE);
     if (!(p->min < p->max))
-        return snprintf(why, size, "MIN must be below MAX"), false;
+        return fail(why, size, "MIN must be below MAX");
     if (p->start < p->min || p->start > p->max)
-        return snprintf(why, size, "START is outside MIN..MAX, %g..%g", p->min, p->max), false;
+        return fail(why, size, "START is outside MIN..MAX, %g..%g", p->min, p->max);
     /* A perturbation wider than the range would only be clamped back; one
      * bounded by it keeps theta +- c_k finite, whatever the iterations. */
     if (!(p->c_end > 0 && p->c_end <= range))
-        return snprintf(why, size, "C_END must be above 0 and at most MAX - MIN, %g", range), false;
+        return fail(why, size, "C_END must be above 0 and at most MAX - MIN, %g", range);
     /* r_end * c_end is the last step per unit of result; bounded by the
      * range, a_k = r_end * c_end * c_end * ... cannot overflow. */
     if (!(p->r_end > 0 && p->r_end <= range / p->c_end))
-        return snprintf(why, size,
-                        "R_END must be above 0 and at most (MAX - MIN) / C_END, %g, so that the last step, "
-                        "R_END * C_END, is within the range",
-                        range / p->c_end),
-               false;
+        return fail(why, size,
+                    "R_END must be above 0 and at most (MAX - MIN) / C_END, %g, so that the last step, "
+                    "R_END * C_END, is within the range",
+                    range / p->c_end);
     return true;
 }
 
@@ -175,8 +174,7 @@ static bool is_tuned(const struct spsa_options *o, const char *option)
 static bool add_option(struct side_engine *e, const char *name, char *why, size_t size)
 {
     if (e->spec.options == REFEREE_MAX_OPTIONS)
-        return snprintf(why, size, "the engine's options and the tuned ones come to more than %d", REFEREE_MAX_OPTIONS),
-               false;
+        return fail(why, size, "the engine's options and the tuned ones come to more than %d", REFEREE_MAX_OPTIONS);
     e->spec.option_name[e->spec.options] = name;
     e->spec.option_value[e->spec.options] = e->value[e->spec.options];
     e->spec.options++;
@@ -237,7 +235,7 @@ static bool play_iteration(const struct spsa_options *o, long k, const double *p
     m.first_game = 2 * o->pairs * (k - 1);
     m.tally = t;
     if (match_run(&m, NULL) != 0)
-        return snprintf(why, size, "iteration %ld: the match did not run (its reason is above)", k), false;
+        return fail(why, size, "iteration %ld: the match did not run (its reason is above)", k);
     return true;
 }
 
@@ -297,7 +295,7 @@ static bool write_plots(const struct spsa_options *o, double path[][SPSA_MAX_PAR
 {
     double *x = malloc((size_t)(last + 1) * 2 * sizeof *x);
     if (!x)
-        return snprintf(why, size, "no memory for the plots"), false;
+        return fail(why, size, "no memory for the plots");
     double *y = x + last + 1;
     bool written = true;
     for (int i = 0; i < o->params && written; i++) {
@@ -324,7 +322,7 @@ static bool write_tuned(const struct spsa_options *o, const double *theta, FILE 
     spsa_file_path(o, "tuned.txt", path, sizeof path);
     FILE *f = fopen(path, "w");
     if (!f)
-        return snprintf(why, size, "cannot write '%.300s': %s", path, strerror(errno)), false;
+        return fail(why, size, "cannot write '%.300s': %s", path, strerror(errno));
     for (int i = 0; i < o->params; i++)
         if (o->param[i].target == SPSA_OPTION)
             fprintf(f, "setoption name %s value %.0f\n", o->param[i].name, value[i]);
@@ -352,14 +350,13 @@ static bool check_option(const struct spsa_param *p, const struct engine_option 
         if (strcmp(declared[i].name, p->name) != 0)
             continue;
         if (strcmp(declared[i].type, "spin") != 0)
-            return snprintf(why, size, "--param %s: the option is a %s, not a spin", p->name, declared[i].type), false;
+            return fail(why, size, "--param %s: the option is a %s, not a spin", p->name, declared[i].type);
         if (p->min < (double)declared[i].min || p->max > (double)declared[i].max)
-            return snprintf(why, size, "--param %s: %g..%g is outside the option's own %ld..%ld", p->name, p->min,
-                            p->max, declared[i].min, declared[i].max),
-                   false;
+            return fail(why, size, "--param %s: %g..%g is outside the option's own %ld..%ld", p->name, p->min, p->max,
+                        declared[i].min, declared[i].max);
         return true;
     }
-    return snprintf(why, size, "--param %s: the engine has no option '%s'", p->name, p->name), false;
+    return fail(why, size, "--param %s: the engine has no option '%s'", p->name, p->name);
 }
 
 static bool declares(const struct engine_option *declared, int count, const char *name)
@@ -375,13 +372,11 @@ static bool check_weight(const struct spsa_param *p, const struct engine_option 
 {
     const struct weight_info *w = &list_of(p->target)->info[p->weight];
     if (!declares(declared, count, file_option(p->target)))
-        return snprintf(why, size, "--param %s: the engine has no option %s to load the weights with", p->name,
-                        file_option(p->target)),
-               false;
+        return fail(why, size, "--param %s: the engine has no option %s to load the weights with", p->name,
+                    file_option(p->target));
     if (p->min < w->min || p->max > w->max)
-        return snprintf(why, size, "--param %s: %g..%g is outside the weight's own bounds %g..%g", p->name, p->min,
-                        p->max, w->min, w->max),
-               false;
+        return fail(why, size, "--param %s: %g..%g is outside the weight's own bounds %g..%g", p->name, p->min, p->max,
+                    w->min, w->max);
     return true;
 }
 
@@ -393,13 +388,12 @@ static bool check_directory(const struct spsa_options *o, char *why, size_t size
     spsa_file_path(o, SPSA_PARAMS_FILE, path, sizeof path);
     bool has_run = lstat(path, &st) == 0; /* a link or a FIFO by that name is not written through either */
     if (has_run && !o->resume)
-        return snprintf(why, size, "'%.300s' holds a tuning run (%s): continue it with --resume, or give another --out",
-                        o->out_dir, SPSA_PARAMS_FILE),
-               false;
+        return fail(why, size, "'%.300s' holds a tuning run (%s): continue it with --resume, or give another --out",
+                    o->out_dir, SPSA_PARAMS_FILE);
     if (!has_run && o->resume)
-        return snprintf(why, size, "--resume: '%.300s' holds no run (no %s)", o->out_dir, SPSA_PARAMS_FILE), false;
+        return fail(why, size, "--resume: '%.300s' holds no run (no %s)", o->out_dir, SPSA_PARAMS_FILE);
     if (stat(o->out_dir, &st) == 0 && !S_ISDIR(st.st_mode))
-        return snprintf(why, size, "'%.300s' is not a directory", o->out_dir), false;
+        return fail(why, size, "'%.300s' is not a directory", o->out_dir);
     return true;
 }
 
@@ -409,12 +403,12 @@ static bool make_directories(const struct spsa_options *o, char *why, size_t siz
     char path[SPSA_PATH_MAX];
     struct stat st;
     if (mkdir(o->out_dir, 0777) != 0 && errno != EEXIST)
-        return snprintf(why, size, "cannot create '%.300s': %s", o->out_dir, strerror(errno)), false;
+        return fail(why, size, "cannot create '%.300s': %s", o->out_dir, strerror(errno));
     if (stat(o->out_dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return snprintf(why, size, "'%.300s' is not a directory", o->out_dir), false;
+        return fail(why, size, "'%.300s' is not a directory", o->out_dir);
     spsa_file_path(o, "games", path, sizeof path);
     if (mkdir(path, 0777) != 0 && errno != EEXIST)
-        return snprintf(why, size, "cannot create '%.300s': %s", path, strerror(errno)), false;
+        return fail(why, size, "cannot create '%.300s': %s", path, strerror(errno));
     return true;
 }
 
@@ -424,7 +418,7 @@ bool spsa_check(const struct spsa_options *o, char *why, size_t size)
     char reason[600];
     int count = engine_declared_options(&o->match.engine[0], declared, MAX_DECLARED, reason, sizeof reason);
     if (count < 0)
-        return snprintf(why, size, "the engine did not start: %s", reason), false;
+        return fail(why, size, "the engine did not start: %s", reason);
     for (int i = 0; i < o->params; i++) {
         const struct spsa_param *p = &o->param[i];
         if (!(p->target == SPSA_OPTION ? check_option(p, declared, count, why, size)
@@ -441,7 +435,7 @@ bool spsa_check(const struct spsa_options *o, char *why, size_t size)
 
 /* ---- the whole run ---- */
 
-static int fail(const char *why)
+static int stop_run(const char *why)
 {
     fprintf(stderr, "r3: tune spsa: %s\n", why);
     return 1;
@@ -487,7 +481,7 @@ static int run(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], FIL
     long done = 0;
     if (o->resume ? (done = resume_run(o, path, &params, &results, progress, why, sizeof why)) < 0
                   : !start_run(o, path, &params, &results, why, sizeof why))
-        return fail(why);
+        return stop_run(why);
     double started = clock_seconds(), theta[SPSA_MAX_PARAMS];
     memcpy(theta, path[done], sizeof theta);
     bool ok = true;
@@ -505,7 +499,7 @@ static int run(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], FIL
     fclose(results);
     if (!ok || !write_plots(o, path, o->iterations, why, sizeof why) ||
         !write_tuned(o, theta, progress, why, sizeof why))
-        return fail(why);
+        return stop_run(why);
     return 0;
 }
 
@@ -513,10 +507,10 @@ int spsa_run(const struct spsa_options *o, FILE *progress)
 {
     char why[1200];
     if (!spsa_check(o, why, sizeof why))
-        return fail(why);
+        return stop_run(why);
     double(*path)[SPSA_MAX_PARAMS] = malloc((size_t)(o->iterations + 1) * sizeof *path);
     if (!path)
-        return fail("no memory for theta's path");
+        return stop_run("no memory for theta's path");
     int status = run(o, path, progress);
     free(path);
     return status;

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "engine/core/fail.h"
 #include "engine/text/text_file.h"
 #include "tuning/arena/results.h"
 
@@ -209,8 +210,7 @@ static bool read_params_header(const struct spsa_options *o, FILE *f, struct rea
     if (kind == LINE_NONE)
         return refuse(r, "empty: no settings line, so no run to resume");
     if (strcmp(text, want) != 0) /* the message tests/spsa.sh and users know */
-        return snprintf(r->why, r->size, "--resume: '%.300s' is a run of other settings: '%.300s'", r->path, text),
-               false;
+        return fail(r->why, r->size, "--resume: '%.300s' is a run of other settings: '%.300s'", r->path, text);
     if ((kind = next_line(f, text, r)) == LINE_REFUSED)
         return false;
     name_columns(o, want, sizeof want);
@@ -402,7 +402,7 @@ bool spsa_results_open(const struct spsa_options *o, long done, FILE *note, FILE
     remove(kept); /* one left by a crash; "x" below will not write through whatever is there */
     FILE *f = fopen(kept, "wx");
     if (!f)
-        return snprintf(why, size, "cannot write '%.300s': %s", kept, strerror(errno)), false;
+        return fail(why, size, "cannot write '%.300s': %s", kept, strerror(errno));
     fprintf(f, "%s\n", RESULTS_HEADER);
     if (o->resume && !keep_resumed_games(o, done, path, f, note, why, size))
         return fclose(f), remove(kept), false;
