@@ -1,6 +1,7 @@
 /*
  * fail.h: the one way a check explains itself. Checks that can fail (the world
- * invariants, the rule audit) take a caller's buffer 'why' of 'size' bytes,
+ * invariants, the rule audit, the readers of files) take a caller's buffer
+ * 'why' of 'size' bytes,
  * write the reason there and return false, so that a caller can write
  * `return fail(why, size, "...", ...)` on the spot.
  */
