@@ -252,6 +252,35 @@ static void a_player_that_gives_up_ends_the_game_at_its_decision(void **state)
     assert_true(w.phase != PHASE_OVER);
 }
 
+/* A side with no decide() (a person at r3 host) stops the loop where it is
+ * to decide, each time, and the loop plays on from there when called again
+ * with that side's decision applied. */
+static void a_player_that_decides_outside_the_loop_stops_it_each_time(void **state)
+{
+    (void)state;
+    struct world w;
+    uint64_t rng = 5, person = 6;
+    const struct game_player random = {game_uniform, &rng}, outside = {NULL, NULL};
+    const struct game_player player[GAME_ACTORS] = {random, outside, random};
+    long decisions = 0, awaited = 0;
+    scenario_setup(&w, SCENARIO_1460);
+    for (;;) {
+        struct game_outcome o = game_play(&w, player, NULL);
+        decisions += o.decisions;
+        if (o.status != GAME_AWAITED)
+            break;
+        decision d;
+        assert_int_equal(o.actor, SIDE_LANCASTER);
+        assert_int_equal(rules_actor(&w), SIDE_LANCASTER);
+        game_uniform(&person, &w, &d);
+        rules_apply(&w, d);
+        decisions++;
+        awaited++;
+    }
+    assert_true(awaited > 0);
+    assert_true(w.phase == PHASE_OVER || decisions >= GAME_DECISION_BOUND);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +289,7 @@ int main(void)
         cmocka_unit_test(usurpation_is_told_from_the_crown_before_the_end),
         cmocka_unit_test(a_hook_that_stops_stops_the_game_there),
         cmocka_unit_test(a_player_that_gives_up_ends_the_game_at_its_decision),
+        cmocka_unit_test(a_player_that_decides_outside_the_loop_stops_it_each_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -60,6 +60,11 @@ struct game_outcome game_play(struct world *w, const struct game_player player[G
             o.status = GAME_STOPPED;
             return o;
         }
+        if (!player[actor].decide) {
+            o.status = GAME_AWAITED;
+            o.actor = actor;
+            return o;
+        }
         if (!player[actor].decide(player[actor].context, w, &d)) {
             o.status = GAME_GIVEN_UP;
             o.actor = actor;

@@ -1,5 +1,5 @@
 /*
- * game.h: the one game loop (every caller's: playout, referee, replay, tests)
+ * game.h: the one game loop (every caller's: playout, referee, replay, host, tests)
  * and how a game was won, as the rules tell it. The loop keeps the order of
  * things; who decides (players) and what is done around each decision (hooks)
  * are the caller's, as functions with a context.
@@ -37,7 +37,9 @@ struct game_result game_result_of(const struct world *before, const struct world
 /* Who decides for one actor. decide() writes the decision of w's actor, which
  * must be legal, and returns true; or returns false to give the game up
  * there (an engine that crashed or answered illegally, a record at its end):
- * the loop stops, the world as it stood. */
+ * the loop stops, the world as it stood. A player with no decide() decides
+ * outside the loop (a person at r3 host): the loop stops where it is due,
+ * for the caller to apply that decision and play on. */
 struct game_player {
     bool (*decide)(void *context, const struct world *w, decision *d);
     void *context;
@@ -68,6 +70,7 @@ struct game_hooks {
 enum game_status {
     GAME_OVER,     /* the rules ended it: see result */
     GAME_GIVEN_UP, /* a player did not decide: see actor */
+    GAME_AWAITED,  /* a player with no decide() is to decide: see actor */
     GAME_STOPPED,  /* a hook stopped it */
     GAME_BOUND,    /* GAME_DECISION_BOUND decisions and still no result */
     GAME_DEAD_END, /* not over, yet nobody to decide: a fault in the rules */
@@ -76,7 +79,7 @@ enum game_status {
 struct game_outcome {
     int status;                /* enum game_status */
     long decisions;            /* transitions applied */
-    int actor;                 /* GAME_GIVEN_UP: whose decision it was */
+    int actor;                 /* GAME_GIVEN_UP, GAME_AWAITED: whose decision it is */
     struct game_result result; /* once the world is over: GAME_OVER, or a hook's
                                 * stop after the transition that ended it */
 };

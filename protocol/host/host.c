@@ -1,9 +1,10 @@
 /*
  * host.c: see host.h. The host plays the game forward after every command
- * that changes it: chance from its own seeded generator, the engine sides by
- * a search of their own belief (as an engine under the referee would, but in
- * this process) or by asking their engine program, until a human side is to
- * decide or the game is over. Each transition is told to every seat as
+ * that changes it, through the one game loop (engine/rules/game.h): chance
+ * from its own seeded generator, the engine sides by a search of their own
+ * belief (as an engine under the referee would, but in this process) or by
+ * asking their engine program, until a human side is to decide or the game
+ * is over. Each transition is told to every seat as
  * observe() lists it (protocol/host/seat.h); a human side is also written its
  * lines as events.
  */
@@ -111,22 +112,37 @@ static bool tell(struct host *h, const struct world *before, struct ply *p, cons
     return true;
 }
 
-static bool apply(struct host *h, decision d, bool events)
+/* Takes d, due in the game as it stands, into the history; false (said)
+ * past the bound of a game's decisions. */
+static bool note_ply(struct host *h, decision d)
 {
-    static struct world before;
     if (h->plies >= MAX_PLIES)
         return error_line(h, "internal", "the game is past %d decisions", MAX_PLIES);
-    struct ply *p = &h->ply[h->plies++];
-    *p = (struct ply){.d = d, .actor = rules_actor(&h->truth)};
-    before = h->truth;
-    rules_apply(&h->truth, d);
-    bool told = tell(h, &before, p, &h->truth, events);
+    h->ply[h->plies++] = (struct ply){.d = d, .actor = rules_actor(&h->truth)};
+    return true;
+}
+
+/* Tells every side of the transition from before to the game now, the
+ * history's last ply, and the result when it ended the game. */
+static bool took(struct host *h, const struct world *before, bool events)
+{
+    bool told = tell(h, before, &h->ply[h->plies - 1], &h->truth, events);
     if (h->truth.phase == PHASE_OVER) {
-        h->how = game_result_of(&before, &h->truth).how;
+        h->how = game_result_of(before, &h->truth).how;
         if (events)
             say(h->out, "result %s %s", SIDE_WORD[h->truth.winner], HOW_WORD[h->how]);
     }
     return told;
+}
+
+static bool apply(struct host *h, decision d, bool events)
+{
+    static struct world before;
+    if (!note_ply(h, d))
+        return false;
+    before = h->truth;
+    rules_apply(&h->truth, d);
+    return took(h, &before, events);
 }
 
 /* An engine program that could not decide loses the game, as in a match. */
@@ -147,27 +163,48 @@ static void forfeit_name(const struct host *h, char *name, size_t size)
     snprintf(name, size, "%s%sengine", both_engines ? SIDE_WORD[h->resigned] : "", both_engines ? " " : "");
 }
 
-/* Plays chance and the engines until a human is to decide or the game ends. */
+/* An engine side decides, by its search or its program; one that cannot
+ * forfeits, and the game stops there. */
+static bool engine_decides(void *context, const struct world *w, decision *d)
+{
+    struct host *h = context;
+    int actor = rules_actor(w), end;
+    char why[FORFEIT_WHY_MAX];
+    if (seat_decide(&h->seat[actor], w, h->in, d, why, sizeof why, &end))
+        return true;
+    forfeit(h, actor, why);
+    return false;
+}
+
+/* game_play's hooks: each decision into the history, each transition told. */
+static bool decided(void *context, const struct world *w, decision d, long played)
+{
+    (void)w, (void)played;
+    return note_ply(context, d);
+}
+
+static bool transition(void *context, const struct world *before, decision d, const struct world *after, long played)
+{
+    (void)d, (void)after, (void)played;
+    return took(context, before, true);
+}
+
+/* Plays chance and the engines through the game loop (engine/rules/game.h)
+ * until a human is to decide, which the loop leaves to the next command, or
+ * the game ends. */
 static bool run_on(struct host *h)
 {
-    for (long n = 0; h->truth.phase != PHASE_OVER && n < GAME_DECISION_BOUND; n++) {
-        int actor = rules_actor(&h->truth), end;
-        char why[FORFEIT_WHY_MAX];
-        decision d;
-        if (actor == ACTOR_NONE)
-            return error_line(h, "internal", "nobody is to decide in this position");
-        if (actor < SIDE_COUNT && is_human(h, actor)) {
-            say(h->out, "tomove %s", SIDE_WORD[actor]);
-            return true;
-        }
-        if (actor == ACTOR_CHANCE)
-            d = rules_chance(&h->truth, random_next(&h->chance));
-        else if (!seat_decide(&h->seat[actor], &h->truth, h->in, &d, why, sizeof why, &end))
-            return forfeit(h, actor, why);
-        if (!apply(h, d, true))
-            return false;
-    }
-    return true;
+    struct game_player player[GAME_ACTORS] = {[ACTOR_CHANCE] = {game_uniform, &h->chance}};
+    const struct game_hooks hooks = {.decided = decided, .after = transition, .context = h};
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (!is_human(h, side))
+            player[side] = (struct game_player){engine_decides, h};
+    struct game_outcome o = game_play(&h->truth, player, &hooks);
+    if (o.status == GAME_AWAITED)
+        say(h->out, "tomove %s", SIDE_WORD[o.actor]);
+    if (o.status == GAME_DEAD_END)
+        return error_line(h, "internal", "nobody is to decide in this position");
+    return o.status != GAME_STOPPED; /* a hook that stopped it has said why */
 }
 
 /* ---- the commands ---- */
