@@ -1,6 +1,7 @@
 /*
- * engine.c: see engine.h. One line in, zero or more lines out, each flushed.
- * Observations are gathered until the next transition begins (its decision
+ * engine.c: see engine.h. The engine protocol's commands, run by the command
+ * loop (protocol/engine/line_loop.h): one line in, zero or more lines out,
+ * each flushed. Observations are gathered until the next transition begins (its decision
  * opens it) or a command needs the belief, then taken in whole. Every bad
  * line gets exactly one "error CODE message" line and changes nothing. An
  * observation refused as inconsistent also marks the record broken: until
@@ -20,10 +21,10 @@
 #include "engine/rules/audit.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/line_reader.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
 #include "protocol/engine/go.h"
+#include "protocol/engine/line_loop.h"
 #include "protocol/engine/options.h"
 #include "protocol/engine/say.h"
 #include "protocol/engine/version.h"
@@ -190,8 +191,9 @@ static bool words_are(const char *args, int count, char words[][64])
     return n == count || (count == 0 && n == EOF);
 }
 
-static bool cmd_hello(struct engine *e, const char *args)
+static bool cmd_hello(void *context, char *args)
 {
+    struct engine *e = context;
     if (*args)
         return error_line(e, "bad-arguments", "r3p takes no arguments");
     say(e->out, "id name r3 %s", R3_VERSION);
@@ -201,16 +203,18 @@ static bool cmd_hello(struct engine *e, const char *args)
     return true;
 }
 
-static bool cmd_isready(struct engine *e, const char *args)
+static bool cmd_isready(void *context, char *args)
 {
+    struct engine *e = context;
     if (*args)
         return error_line(e, "bad-arguments", "isready takes no arguments");
     say(e->out, "readyok");
     return true;
 }
 
-static bool cmd_setoption(struct engine *e, const char *args)
+static bool cmd_setoption(void *context, char *args)
 {
+    struct engine *e = context;
     char name[64], why[600];
     int used = 0;
     /* The value is the rest of the line, so that a file's path may hold spaces. */
@@ -252,8 +256,9 @@ static void start_game(struct engine *e, int scenario, int side)
     e->broken.line = 0; /* a record afresh: nothing in it is refused yet */
 }
 
-static bool cmd_newgame(struct engine *e, const char *args)
+static bool cmd_newgame(void *context, char *args)
 {
+    struct engine *e = context;
     char w[4][64];
     int scenario, side;
     if (!words_are(args, 4, w))
@@ -323,8 +328,9 @@ static void restore_game(struct engine *e, const struct game_kept *kept)
 /* position scenario YEAR side SIDE [observations OBS, OBS, ...]: a game
  * rebuilt from its whole observation history, in one go. On any error the
  * game that was there before is kept. */
-static bool cmd_position(struct engine *e, const char *args)
+static bool cmd_position(void *context, char *args)
 {
+    struct engine *e = context;
     char w[4][64], keyword[16] = "";
     int scenario, side, used = 0;
     sscanf(args, "%63s %63s %63s %63s%n", w[0], w[1], w[2], w[3], &used);
@@ -352,8 +358,9 @@ static bool cmd_position(struct engine *e, const char *args)
     return false;
 }
 
-static bool cmd_go(struct engine *e, const char *args)
+static bool cmd_go(void *context, char *args)
 {
+    struct engine *e = context;
     struct limits limits;
     char why[300];
     if (!go_limits(args, &limits, why, sizeof why))
@@ -385,8 +392,9 @@ static bool truth_fits(const struct engine *e, const struct world *truth)
 
 /* truth POSITION: the referee's whole world, for the cheat player alone,
  * which exists to measure what hidden information costs. */
-static bool cmd_truth(struct engine *e, const char *args)
+static bool cmd_truth(void *context, char *args)
 {
+    struct engine *e = context;
     static struct world truth;
     char why[300];
     if (!game_now(e))
@@ -400,16 +408,18 @@ static bool cmd_truth(struct engine *e, const char *args)
     return true;
 }
 
-static bool cmd_stop(struct engine *e, const char *args)
+static bool cmd_stop(void *context, char *args)
 {
+    struct engine *e = context;
     if (*args)
         return error_line(e, "bad-arguments", "stop takes no arguments");
     driver_stop(&e->driver);
     return true;
 }
 
-static bool cmd_legal(struct engine *e, const char *args)
+static bool cmd_legal(void *context, char *args)
 {
+    struct engine *e = context;
     if (*args)
         return error_line(e, "bad-arguments", "legal takes no arguments");
     if (!game_to_read(e))
@@ -433,8 +443,9 @@ static bool cmd_legal(struct engine *e, const char *args)
     return true;
 }
 
-static bool cmd_query(struct engine *e, const char *args)
+static bool cmd_query(void *context, char *args)
 {
+    struct engine *e = context;
     char w[4][64];
     if (!words_are(args, 1, w))
         return error_line(e, "bad-arguments", "expected 'query phase|turn|result|tomove'");
@@ -455,8 +466,9 @@ static bool cmd_query(struct engine *e, const char *args)
     return true;
 }
 
-static bool cmd_show(struct engine *e, const char *args)
+static bool cmd_show(void *context, char *args)
 {
+    struct engine *e = context;
     static char text[16384];
     struct view v;
     if (*args)
@@ -471,13 +483,11 @@ static bool cmd_show(struct engine *e, const char *args)
     return true;
 }
 
-static bool cmd_help(struct engine *e, const char *args);
+static bool cmd_help(void *context, char *args);
 
-static const struct {
-    const char *word;
-    bool (*run)(struct engine *e, const char *args);
-    bool while_searching; /* reads nothing the search could be changing */
-} COMMAND[] = {
+/* The commands that read nothing a search could be changing run while
+ * one runs (go infinite); the others wait for stop. */
+static const struct line_command COMMAND[] = {
     {"r3p", cmd_hello, true},        {"isready", cmd_isready, true},    {"setoption", cmd_setoption, false},
     {"newgame", cmd_newgame, false}, {"position", cmd_position, false}, {"go", cmd_go, false},
     {"stop", cmd_stop, true},        {"legal", cmd_legal, true},        {"query", cmd_query, true},
@@ -485,8 +495,9 @@ static const struct {
 };
 
 /* help: every command and every option, as GTP's list_commands, then helpok. */
-static bool cmd_help(struct engine *e, const char *args)
+static bool cmd_help(void *context, char *args)
 {
+    struct engine *e = context;
     if (*args)
         return error_line(e, "bad-arguments", "help takes no arguments");
     for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
@@ -497,50 +508,28 @@ static bool cmd_help(struct engine *e, const char *args)
     return true;
 }
 
-static void run_command(struct engine *e, int i, const char *args)
+/* A go infinite search is running: a command that waits for stop is refused. */
+static bool busy(void *context, const char *word)
 {
-    if (!COMMAND[i].while_searching && driver_settle(&e->driver))
-        error_line(e, "busy", "a go infinite search is running: send stop before '%s'", COMMAND[i].word);
-    else
-        COMMAND[i].run(e, args);
+    struct engine *e = context;
+    return driver_settle(&e->driver) &&
+           !error_line(e, "busy", "a go infinite search is running: send stop before '%s'", word);
 }
 
 /* ---- lines ---- */
 
-/* Printable ASCII, and tabs, which separate words as spaces do. */
-static bool printable(const char *line, size_t length)
+/* A line that is no command: quit, or an observation. */
+static bool other_line(void *context, char *start, size_t word, char *args)
 {
-    for (size_t i = 0; i < length; i++)
-        if (((unsigned char)line[i] < 0x20 && line[i] != '\t') || (unsigned char)line[i] > 0x7e)
-            return false;
-    return true;
-}
-
-/* Runs one line; returns false for "quit". */
-static bool run_line(struct engine *e, char *line, size_t length)
-{
-    while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
-        line[--length] = '\0';
-    if (length > LINE_LIMIT)
-        return error_line(e, "line-too-long", "a line of %zu bytes; the limit is %d", length, LINE_LIMIT), true;
-    if (!printable(line, length))
-        return error_line(e, "bad-bytes", "the line holds bytes that are not printable ASCII"), true;
-    char *start = line + strspn(line, " \t");
+    struct engine *e = context;
+    struct observation o;
+    char why[300];
     if (!*start)
         return error_line(e, "empty-line", "an empty line: expected a command or an observation"), true;
-    size_t word = strcspn(start, " \t");
-    const char *args = start + word + strspn(start + word, " \t");
     if (word == 4 && strncmp(start, "quit", 4) == 0 && !*args) {
         driver_stop(&e->driver);
         return false;
     }
-    for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
-        if (strlen(COMMAND[i].word) == word && strncmp(start, COMMAND[i].word, word) == 0) {
-            run_command(e, (int)i, args);
-            return true;
-        }
-    struct observation o;
-    char why[300];
     if (observation_read(start, &o, why, sizeof why)) {
         if (driver_settle(&e->driver))
             error_line(e, "busy", "a go infinite search is running: send stop before observations");
@@ -552,33 +541,28 @@ static bool run_line(struct engine *e, char *line, size_t length)
     return true;
 }
 
+static void count_line(void *context) { ((struct engine *)context)->line++; }
+
 int engine_run(FILE *in, FILE *out)
 {
     static struct engine e;
-    char *line = NULL;
-    size_t capacity = 0;
-    ssize_t length;
     e = (struct engine){.out = out, .seed = 1};
     options_default(&e.options);
     e.driver.rng = 1;
-    bool too_long;
-    size_t length_read;
-    while ((length = line_read(in, &line, &capacity, LINE_LIMIT, &too_long, &length_read)) >= 0) {
-        e.line++;
-        if (too_long) {
-            error_line(&e, "line-too-long", "a line of %zu bytes; the limit is %d", length_read, LINE_LIMIT);
-            continue;
-        }
-        if (memchr(line, '\0', (size_t)length)) {
-            error_line(&e, "bad-bytes", "the line holds a NUL byte");
-            continue;
-        }
-        if (!run_line(&e, line, (size_t)length))
-            break;
-    }
+    const struct line_loop loop = {.in = in,
+                                   .out = out,
+                                   .limit = LINE_LIMIT,
+                                   .every_line_end = true,
+                                   .ascii_only = true,
+                                   .command = COMMAND,
+                                   .commands = sizeof COMMAND / sizeof COMMAND[0],
+                                   .context = &e,
+                                   .busy = busy,
+                                   .other = other_line,
+                                   .line_begins = count_line};
+    line_loop_run(&loop);
     /* At the end of input a search stops at once, as at quit, and gives its bestmove. */
     driver_stop(&e.driver);
     driver_finish(&e.driver);
-    free(line);
     return 0;
 }

@@ -27,11 +27,11 @@
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/line_reader.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
 #include "engine/text/text_file.h"
 #include "protocol/engine/go.h"
+#include "protocol/engine/line_loop.h"
 #include "protocol/engine/options.h"
 #include "protocol/engine/say.h"
 #include "protocol/host/label.h"
@@ -356,8 +356,9 @@ static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUN
 }
 
 /* new scenario YEAR york human|engine [cmd=PATH] lancaster human|engine [cmd=PATH] [seed S] [option NAME=VALUE ...] */
-static bool cmd_new(struct host *h, char *args)
+static bool cmd_new(void *context, char *args)
 {
+    struct host *h = context;
     static char w[MAX_WORDS][SEAT_WORD_MAX];
     struct seat_choice choice[SIDE_COUNT];
     uint64_t seed = 1;
@@ -400,8 +401,9 @@ static bool human_to_move(struct host *h, int *side)
     return true;
 }
 
-static bool cmd_legal(struct host *h, char *args)
+static bool cmd_legal(void *context, char *args)
 {
+    struct host *h = context;
     struct decisions legal;
     char text[64], label[160];
     int side;
@@ -436,8 +438,9 @@ static bool find_decision(struct host *h, int side, const char *text, decision *
     return error_line(h, "illegal", "'%s' is not legal here; legal lists the %d legal decisions", text, legal.count);
 }
 
-static bool cmd_play(struct host *h, char *args)
+static bool cmd_play(void *context, char *args)
 {
+    struct host *h = context;
     int side;
     decision d;
     if (!*args)
@@ -469,8 +472,9 @@ static void say_lines(struct host *h, char *text)
 
 /* board [york|lancaster]: a side's view as r3 observe prints it; board svg
  * [york|lancaster]: its picture, as r3 show --svg --side draws it. */
-static bool cmd_board(struct host *h, char *args)
+static bool cmd_board(void *context, char *args)
 {
+    struct host *h = context;
     static struct view v;
     static char text[POSITION_TEXT_MAX];
     bool svg = strncmp(args, "svg", 3) == 0 && (!args[3] || args[3] == ' ');
@@ -499,8 +503,9 @@ static bool cmd_board(struct host *h, char *args)
     return true;
 }
 
-static bool cmd_resign(struct host *h, char *args)
+static bool cmd_resign(void *context, char *args)
 {
+    struct host *h = context;
     int side;
     if (*args)
         return error_line(h, "bad-arguments", "resign takes no arguments");
@@ -534,8 +539,9 @@ static const char *cannot_take_back(const struct ply *p, int side, char *why, si
  * it learned nothing since the first of them: no deal, no die, no decision
  * of the other side, and nothing its own decisions showed it (a card or a
  * block revealed, an outcome that turned on something hidden). */
-static bool cmd_undo(struct host *h, char *args)
+static bool cmd_undo(void *context, char *args)
 {
+    struct host *h = context;
     int side;
     char *end;
     long n = *args ? strtol(args, &end, 10) : 1;
@@ -562,8 +568,9 @@ static bool cmd_undo(struct host *h, char *args)
 
 /* hint [movetime MS]: what the engine would decide for the human side, from
  * that side's own belief, with the game's options (or the time given). */
-static bool cmd_hint(struct host *h, char *args)
+static bool cmd_hint(void *context, char *args)
 {
+    struct host *h = context;
     struct limits limits = {.clock = {-1, -1}};
     struct decisions legal;
     char text[64], label[160], why[300];
@@ -703,8 +710,9 @@ static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
  * to FILE.part, then renamed, so a failed save leaves no half file. A save
  * of a game in play with a person at it is sealed; its PGN shows only what
  * the human sides saw. */
-static bool cmd_save(struct host *h, char *args)
+static bool cmd_save(void *context, char *args)
 {
+    struct host *h = context;
     char part[4200], why[400] = "";
     bool pgn = strncmp(args, "pgn", 3) == 0 && (!args[3] || args[3] == ' ' || args[3] == '\t');
     if (pgn)
@@ -959,8 +967,9 @@ static bool open_record(struct host *h, const char *file, char *text, size_t len
     return true;
 }
 
-static bool cmd_load(struct host *h, char *args)
+static bool cmd_load(void *context, char *args)
 {
+    struct host *h = context;
     static char w[MAX_WORDS][SEAT_WORD_MAX];
     static struct setup u;
     char why[400], *text = NULL, *record, *opened;
@@ -1000,16 +1009,18 @@ static bool cmd_load(struct host *h, char *args)
 
 /* Every command begins with the engines' pondering stopped, so that nothing
  * the command reads or changes is being searched at the same time. */
-static void stop_pondering(struct host *h)
+static void stop_pondering(void *context)
 {
+    struct host *h = context;
     for (int side = 0; side < SIDE_COUNT; side++)
         seat_stop_pondering(&h->seat[side]);
 }
 
 /* With option Ponder, once a command is answered and a human is to decide,
  * the engine side searches on until the next line comes. */
-static void ponder(struct host *h)
+static void ponder(void *context)
 {
+    struct host *h = context;
     if (!options_ponder(&h->options) || !h->in_game || h->truth.phase == PHASE_OVER || h->resigned != SIDE_NONE)
         return;
     int actor = rules_actor(&h->truth);
@@ -1017,67 +1028,33 @@ static void ponder(struct host *h)
         seat_ponder(&h->seat[1 - actor]);
 }
 
-static const struct {
-    const char *word;
-    bool (*run)(struct host *h, char *args);
-} COMMAND[] = {
-    {"new", cmd_new},   {"legal", cmd_legal}, {"play", cmd_play}, {"board", cmd_board}, {"resign", cmd_resign},
-    {"undo", cmd_undo}, {"hint", cmd_hint},   {"save", cmd_save}, {"load", cmd_load},
+static const struct line_command COMMAND[] = {
+    {"new", cmd_new, false},     {"legal", cmd_legal, false},   {"play", cmd_play, false},
+    {"board", cmd_board, false}, {"resign", cmd_resign, false}, {"undo", cmd_undo, false},
+    {"hint", cmd_hint, false},   {"save", cmd_save, false},     {"load", cmd_load, false},
 };
 
 /* ---- lines ---- */
 
-/* Runs one line, answering it; false for "quit". */
-static bool run_line(struct host *h, char *line)
+/* A line that is no command: quit, or a refusal. */
+static bool other_line(void *context, char *start, size_t word, char *args)
 {
-    /* Only the line's own end is taken off: a carriage return inside it is a
-     * control character like any other, so "legal\rjunk" runs nothing. */
-    size_t length = strlen(line);
-    length -= length > 0 && line[length - 1] == '\n';
-    length -= length > 0 && line[length - 1] == '\r';
-    line[length] = '\0';
-    for (const char *c = line; *c; c++)
-        if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
-            return error_line(h, "bad-bytes", "the line holds control characters"), true;
-    char *start = line + strspn(line, " \t");
-    size_t word = strcspn(start, " \t");
-    char *args = start + word + strspn(start + word, " \t");
-    for (char *end = args + strlen(args); end > args && (end[-1] == ' ' || end[-1] == '\t');)
-        *--end = '\0';
+    struct host *h = context;
     if (word == 4 && strncmp(start, "quit", 4) == 0) {
         if (*args)
             return error_line(h, "bad-arguments", "quit takes no arguments"), true;
         say(h->out, "ok");
         return false;
     }
-    for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
-        if (strlen(COMMAND[i].word) == word && strncmp(start, COMMAND[i].word, word) == 0) {
-            if (COMMAND[i].run(h, args))
-                say(h->out, "ok");
-            return true;
-        }
     error_line(h, "unknown-command",
                "'%.*s' is not a command (new, legal, play, undo, hint, board, save, load, resign, quit)",
                (int)(word > 40 ? 40 : word), start);
     return true;
 }
 
-/* A line as read, checked, then run; false for "quit". */
-static bool take_line(struct host *h, char *line, ssize_t length, bool too_long, size_t length_read)
-{
-    if (too_long)
-        return error_line(h, "line-too-long", "a line of %zu bytes; the limit is %d", length_read, LINE_LIMIT), true;
-    if (memchr(line, '\0', (size_t)length))
-        return error_line(h, "bad-bytes", "the line holds a NUL byte"), true;
-    return run_line(h, line);
-}
-
 int host_run(FILE *in, FILE *out)
 {
     static struct host h;
-    char *line = NULL;
-    size_t capacity = 0;
-    ssize_t length;
     h = (struct host){.in = in, .out = out, .resigned = SIDE_NONE};
     h.ply = malloc(MAX_PLIES * sizeof *h.ply);
     if (!h.ply) {
@@ -1085,20 +1062,25 @@ int host_run(FILE *in, FILE *out)
         return 1;
     }
     options_default(&h.options);
-    bool too_long;
-    size_t length_read;
-    while ((length = line_read(in, &line, &capacity, LINE_LIMIT, &too_long, &length_read)) >= 0) {
-        stop_pondering(&h);
-        if (!take_line(&h, line, length, too_long, length_read))
-            break;
-        ponder(&h);
-    }
+    /* Only the line's own end is taken off: a carriage return inside it is a
+     * control character like any other, so "legal\rjunk" runs nothing. */
+    const struct line_loop loop = {.in = in,
+                                   .out = out,
+                                   .limit = LINE_LIMIT,
+                                   .trim_arguments = true,
+                                   .done = "ok",
+                                   .command = COMMAND,
+                                   .commands = sizeof COMMAND / sizeof COMMAND[0],
+                                   .context = &h,
+                                   .other = other_line,
+                                   .line_begins = stop_pondering,
+                                   .line_answered = ponder};
+    line_loop_run(&loop);
     stop_pondering(&h);
     for (int side = 0; side < SIDE_COUNT; side++) {
         driver_forget(&h.seat[side].driver);
         seat_close(&h.seat[side]);
     }
     free(h.ply);
-    free(line);
     return 0;
 }
