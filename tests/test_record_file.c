@@ -1,6 +1,8 @@
 /*
- * test_record_file.c: game records read with bounds (tuning/arena/record_file.h)
- * and the forfeits they may claim (tuning/arena/replay.h). Only a regular file
+ * test_record_file.c: game records read with bounds (tuning/arena/record_file.h),
+ * written and read back, and the forfeits they may claim (tuning/arena/record.h).
+ * What the writer writes, the reader reads: the header, every comment line
+ * in order, every decision, the result. Only a regular file
  * within RECORD_FILE_MAX opens; a stream that runs past the bound, or a line
  * over RECORD_LINE_MAX, fails as it is read; a forfeit stands only when its
  * reason names the loser's engine, by its name or, when both sides have one
@@ -18,8 +20,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/rules/game.h"
+#include "engine/rules/rules.h"
+#include "engine/text/scenario.h"
+#include "tuning/arena/record.h"
 #include "tuning/arena/record_file.h"
-#include "tuning/arena/replay.h"
 
 /* A scratch directory for one test, with 'name' in it as *path. */
 static void scratch(char *dir, char *path, size_t size, const char *name)
@@ -147,6 +152,82 @@ static void a_forfeit_that_names_no_loser_fails(void **state)
     forfeit("alpha", "beta", "Lancaster by forfeiture: alpha crashed", "the replay ends unfinished");
 }
 
+/* What the reader told: the lines of the header and comments, the decisions. */
+struct told {
+    char lines[1024];
+    long decisions;
+    decision last;
+};
+
+static void told_line(void *context, const char *text, long number)
+{
+    struct told *t = context;
+    size_t n = strlen(t->lines);
+    snprintf(t->lines + n, sizeof t->lines - n, "%ld:%s|", number, text);
+}
+
+static bool told_decision(void *context, const struct world *w, decision d, long played)
+{
+    struct told *t = context;
+    (void)w;
+    assert_int_equal(played, t->decisions);
+    t->decisions++;
+    t->last = d;
+    return true;
+}
+
+static void a_written_record_reads_back_whole(void **state)
+{
+    (void)state;
+    struct world w;
+    uint64_t chance = 7;
+    char *text = NULL;
+    size_t size = 0;
+    decision d = 0;
+    FILE *f = open_memstream(&text, &size);
+    assert_non_null(f);
+    record_write_header(f, 1470, 7, "alpha", "beta");
+    record_write_comment(f, "host rng %s %d", "york", 2);
+    scenario_setup(&w, SCENARIO_1470);
+    for (int i = 0; i < 40 && w.phase != PHASE_OVER; i++) { /* chance from the seed, each side its first choice */
+        if (rules_actor(&w) == ACTOR_CHANCE) {
+            game_uniform(&chance, &w, &d);
+        } else {
+            struct decisions legal;
+            rules_legal(&w, &legal);
+            d = legal.list[0];
+        }
+        record_write_decision(f, d);
+        rules_apply(&w, d);
+    }
+    record_write_comment(f, "a note");
+    record_write_result(f, RECORD_RESIGNATION, SIDE_LANCASTER, "");
+    fclose(f);
+
+    struct told t = {.lines = ""};
+    const struct game_hooks hooks = {.decided = told_decision, .context = &t};
+    const struct record_reader reader = {.hooks = &hooks, .line = told_line, .context = &t};
+    static struct record_header header;
+    char why[400] = "";
+    FILE *in = fmemopen(text, size, "r");
+    assert_non_null(in);
+    bool read = record_read(in, &reader, &header, why, sizeof why);
+    fclose(in);
+    if (!read)
+        fail_msg("%s\n%s", why, text);
+    assert_int_equal(header.scenario, SCENARIO_1470);
+    assert_int_equal(header.seed, 7);
+    assert_string_equal(header.name[SIDE_YORK], "alpha");
+    assert_string_equal(header.name[SIDE_LANCASTER], "beta");
+    assert_string_equal(header.result, "Lancaster by resignation");
+    assert_int_equal(header.decisions, t.decisions);
+    assert_true(t.last == d);
+    assert_non_null(strstr(t.lines, "1:# r3 game record|2:scenario 1470|3:seed 7|4:york alpha|5:lancaster beta|"
+                                    "6:# host rng york 2|"));
+    assert_non_null(strstr(t.lines, ":# a note|"));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -155,6 +236,7 @@ int main(void)
         cmocka_unit_test(a_stream_past_the_bound_fails_as_it_is_read),
         cmocka_unit_test(a_forfeit_names_the_loser_s_engine),
         cmocka_unit_test(a_forfeit_that_names_no_loser_fails),
+        cmocka_unit_test(a_written_record_reads_back_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,8 +17,8 @@
 #include "protocol/host/replay_print.h"
 #include "tuning/arena/match.h"
 #include "tuning/arena/merge.h"
+#include "tuning/arena/record.h"
 #include "tuning/arena/record_file.h"
-#include "tuning/arena/replay.h"
 
 /* A usage error naming the command: "COMMAND: " and the rest as fmt makes it of 'word'. */
 static int engine_usage(const char *command, const char *fmt, const char *word)

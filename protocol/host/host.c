@@ -38,8 +38,8 @@
 #include "protocol/host/seal.h"
 #include "protocol/host/seat.h"
 #include "tuning/arena/pgn.h"
+#include "tuning/arena/record.h"
 #include "tuning/arena/record_file.h"
-#include "tuning/arena/replay.h"
 
 #define LINE_LIMIT 4096
 #define MAX_WORDS 64
@@ -594,37 +594,43 @@ static bool cmd_hint(void *context, char *args)
     return error_line(h, "internal", "the search's choice is not among the legal decisions");
 }
 
-/* ---- save and load: the game as an r3 match record (tuning/arena/replay.h) ---- */
+/* ---- save and load: the game as an r3 match record (tuning/arena/record.h) ---- */
 
-static void write_record(const struct host *h, FILE *f)
+/* The record's result: how the game ended, or that it goes on. */
+static void write_result(const struct host *h, FILE *f)
 {
-    char text[64];
-    fprintf(f, "# r3 game record\nscenario %d\nseed %llu\nyork %s\nlancaster %s\n", SCENARIO_INFO[h->scenario].year,
-            (unsigned long long)h->seed, is_human(h, SIDE_YORK) ? "human" : "engine",
-            is_human(h, SIDE_LANCASTER) ? "human" : "engine");
-    for (int side = 0; side < SIDE_COUNT; side++)
-        if (h->seat[side].kind == SEAT_PROGRAM)
-            fprintf(f, "# host cmd %s %s\n", SIDE_WORD[side], h->seat[side].cmd);
-    for (int i = 0; i < h->option_words; i++)
-        fprintf(f, "# host option %s\n", h->option_word[i]);
-    for (int side = 0; side < SIDE_COUNT; side++)
-        fprintf(f, "# host rng %s %llu\n", SIDE_WORD[side], (unsigned long long)h->seat[side].driver.rng);
-    for (long i = 0; i < h->plies; i++) {
-        decision_text(h->ply[i].d, text, sizeof text);
-        fprintf(f, "%s\n", text);
-    }
-    if (h->resigned != SIDE_NONE)
-        fprintf(f, "# host %s %s\n", h->forfeited ? "forfeited" : "resigned", SIDE_WORD[h->resigned]);
+    char reason[FORFEIT_WHY_MAX + 40];
+    int winner = 1 - h->resigned; /* where one side resigned or forfeited */
     if (h->truth.phase == PHASE_OVER)
-        fprintf(f, "# result %s\n", SIDE_NAME[h->truth.winner]);
+        record_write_result(f, RECORD_WON, h->truth.winner, "");
     else if (h->resigned != SIDE_NONE && h->forfeited) {
         char name[32];
         forfeit_name(h, name, sizeof name);
-        fprintf(f, "# result %s by forfeit: %s %s\n", SIDE_NAME[1 - h->resigned], name, h->forfeit_why);
-    } else if (h->resigned != SIDE_NONE)
-        fprintf(f, "# result %s by resignation\n", SIDE_NAME[1 - h->resigned]);
-    else
-        fprintf(f, "# result %s\n", RESULT_IN_PLAY);
+        snprintf(reason, sizeof reason, "%s %s", name, h->forfeit_why);
+        record_write_result(f, RECORD_FORFEIT, winner, reason);
+    } else
+        record_write_result(f, h->resigned != SIDE_NONE ? RECORD_RESIGNATION : RECORD_IN_PLAY, winner, "");
+}
+
+/* The game as a record (tuning/arena/record.h), with the host's own lines
+ * that load needs to play it on: the engine programs, the options, and the
+ * engines' random streams; who gave up, after the decisions. */
+static void write_record(const struct host *h, FILE *f)
+{
+    record_write_header(f, SCENARIO_INFO[h->scenario].year, h->seed, is_human(h, SIDE_YORK) ? "human" : "engine",
+                        is_human(h, SIDE_LANCASTER) ? "human" : "engine");
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (h->seat[side].kind == SEAT_PROGRAM)
+            record_write_comment(f, "host cmd %s %s", SIDE_WORD[side], h->seat[side].cmd);
+    for (int i = 0; i < h->option_words; i++)
+        record_write_comment(f, "host option %s", h->option_word[i]);
+    for (int side = 0; side < SIDE_COUNT; side++)
+        record_write_comment(f, "host rng %s %llu", SIDE_WORD[side], (unsigned long long)h->seat[side].driver.rng);
+    for (long i = 0; i < h->plies; i++)
+        record_write_decision(f, h->ply[i].d);
+    if (h->resigned != SIDE_NONE)
+        record_write_comment(f, "host %s %s", h->forfeited ? "forfeited" : "resigned", SIDE_WORD[h->resigned]);
+    write_result(h, f);
 }
 
 /* Whether the game has ended, by the rules or by a resignation or forfeit. */
@@ -752,6 +758,10 @@ struct setup {
     struct option_values options;
     char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
     int option_words;
+    long damaged;                 /* the first of the host's lines that is damaged, or 0 */
+    char why[300];                /* what is wrong with it */
+    decision decision[MAX_PLIES]; /* the record's decisions, as its replay verified them */
+    long decisions;
 };
 
 /* A whole number that is all of 'word' and fits 64 bits. */
@@ -804,23 +814,15 @@ static bool host_line(struct setup *u, const char *line, char *why, size_t size)
     return true;
 }
 
+/* A line of the header or a comment: the host's own lines, and who sits at
+ * each side. */
 static bool setup_line(struct setup *u, const char *line, char *why, size_t size)
 {
     char word[SEAT_WORD_MAX], value[64], extra[2];
-    unsigned long long number;
-    int year;
     if (strncmp(line, "# host ", 7) == 0)
         return host_line(u, line, why, size);
-    const char *reason = strstr(line, " by forfeit: ");
-    const char *engine = reason ? strstr(reason, "engine ") : NULL; /* r3 replay has checked that it names it */
-    if (strncmp(line, "# result ", 9) == 0 && engine)
-        snprintf(u->forfeit_why, sizeof u->forfeit_why, "%s", engine + 7);
-    if (sscanf(line, "scenario %d", &year) == 1)
-        u->scenario = scenario_from_year(year);
-    else if (sscanf(line, "seed %llu", &number) == 1)
-        u->seed = number;
-    else if (sscanf(line, "%63s %63s %1s", word, value, extra) == 2 && side_by_word(word) >= 0 &&
-             (strcmp(value, "human") == 0 || strcmp(value, "engine") == 0))
+    if (sscanf(line, "%63s %63s %1s", word, value, extra) == 2 && side_by_word(word) >= 0 &&
+        (strcmp(value, "human") == 0 || strcmp(value, "engine") == 0))
         u->seat[side_by_word(word)].kind = strcmp(value, "human") == 0 ? SEAT_HUMAN : SEAT_ENGINE;
     else if (sscanf(line, "%63s %63s", word, value) == 2 && side_by_word(word) >= 0)
         return snprintf(why, size, "%.20s is '%.40s', not human or engine: not a record of r3 host", word, value),
@@ -828,45 +830,62 @@ static bool setup_line(struct setup *u, const char *line, char *why, size_t size
     return true;
 }
 
-/* The header of a record that r3 replay has verified; false with why. */
-static bool read_setup(FILE *f, struct setup *u, char *why, size_t size)
+/* The record's reader tells the setup each line of its header and each
+ * comment; the first damaged one is kept, and said once the record is
+ * verified (a record that does not replay is told as such first). */
+static void read_line_of_setup(void *context, const char *text, long number)
 {
-    char line[RECORD_LINE_MAX + 3];
-    long number = 0;
-    *u = (struct setup){.scenario = -1,
-                        .seed = 1,
-                        .resigned = SIDE_NONE,
-                        .rng = {2, 3},
-                        .seat = {{SEAT_ENGINE, ""}, {SEAT_ENGINE, ""}}};
+    struct setup *u = context;
+    if (!u->damaged && !setup_line(u, text, u->why, sizeof u->why))
+        u->damaged = number;
+}
+
+/* Each decision of the record, as its replay takes it. */
+static bool keep_decision(void *context, const struct world *w, decision d, long played)
+{
+    struct setup *u = context;
+    (void)w, (void)played;
+    u->decision[u->decisions++] = d;
+    return true;
+}
+
+static void setup_defaults(struct setup *u)
+{
+    memset(u, 0, sizeof *u);
+    u->scenario = -1;
+    u->seed = 1;
+    u->resigned = SIDE_NONE;
+    u->rng[SIDE_YORK] = 2;
+    u->rng[SIDE_LANCASTER] = 3;
+    u->seat[SIDE_YORK].kind = u->seat[SIDE_LANCASTER].kind = SEAT_ENGINE;
     options_default(&u->options);
-    while (fgets(line, sizeof line, f)) {
-        char reason[300];
-        number++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!setup_line(u, line, reason, sizeof reason))
-            return snprintf(why, size, "line %ld: %s", number, reason), false;
-    }
-    return u->scenario >= 0 || (snprintf(why, size, "no scenario line"), false);
+}
+
+/* What the verified record's header and result say: the game and, for a
+ * forfeit, what the engine did. */
+static void take_header(struct setup *u, const struct record_header *header)
+{
+    const char *reason = strstr(header->result, " by forfeit: ");
+    const char *engine = reason ? strstr(reason, "engine ") : NULL; /* the replay has checked that it names it */
+    u->scenario = header->scenario;
+    u->seed = header->seed;
+    if (engine)
+        snprintf(u->forfeit_why, sizeof u->forfeit_why, "%s", engine + 7);
 }
 
 /* Sets the game up as the record says and plays its decisions again. */
-static bool take_record(struct host *h, FILE *f, const struct setup *u)
+static bool take_record(struct host *h, const struct setup *u)
 {
-    char line[RECORD_LINE_MAX + 3], why[300];
     h->options = u->options;
     memcpy(h->option_word, u->option_word, sizeof h->option_word);
     h->option_words = u->option_words;
     start(h, u->scenario, u->seed);
     for (int side = 0; side < SIDE_COUNT; side++)
         h->seat[side].driver.rng = u->rng[side];
-    while (fgets(line, sizeof line, f)) {
-        decision d;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#' || !decision_parse(&h->truth, line, &d, why, sizeof why))
-            continue; /* the header: r3 replay has read the decisions already */
+    for (long i = 0; i < u->decisions; i++) {
         if (rules_actor(&h->truth) == ACTOR_CHANCE)
             random_next(&h->chance);
-        if (!apply(h, d, false))
+        if (!apply(h, u->decision[i], false))
             return false;
     }
     h->resigned = u->resigned;
@@ -900,19 +919,23 @@ static bool read_saved(const char *path, char **text, size_t *length, char *why,
     return snprintf(why, size, room && *length == room ? "it grew while it was read" : "cannot read it"), false;
 }
 
-/* A record held in memory, verified as r3 replay verifies it, and its setup
- * read; false with why. */
+/* A record held in memory, read and verified as r3 replay verifies it
+ * (tuning/arena/record.h), and its setup and decisions kept; false with why. */
 static bool verify_record(const char *record, size_t length, struct setup *u, char *why, size_t size)
 {
+    static struct record_header header;
     FILE *f = length ? fmemopen((void *)record, length, "r") : NULL;
     if (!f)
         return snprintf(why, size, length ? "no memory to read it" : "an empty file"), false;
-    bool verified = replay_record(f, NULL, NULL, why, size);
-    if (verified) {
-        rewind(f);
-        verified = read_setup(f, u, why, size);
-    }
+    setup_defaults(u);
+    const struct game_hooks hooks = {.decided = keep_decision, .context = u};
+    const struct record_reader reader = {.hooks = &hooks, .line = read_line_of_setup, .context = u};
+    bool verified = record_read(f, &reader, &header, why, size);
     fclose(f);
+    if (verified && u->damaged)
+        return snprintf(why, size, "line %ld: %s", u->damaged, u->why), false;
+    if (verified)
+        take_header(u, &header);
     return verified;
 }
 
@@ -985,10 +1008,7 @@ static bool cmd_load(void *context, char *args)
             error_line(h, "bad-record", "'%s': %s", w[0], why);
         else if (engines_allowed(h, &u, w[0], w, n) &&
                  take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
-            FILE *f = fmemopen(record, record_length, "r");
-            taken = f && take_record(h, f, &u);
-            if (f)
-                fclose(f);
+            taken = take_record(h, &u);
         }
     }
     if (opened)

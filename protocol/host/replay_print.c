@@ -7,7 +7,7 @@
 #include "engine/rules/rules.h"
 #include "protocol/host/label.h"
 #include "protocol/host/narrate.h"
-#include "tuning/arena/replay.h"
+#include "tuning/arena/record.h"
 
 struct printing {
     FILE *out;

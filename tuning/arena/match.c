@@ -18,7 +18,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/tables.h"
 #include "engine/text/progress.h"
-#include "tuning/arena/replay.h"
+#include "tuning/arena/record.h"
 #include "tuning/arena/results.h"
 #include "tuning/arena/tally.h"
 
@@ -164,8 +164,7 @@ static FILE *open_record(const struct match_options *o, const struct game_line *
         fprintf(stderr, "r3: match: cannot write '%s': %s; the game is played without its record\n", path,
                 strerror(errno));
     else
-        fprintf(f, "# r3 game record\nscenario %d\nseed %llu\nyork %s\nlancaster %s\n", g->year,
-                (unsigned long long)g->seed, g->york, g->lancaster);
+        record_write_header(f, g->year, g->seed, g->york, g->lancaster);
     return f;
 }
 
@@ -187,8 +186,8 @@ static void play_game(struct worker *w, long game)
     g.end = r.end;
     g.reason = end_is_forfeit(r.end) ? r.reason : "";
     if (record) {
-        fprintf(record, "# result %s%s%s\n", r.winner < SIDE_COUNT ? SIDE_NAME[r.winner] : RESULT_AT_BOUND,
-                end_is_forfeit(r.end) ? " by forfeit: " : "", g.reason);
+        int end = r.winner >= SIDE_COUNT ? RECORD_AT_BOUND : end_is_forfeit(r.end) ? RECORD_FORFEIT : RECORD_WON;
+        record_write_result(record, end, r.winner, g.reason);
         fclose(record);
         g.record = path;
     }

@@ -1,6 +1,6 @@
 /*
  * pgn.c: see pgn.h. The movetext is written while the record is replayed
- * (tuning/arena/replay.h), so only decisions that stand get into it.
+ * (tuning/arena/record.h), so only decisions that stand get into it.
  */
 /* gnulib (for getopt) puts its own system headers first on the include path;
  * they need its config.h before anything else. */
@@ -16,7 +16,7 @@
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "tuning/arena/replay.h"
+#include "tuning/arena/record.h"
 
 #define LINE_WIDTH 79 /* PGN's export format keeps lines under 80 characters */
 

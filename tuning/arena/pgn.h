@@ -31,7 +31,7 @@ struct pgn_game {
 };
 
 /* Writes one game; its decisions replayed from 'record', an r3 game record
- * (tuning/arena/replay.h), or none if it is NULL. A record that does not replay is
+ * (tuning/arena/record.h), or none if it is NULL. A record that does not replay is
  * named in a comment in place of its decisions. */
 void pgn_write(FILE *out, const struct pgn_game *g, FILE *record);
 

@@ -3,8 +3,9 @@
  * is read only from a regular file (text_file.h: never a FIFO or a device,
  * which could block or never end) no bigger than the longest game r3 can
  * write, a line at a time with a record's bound, so a hostile record costs a
- * reader no more than a true one. r3 replay (and --print) and the PGN writer
- * read records this way; r3 host's load is meant to open its file here too.
+ * reader no more than a true one. The record's reader (tuning/arena/record.h)
+ * reads its lines this way for r3 replay (and --print), the PGN writer and
+ * r3 host's load, which opens its save itself, sealed or not.
  */
 #ifndef R3_RECORD_FILE_H
 #define R3_RECORD_FILE_H

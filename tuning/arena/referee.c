@@ -27,6 +27,7 @@
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
+#include "tuning/arena/record.h"
 
 #define HANDSHAKE_MS 10000
 #define MARGIN_MS 2000
@@ -373,11 +374,10 @@ static bool engine_decides(void *context, const struct world *w, decision *d)
 static bool observed(void *context, const struct world *before, decision d, const struct world *after, long played)
 {
     struct refereed *g = context;
-    char text[64], why[200];
+    char why[200];
     (void)played;
-    decision_text(d, text, sizeof text);
     if (g->record)
-        fprintf(g->record, "%s\n", text);
+        record_write_decision(g->record, d);
     for (int s = 0; s < SIDE_COUNT; s++)
         if (!engine_tell(g->engine[s], before, d, after, s)) {
             snprintf(why, sizeof why, "%s crashed (its input is closed)", g->engine[s]->spec->name);

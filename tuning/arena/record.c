@@ -1,14 +1,14 @@
 /*
- * replay.c: see replay.h. The record's format is the one match.c writes: a
- * header (scenario, seed, the two engines), one decision per line, and a
- * closing "# result" line, the last. The result must be what the replay
- * reaches: the winner of a finished game; for one that stopped, why (a
+ * record.c: see record.h. A record is read as it is replayed, through
+ * game_play() with the record every actor's player. The result must be what
+ * the replay reaches: the winner of a finished game; for one that stopped, why (a
  * forfeit that names the loser's engine, a resignation, the decision
  * bound, a game saved in play). Lines are read with the bounds of
  * record_file.h, on whatever stream the caller opened.
  */
-#include "tuning/arena/replay.h"
+#include "tuning/arena/record.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +17,44 @@
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
-#include "tuning/arena/record_file.h"
+
+/* ---- writing ---- */
+
+void record_write_header(FILE *f, int year, uint64_t seed, const char *york, const char *lancaster)
+{
+    fprintf(f, "# r3 game record\nscenario %d\nseed %llu\nyork %s\nlancaster %s\n", year, (unsigned long long)seed,
+            york, lancaster);
+}
+
+void record_write_comment(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("# ", f);
+    vfprintf(f, fmt, ap);
+    fputc('\n', f);
+    va_end(ap);
+}
+
+void record_write_decision(FILE *f, decision d)
+{
+    char text[64]; /* RECORD_DECISION_LINE_MAX counts on it */
+    decision_text(d, text, sizeof text);
+    fprintf(f, "%s\n", text);
+}
+
+void record_write_result(FILE *f, int end, int winner, const char *reason)
+{
+    const char *winner_name = winner >= 0 && winner < SIDE_COUNT ? SIDE_NAME[winner] : "";
+    if (end == RECORD_AT_BOUND || end == RECORD_IN_PLAY)
+        fprintf(f, "# result %s\n", end == RECORD_AT_BOUND ? RESULT_AT_BOUND : RESULT_IN_PLAY);
+    else if (end == RECORD_FORFEIT)
+        fprintf(f, "# result %s by forfeit: %s\n", winner_name, reason);
+    else
+        fprintf(f, "# result %s%s\n", winner_name, end == RECORD_RESIGNATION ? " by resignation" : "");
+}
+
+/* ---- reading ---- */
 
 /* What the line read last is. */
 enum line { LINE_USED, LINE_DECISION, LINE_RESULT, LINE_BAD, LINE_NONE /* the end of the file */ };
@@ -25,7 +62,9 @@ enum line { LINE_USED, LINE_DECISION, LINE_RESULT, LINE_BAD, LINE_NONE /* the en
 struct replay {
     struct world w;
     FILE *in;
-    uint64_t rng;
+    const struct record_reader *reader;
+    int scenario;
+    uint64_t seed, rng;
     long line, decisions;
     long long bytes; /* read so far: a stream that is no file (a pipe, a file still growing) is bounded too */
     bool has_scenario, has_seed, in_play;       /* in_play: a decision has been read */
@@ -60,12 +99,13 @@ static bool header(struct replay *r)
         if (s < 0 || r->has_scenario)
             return fail(r, s < 0 ? "unknown scenario in '" : "a second scenario line: '", r->text);
         scenario_setup(&r->w, s);
+        r->scenario = s;
         return r->has_scenario = true;
     }
     if (sscanf(r->text, "seed %llu%n", &seed, &used) == 1 && !r->text[used] && r->text[5] != '-') {
         if (r->has_seed)
             return fail(r, "a second seed line: '", r->text);
-        r->rng = seed;
+        r->seed = r->rng = seed;
         return r->has_seed = true;
     }
     for (int side = 0; side < SIDE_COUNT; side++) {
@@ -123,6 +163,8 @@ static int read_line(struct replay *r)
             return r->in_play = true, LINE_DECISION;
         if (!header(r))
             return LINE_BAD;
+        if (r->reader->line)
+            r->reader->line(r->reader->context, r->text, r->line);
     }
     if (got == LINE_BAD)
         return LINE_BAD;
@@ -223,7 +265,7 @@ static bool check_stopped(struct replay *r, const char *recorded, char *error, s
     return !forfeit || check_forfeit(r, winner, how[11] ? how + 13 : "", error, size);
 }
 
-static bool result(struct replay *r, const char *recorded, FILE *out, char *error, size_t size)
+static bool result(struct replay *r, const char *recorded, char *error, size_t size)
 {
     const struct world *w = &r->w;
     if (w->phase == PHASE_OVER && strcmp(recorded, SIDE_NAME[w->winner]) != 0)
@@ -246,25 +288,36 @@ static bool result(struct replay *r, const char *recorded, FILE *out, char *erro
     long result_line = r->line;
     if (next_line(r) != LINE_NONE)
         return snprintf(error, size, "line %ld: more after the '# result' line", result_line + 1), false;
-    if (out)
-        fprintf(out, "replayed %ld decisions: %s, as recorded\n", r->decisions, recorded);
     return true;
 }
 
-bool replay_record(FILE *in, FILE *out, const struct game_hooks *hooks, char *error, size_t error_size)
+/* What the record said of itself, once it is verified. */
+static void take_header(const struct replay *r, const char *recorded, struct record_header *header)
 {
+    header->scenario = r->scenario;
+    header->seed = r->seed;
+    header->decisions = r->decisions;
+    memcpy(header->name, r->name, sizeof header->name);
+    snprintf(header->result, sizeof header->result, "%s", recorded);
+}
+
+bool record_read(FILE *in, const struct record_reader *reader, struct record_header *header, char *error,
+                 size_t error_size)
+{
+    static const struct record_reader NONE = {0};
     static struct replay r;
     decision d;
     free(r.text);
     memset(&r, 0, sizeof r);
     r.in = in;
+    r.reader = reader ? reader : &NONE;
     r.error = error;
     r.error_size = error_size;
     r.next = read_line(&r); /* the header, up to the first decision */
     if (r.next == LINE_DECISION) {
         const struct game_player record = {recorded, &r};
         struct game_outcome end =
-            game_play(&r.w, (const struct game_player[GAME_ACTORS]){record, record, record}, hooks);
+            game_play(&r.w, (const struct game_player[GAME_ACTORS]){record, record, record}, r.reader->hooks);
         r.decisions = end.decisions;
         if (end.status != GAME_GIVEN_UP && recorded(&r, &r.w, &d)) /* legal after the game stopped: at the bound */
             return snprintf(error, error_size, "line %ld: a decision past %d, the decision bound", r.line,
@@ -274,9 +327,24 @@ bool replay_record(FILE *in, FILE *out, const struct game_hooks *hooks, char *er
     if (r.next == LINE_RESULT) {
         char recorded[RECORD_LINE_MAX + 1]; /* the result's words, kept while the lines after it are read */
         snprintf(recorded, sizeof recorded, "%s", r.text + 9);
-        return result(&r, recorded, out, error, error_size);
+        if (!result(&r, recorded, error, error_size))
+            return false;
+        if (header)
+            take_header(&r, recorded, header);
+        return true;
     }
     if (r.next == LINE_NONE)
         snprintf(error, error_size, "no '# result' line after %ld lines: the record is cut short", r.line);
     return false;
+}
+
+bool replay_record(FILE *in, FILE *out, const struct game_hooks *hooks, char *error, size_t error_size)
+{
+    static struct record_header header;
+    const struct record_reader reader = {.hooks = hooks};
+    if (!record_read(in, &reader, &header, error, error_size))
+        return false;
+    if (out)
+        fprintf(out, "replayed %ld decisions: %s, as recorded\n", header.decisions, header.result);
+    return true;
 }
