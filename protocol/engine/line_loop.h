@@ -22,9 +22,11 @@ struct line_command {
 
 struct line_loop {
     FILE *in, *out;
-    size_t limit;        /* bytes in a line, its end not counted */
-    bool every_line_end; /* every carriage return and newline at the end is the line's end, else one
-                           * newline and one carriage return before it: another is a control character */
+    size_t limit; /* bytes in a line, its end not counted */
+    /* Every carriage return and newline at the end is the line's end; else
+     * one newline and one carriage return before it, and another is a
+     * control character. */
+    bool every_line_end;
     bool ascii_only;     /* refuses every byte but printable ASCII and tabs, else only control characters */
     bool trim_arguments; /* the spaces and tabs after the arguments are taken off */
     const char *done;    /* said after a command that was done ("ok"), or NULL */

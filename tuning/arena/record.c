@@ -1,8 +1,8 @@
 /*
  * record.c: see record.h. A record is read as it is replayed, through
  * game_play() with the record every actor's player. The result must be what
- * the replay reaches: the winner of a finished game; for one that stopped, why (a
- * forfeit that names the loser's engine, a resignation, the decision
+ * the replay reaches: the winner of a finished game; for one that stopped,
+ * why (a forfeit that names the loser's engine, a resignation, the decision
  * bound, a game saved in play). Lines are read with the bounds of
  * record_file.h, on whatever stream the caller opened.
  */
