@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "engine/rules/notation.h"
 #include "protocol/engine/say.h"
 
@@ -40,19 +41,17 @@ bool go_limits(const char *args, struct limits *out, char *why, size_t size)
         }
         long *slot = limit_slot(&l, word);
         if (!slot)
-            return snprintf(why, size,
-                            "'%s' is no limit of go (movetime, nodes, wtime, btime, winc, binc, "
-                            "movestogo, infinite)",
-                            word),
-                   false;
+            return fail(why, size,
+                        "'%s' is no limit of go (movetime, nodes, wtime, btime, winc, binc, "
+                        "movestogo, infinite)",
+                        word);
         if (sscanf(p + used, "%63s%n", number, &more) != 1 || strspn(number, "0123456789") != strlen(number) ||
             strlen(number) > 12)
-            return snprintf(why, size, "%s needs a whole number from 0 to %ld, not '%s'", word, LIMITS_MAX,
-                            sscanf(p + used, "%63s", number) == 1 ? number : "nothing"),
-                   false;
+            return fail(why, size, "%s needs a whole number from 0 to %ld, not '%s'", word, LIMITS_MAX,
+                        sscanf(p + used, "%63s", number) == 1 ? number : "nothing");
         *slot = atol(number); /* at most LIMITS_MAX: 12 digits */
         if (*slot == 0 && (slot == &l.movetime || slot == &l.nodes || slot == &l.movestogo))
-            return snprintf(why, size, "%s 0 would search nothing: it needs at least 1", word), false;
+            return fail(why, size, "%s 0 would search nothing: it needs at least 1", word);
         used += more;
     }
     *out = l;

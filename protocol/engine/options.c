@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "protocol/engine/say.h"
 #include "search/policy.h"
 
@@ -81,7 +82,7 @@ static char *path_of(struct option_values *v, const struct file_option *f) { ret
 static bool set_file(struct option_values *v, const struct file_option *f, const char *path, char *why, size_t size)
 {
     if (strlen(path) >= OPTION_TEXT_MAX)
-        return snprintf(why, size, "%s: a path of over %d bytes", f->name, OPTION_TEXT_MAX - 1), false;
+        return fail(why, size, "%s: a path of over %d bytes", f->name, OPTION_TEXT_MAX - 1);
     if (!f->load(v, strcmp(path, FILE_BUILT_IN) == 0 ? NULL : path, why, size))
         return false;
     snprintf(path_of(v, f), OPTION_TEXT_MAX, "%s", path);
@@ -131,8 +132,7 @@ static bool set_combo(const struct option *o, long *slot, const char *value, cha
                                              : ", ",
                               o->word[w]);
     }
-    snprintf(why, size, "no %s '%s'; it takes %s", o->name, value, words);
-    return false;
+    return fail(why, size, "no %s '%s'; it takes %s", o->name, value, words);
 }
 
 bool options_set(struct option_values *v, const char *name, const char *value, char *why, size_t size)
@@ -149,8 +149,7 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
         char *end;
         long long n = strtoll(value, &end, 10);
         if (*end || end == value || n < o->low || n > o->high)
-            return snprintf(why, size, "%s needs a whole number %ld..%ld, not '%s'", name, o->low, o->high, value),
-                   false;
+            return fail(why, size, "%s needs a whole number %ld..%ld, not '%s'", name, o->low, o->high, value);
         v->value[i] = (long)n;
         return true;
     }

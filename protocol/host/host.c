@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
@@ -693,7 +694,7 @@ static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
     size_t length = 0;
     FILE *memory = open_memstream(&secret, &length);
     if (!memory)
-        return snprintf(why, size, "no memory for the save"), false;
+        return fail(why, size, "no memory for the save");
     write_record(h, memory);
     bool sealed = fclose(memory) == 0;
     snprintf(header, sizeof header,
@@ -784,7 +785,7 @@ static bool host_line(struct setup *u, const char *line, char *why, size_t size)
     int side, used = 0;
     uint64_t number;
     if (sscanf(line, "# host %15s %255s %n", what, word, &used) != 2)
-        return snprintf(why, size, "'%.60s' is no host line", line), false;
+        return fail(why, size, "'%.60s' is no host line", line);
     strncpy(rest, line + used, sizeof rest - 1);
     rest[sizeof rest - 1] = '\0';
     bool one_word = !line[used], for_a_side = (side = side_by_word(word)) >= 0;
@@ -792,7 +793,7 @@ static bool host_line(struct setup *u, const char *line, char *why, size_t size)
         u->rng[side] = number;
     else if (strcmp(what, "cmd") == 0 && for_a_side && rest[0]) {
         if (u->seat[side].kind != SEAT_ENGINE)
-            return snprintf(why, size, "'# host cmd %.40s' for a side that is not an engine", word), false;
+            return fail(why, size, "'# host cmd %.40s' for a side that is not an engine", word);
         u->seat[side] = (struct seat_choice){.kind = SEAT_PROGRAM};
         snprintf(u->seat[side].cmd, sizeof u->seat[side].cmd, "%s", rest);
     } else if ((strcmp(what, "resigned") == 0 || strcmp(what, "forfeited") == 0) && for_a_side && one_word) {
@@ -801,16 +802,15 @@ static bool host_line(struct setup *u, const char *line, char *why, size_t size)
     } else if (strcmp(what, "option") == 0 && one_word) {
         char *equals = strchr(word, '=');
         if (!equals || u->option_words >= MAX_OPTION_WORDS)
-            return snprintf(why, size, "'%s' is no option NAME=VALUE", word), false;
+            return fail(why, size, "'%s' is no option NAME=VALUE", word);
         snprintf(u->option_word[u->option_words++], SEAT_WORD_MAX, "%s", word);
         *equals = '\0';
         return options_set(&u->options, word, equals + 1, why, size);
     } else
-        return snprintf(why, size,
-                        "'%.60s' is damaged: a host line is 'rng SIDE N', 'cmd SIDE PATH', 'option "
-                        "NAME=VALUE', 'resigned SIDE' or 'forfeited SIDE'",
-                        line),
-               false;
+        return fail(why, size,
+                    "'%.60s' is damaged: a host line is 'rng SIDE N', 'cmd SIDE PATH', 'option "
+                    "NAME=VALUE', 'resigned SIDE' or 'forfeited SIDE'",
+                    line);
     return true;
 }
 
@@ -825,8 +825,7 @@ static bool setup_line(struct setup *u, const char *line, char *why, size_t size
         (strcmp(value, "human") == 0 || strcmp(value, "engine") == 0))
         u->seat[side_by_word(word)].kind = strcmp(value, "human") == 0 ? SEAT_HUMAN : SEAT_ENGINE;
     else if (sscanf(line, "%63s %63s", word, value) == 2 && side_by_word(word) >= 0)
-        return snprintf(why, size, "%.20s is '%.40s', not human or engine: not a record of r3 host", word, value),
-               false;
+        return fail(why, size, "%.20s is '%.40s', not human or engine: not a record of r3 host", word, value);
     return true;
 }
 
@@ -916,7 +915,7 @@ static bool read_saved(const char *path, char **text, size_t *length, char *why,
         return true;
     free(*text);
     *text = NULL;
-    return snprintf(why, size, room && *length == room ? "it grew while it was read" : "cannot read it"), false;
+    return fail(why, size, room && *length == room ? "it grew while it was read" : "cannot read it");
 }
 
 /* A record held in memory, read and verified as r3 replay verifies it
@@ -926,14 +925,14 @@ static bool verify_record(const char *record, size_t length, struct setup *u, ch
     static struct record_header header;
     FILE *f = length ? fmemopen((void *)record, length, "r") : NULL;
     if (!f)
-        return snprintf(why, size, length ? "no memory to read it" : "an empty file"), false;
+        return fail(why, size, length ? "no memory to read it" : "an empty file");
     setup_defaults(u);
     const struct game_hooks hooks = {.decided = keep_decision, .context = u};
     const struct record_reader reader = {.hooks = &hooks, .line = read_line_of_setup, .context = u};
     bool verified = record_read(f, &reader, &header, why, size);
     fclose(f);
     if (verified && u->damaged)
-        return snprintf(why, size, "line %ld: %s", u->damaged, u->why), false;
+        return fail(why, size, "line %ld: %s", u->damaged, u->why);
     if (verified)
         take_header(u, &header);
     return verified;

@@ -19,6 +19,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include "engine/core/fail.h"
 #include "engine/hidden/observe.h"
 
 /* ---- the searches of an engine or human seat ---- */
@@ -113,8 +114,7 @@ void seat_stop_pondering(struct seat *s)
 static bool take_options(struct seat *s, const char (*option_word)[SEAT_WORD_MAX], int count, char *why, size_t size)
 {
     if (count > REFEREE_MAX_OPTIONS)
-        return snprintf(why, size, "an engine program takes at most %d options, not %d", REFEREE_MAX_OPTIONS, count),
-               false;
+        return fail(why, size, "an engine program takes at most %d options, not %d", REFEREE_MAX_OPTIONS, count);
     for (int i = 0; i < count; i++) {
         const char *equals = strchr(option_word[i], '=');
         snprintf(s->option_name[i], sizeof s->option_name[i], "%.*s", (int)(equals - option_word[i]), option_word[i]);
@@ -131,7 +131,7 @@ bool seat_launch(struct seat *s, const char *cmd, const char (*option_word)[SEAT
 {
     char reason[300];
     if (strlen(cmd) >= sizeof s->cmd)
-        return snprintf(why, size, "the command is longer than %zu bytes", sizeof s->cmd - 1), false;
+        return fail(why, size, "the command is longer than %zu bytes", sizeof s->cmd - 1);
     snprintf(s->cmd, sizeof s->cmd, "%s", cmd);
     s->spec = (struct engine_spec){.cmd = s->cmd, .name = s->cmd};
     s->process = (struct engine_process){.pid = -1};
@@ -140,7 +140,7 @@ bool seat_launch(struct seat *s, const char *cmd, const char (*option_word)[SEAT
     if (engine_start(&s->process, &s->spec, reason, sizeof reason))
         return true;
     engine_stop(&s->process);
-    return snprintf(why, size, "'%s' did not start as an engine: %s", cmd, reason), false;
+    return fail(why, size, "'%s' did not start as an engine: %s", cmd, reason);
 }
 
 void seat_move_process(struct seat *to, struct seat *from)

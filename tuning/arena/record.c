@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
@@ -76,10 +77,9 @@ struct replay {
     size_t error_size;
 };
 
-static bool fail(struct replay *r, const char *what, const char *text)
+static bool refuse_line(struct replay *r, const char *what, const char *text)
 {
-    snprintf(r->error, r->error_size, "line %ld: %s%.100s%s", r->line, what, text, *text ? "'" : "");
-    return false;
+    return fail(r->error, r->error_size, "line %ld: %s%.100s%s", r->line, what, text, *text ? "'" : "");
 }
 
 /* A line before the first decision: scenario, seed, york, lancaster or a comment. */
@@ -88,23 +88,23 @@ static bool header(struct replay *r)
     int year, used = 0;
     unsigned long long seed;
     if (r->line == 1 && strcmp(r->text, RECORD_SEALED_FIRST_LINE) == 0)
-        return fail(r,
-                    "a sealed save of a game in play, whose hidden part only r3 host's 'load' opens; r3 replay "
-                    "reads a finished game's save",
-                    "");
+        return refuse_line(r,
+                           "a sealed save of a game in play, whose hidden part only r3 host's 'load' opens; r3 replay "
+                           "reads a finished game's save",
+                           "");
     if (r->text[0] == '#')
         return true;
     if (sscanf(r->text, "scenario %d%n", &year, &used) == 1 && !r->text[used]) {
         int s = scenario_from_year(year);
         if (s < 0 || r->has_scenario)
-            return fail(r, s < 0 ? "unknown scenario in '" : "a second scenario line: '", r->text);
+            return refuse_line(r, s < 0 ? "unknown scenario in '" : "a second scenario line: '", r->text);
         scenario_setup(&r->w, s);
         r->scenario = s;
         return r->has_scenario = true;
     }
     if (sscanf(r->text, "seed %llu%n", &seed, &used) == 1 && !r->text[used] && r->text[5] != '-') {
         if (r->has_seed)
-            return fail(r, "a second seed line: '", r->text);
+            return refuse_line(r, "a second seed line: '", r->text);
         r->seed = r->rng = seed;
         return r->has_seed = true;
     }
@@ -115,7 +115,7 @@ static bool header(struct replay *r)
             return true;
         }
     }
-    return fail(r, "expected the header (scenario, seed, york, lancaster) before the decisions, not '", r->text);
+    return refuse_line(r, "expected the header (scenario, seed, york, lancaster) before the decisions, not '", r->text);
 }
 
 /* The next line of the record, its line end cut off, within the bounds of
@@ -141,7 +141,7 @@ static int next_line(struct replay *r)
                LINE_BAD;
     }
     if (memchr(r->text, '\0', (size_t)length))
-        return fail(r, "a NUL byte", ""), LINE_BAD;
+        return refuse_line(r, "a NUL byte", ""), LINE_BAD;
     r->text[strcspn(r->text, "\r\n")] = '\0';
     return LINE_USED;
 }
@@ -158,7 +158,7 @@ static int read_line(struct replay *r)
             r->text[0] == '#' || !(r->has_scenario && r->has_seed) ||
             (!r->in_play && (strncmp(r->text, "york ", 5) == 0 || strncmp(r->text, "lancaster ", 10) == 0));
         if (!header_line && (strncmp(r->text, "seed ", 5) == 0 || strncmp(r->text, "scenario ", 9) == 0))
-            return fail(r, "a header line among the decisions: '", r->text), LINE_BAD;
+            return refuse_line(r, "a header line among the decisions: '", r->text), LINE_BAD;
         if (!header_line)
             return r->in_play = true, LINE_DECISION;
         if (!header(r))
@@ -169,7 +169,8 @@ static int read_line(struct replay *r)
     if (got == LINE_BAD)
         return LINE_BAD;
     if (!r->has_scenario || !r->has_seed)
-        return fail(r, r->has_scenario ? "no seed line in the record" : "no scenario line in the record", ""), LINE_BAD;
+        return refuse_line(r, r->has_scenario ? "no seed line in the record" : "no scenario line in the record", ""),
+               LINE_BAD;
     return LINE_NONE;
 }
 
@@ -182,11 +183,10 @@ static bool parse(struct replay *r, const struct world *w, decision *d)
         game_uniform(&r->rng, w, d);
         decision_text(*d, expected, sizeof expected);
         if (strcmp(r->text, expected) != 0)
-            return snprintf(r->error, r->error_size, "line %ld: '%s', but the seed gives '%s' here", r->line, r->text,
-                            expected),
-                   false;
+            return fail(r->error, r->error_size, "line %ld: '%s', but the seed gives '%s' here", r->line, r->text,
+                        expected);
     } else if (!decision_parse(w, r->text, d, why, sizeof why)) {
-        return snprintf(r->error, r->error_size, "line %ld: %s", r->line, why), false;
+        return fail(r->error, r->error_size, "line %ld: %s", r->line, why);
     }
     return true;
 }
@@ -230,21 +230,18 @@ static bool check_forfeit(struct replay *r, int winner, const char *reason, char
 {
     int loser = 1 - winner, named = side_named(r, reason);
     if (!*reason)
-        return snprintf(error, size,
-                        "line %ld: '%s by forfeit' does not say whose engine lost it: a forfeit's reason "
-                        "begins with that engine's name",
-                        r->line, SIDE_NAME[winner]),
-               false;
+        return fail(error, size,
+                    "line %ld: '%s by forfeit' does not say whose engine lost it: a forfeit's reason "
+                    "begins with that engine's name",
+                    r->line, SIDE_NAME[winner]);
     if (named == winner)
-        return snprintf(error, size, "line %ld: the forfeit's reason names %.40s, %s's engine, yet %s is given the win",
-                        r->line, r->name[winner], SIDE_NAME[winner], SIDE_NAME[winner]),
-               false;
+        return fail(error, size, "line %ld: the forfeit's reason names %.40s, %s's engine, yet %s is given the win",
+                    r->line, r->name[winner], SIDE_NAME[winner], SIDE_NAME[winner]);
     if (named == SIDE_NONE)
-        return snprintf(error, size,
-                        "line %ld: the forfeit's reason '%.60s' does not begin with %s's engine, '%.40s', "
-                        "the one that lost",
-                        r->line, reason, SIDE_NAME[loser], r->name[loser]),
-               false;
+        return fail(error, size,
+                    "line %ld: the forfeit's reason '%.60s' does not begin with %s's engine, '%.40s', "
+                    "the one that lost",
+                    r->line, reason, SIDE_NAME[loser], r->name[loser]);
     return true;
 }
 
@@ -259,9 +256,7 @@ static bool check_stopped(struct replay *r, const char *recorded, char *error, s
     const char *how = winner == SIDE_NONE ? "" : recorded + strlen(SIDE_NAME[winner]);
     bool forfeit = strncmp(how, " by forfeit: ", 13) == 0 || strcmp(how, " by forfeit") == 0;
     if (!forfeit && strcmp(how, " by resignation") != 0)
-        return snprintf(error, size, "line %ld: the record says '%.100s', the replay ends unfinished", r->line,
-                        recorded),
-               false;
+        return fail(error, size, "line %ld: the record says '%.100s', the replay ends unfinished", r->line, recorded);
     return !forfeit || check_forfeit(r, winner, how[11] ? how + 13 : "", error, size);
 }
 
@@ -269,25 +264,21 @@ static bool result(struct replay *r, const char *recorded, char *error, size_t s
 {
     const struct world *w = &r->w;
     if (w->phase == PHASE_OVER && strcmp(recorded, SIDE_NAME[w->winner]) != 0)
-        return snprintf(error, size, "line %ld: the record says '%.100s', the replay ends '%s'", r->line, recorded,
-                        SIDE_NAME[w->winner]),
-               false;
+        return fail(error, size, "line %ld: the record says '%.100s', the replay ends '%s'", r->line, recorded,
+                    SIDE_NAME[w->winner]);
     if (w->phase != PHASE_OVER) {
         bool at_bound = strcmp(recorded, RESULT_AT_BOUND) == 0, saved = strcmp(recorded, RESULT_IN_PLAY) == 0;
         if (at_bound && r->decisions < GAME_DECISION_BOUND)
-            return snprintf(error, size, "line %ld: '%s' after %ld decisions, short of the bound of %d", r->line,
-                            recorded, r->decisions, GAME_DECISION_BOUND),
-                   false;
+            return fail(error, size, "line %ld: '%s' after %ld decisions, short of the bound of %d", r->line, recorded,
+                        r->decisions, GAME_DECISION_BOUND);
         if (strcmp(recorded, "none") == 0)
-            return snprintf(error, size, "line %ld: the game is unfinished, and '# result none' does not say why",
-                            r->line),
-                   false;
+            return fail(error, size, "line %ld: the game is unfinished, and '# result none' does not say why", r->line);
         if (!at_bound && !saved && !check_stopped(r, recorded, error, size))
             return false;
     }
     long result_line = r->line;
     if (next_line(r) != LINE_NONE)
-        return snprintf(error, size, "line %ld: more after the '# result' line", result_line + 1), false;
+        return fail(error, size, "line %ld: more after the '# result' line", result_line + 1);
     return true;
 }
 
@@ -320,9 +311,8 @@ bool record_read(FILE *in, const struct record_reader *reader, struct record_hea
             game_play(&r.w, (const struct game_player[GAME_ACTORS]){record, record, record}, r.reader->hooks);
         r.decisions = end.decisions;
         if (end.status != GAME_GIVEN_UP && recorded(&r, &r.w, &d)) /* legal after the game stopped: at the bound */
-            return snprintf(error, error_size, "line %ld: a decision past %d, the decision bound", r.line,
-                            GAME_DECISION_BOUND),
-                   false;
+            return fail(error, error_size, "line %ld: a decision past %d, the decision bound", r.line,
+                        GAME_DECISION_BOUND);
     }
     if (r.next == LINE_RESULT) {
         char recorded[RECORD_LINE_MAX + 1]; /* the result's words, kept while the lines after it are read */

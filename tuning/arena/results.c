@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/core/types.h"
 #include "tuning/arena/pgn.h"
@@ -37,8 +38,7 @@ bool results_open(struct results_files *f, const char *dir, const char *about, c
 {
     f->tsv = f->pgn = NULL;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        snprintf(why, size, "cannot create '%s': %s", dir, strerror(errno));
-        return false;
+        return fail(why, size, "cannot create '%s': %s", dir, strerror(errno));
     }
     f->tsv = open_in(dir, RESULTS_TSV, why, size);
     f->pgn = f->tsv ? open_in(dir, RESULTS_PGN, why, size) : NULL;
@@ -155,13 +155,13 @@ static bool read_numbers(char *const field[FIELDS], struct game_line *g, char *w
 {
     long long n;
     if (!whole_number(field[0], 100000000, &n) || n < 1)
-        return snprintf(why, size, "game number '%s' is not a whole number from 1", field[0]), false;
+        return fail(why, size, "game number '%s' is not a whole number from 1", field[0]);
     g->game = (long)n;
     if (!whole_number(field[1], 9999, &n) || (n != 1460 && n != 1470 && n != 1483))
-        return snprintf(why, size, "scenario '%s' is not 1460, 1470 or 1483", field[1]), false;
+        return fail(why, size, "scenario '%s' is not 1460, 1470 or 1483", field[1]);
     g->year = (int)n;
     if (!whole_number(field[2], 9223372036854775807LL, &n))
-        return snprintf(why, size, "seed '%s' is not a whole number", field[2]), false;
+        return fail(why, size, "seed '%s' is not a whole number", field[2]);
     g->seed = (uint64_t)n;
     return true;
 }
@@ -171,17 +171,14 @@ static bool read_outcome(char *const field[FIELDS], struct game_line *g, char *w
     int winner = strcmp(field[5], "none") == 0 ? SIDE_NONE : side_by_word(field[5]);
     int end = word_index(field[6], GAME_END_WORD, END_COUNT);
     if (winner < 0)
-        return snprintf(why, size, "winner '%s' is not york, lancaster or none", field[5]), false;
+        return fail(why, size, "winner '%s' is not york, lancaster or none", field[5]);
     if (end < 0)
-        return snprintf(why, size,
-                        "end '%s' is not heirs, usurpation, last-campaign, illegal, crash, hang, garbage "
-                        "or bound",
-                        field[6]),
-               false;
+        return fail(why, size,
+                    "end '%s' is not heirs, usurpation, last-campaign, illegal, crash, hang, garbage "
+                    "or bound",
+                    field[6]);
     if ((winner == SIDE_NONE) != (end == END_BOUND))
-        return snprintf(why, size, "winner '%s' with end '%s': only a game at the bound has no winner", field[5],
-                        field[6]),
-               false;
+        return fail(why, size, "winner '%s' with end '%s': only a game at the bound has no winner", field[5], field[6]);
     g->winner = winner;
     g->end = end;
     g->reason = strcmp(field[7], "-") == 0 ? "" : field[7];
@@ -194,9 +191,9 @@ bool results_parse(char *line, struct game_line *g, char *why, size_t size)
     line[strcspn(line, "\r\n")] = '\0';
     int n = split_fields(line, field);
     if (n != FIELDS)
-        return snprintf(why, size, "%d tab-separated fields where %d are due", n, FIELDS), false;
+        return fail(why, size, "%d tab-separated fields where %d are due", n, FIELDS);
     if (!*field[3] || !*field[4])
-        return snprintf(why, size, "%s", "an engine name is empty"), false;
+        return fail(why, size, "%s", "an engine name is empty");
     g->york = field[3];
     g->lancaster = field[4];
     return read_numbers(field, g, why, size) && read_outcome(field, g, why, size);
