@@ -39,7 +39,7 @@ static bool state_folder(char *path, size_t size, char *why, size_t why_size)
                                      : -1;
     if (n < 0)
         return fail(why, why_size, "no place for r3's key: neither XDG_STATE_HOME nor HOME is set");
-    return (size_t)n < size || (snprintf(why, why_size, "the path of r3's state folder is too long"), false);
+    return (size_t)n < size || fail(why, why_size, "the path of r3's state folder is too long");
 }
 
 /* Makes 'path' and the folders above it that are missing, for the user alone. */
@@ -245,7 +245,7 @@ bool seal_open(const char *text, size_t length, char **secret, size_t *secret_le
     }
     *secret = malloc(sealed_length - NONCE_BYTES - TAG_BYTES + 1);
     bool opened = *secret ? decrypt(sealed, sealed_length, text, header, *secret, secret_length, why, size)
-                          : (snprintf(why, size, "no memory to open the save"), false);
+                          : fail(why, size, "no memory to open the save");
     free(sealed);
     if (!opened) {
         free(*secret);
