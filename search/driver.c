@@ -78,36 +78,37 @@ static void search_greedy(struct driver *d)
  * under its lock. */
 static void report_trees(struct driver *d, long started_us, int count)
 {
-    static _Thread_local struct driver_progress p;
+    struct driver_progress report, *p = &report;
     int multipv = d->player.multipv < 1 ? 1 : d->player.multipv;
-    p = (struct driver_progress){.elapsed_us = clock_us() - started_us, .nodes = atomic_load(&d->nodes), .trees = true};
-    if (d->tree[0].lock)
-        pthread_spin_lock(d->tree[0].lock);
-    p.best = ismcts_best(d->tree, count, &p.value);
-    p.lines =
-        ismcts_root_lines(d->tree, count, p.best, p.line, multipv < DRIVER_MAX_MULTIPV ? multipv : DRIVER_MAX_MULTIPV);
-    for (int k = 0; k < p.lines; k++)
-        p.pv_length[k] = ismcts_pv(&d->tree[0], p.line[k].key, p.pv[k], DRIVER_PV_MAX);
+    *p =
+        (struct driver_progress){.elapsed_us = clock_us() - started_us, .nodes = atomic_load(&d->nodes), .trees = true};
+    if (d->search[0].lock)
+        pthread_spin_lock(d->search[0].lock);
+    p->best = ismcts_best(d->search, count, &p->value);
+    p->lines = ismcts_root_lines(d->search, count, p->best, p->line,
+                                 multipv < DRIVER_MAX_MULTIPV ? multipv : DRIVER_MAX_MULTIPV);
+    for (int k = 0; k < p->lines; k++)
+        p->pv_length[k] = tree_pv(&d->search[0].tree[0], p->line[k].key, p->pv[k], DRIVER_PV_MAX);
     uint64_t capacity = 0;
     for (int i = 0; i < count; i++) {
-        p.tree_nodes += d->tree[i].count;
-        capacity += d->tree[i].capacity;
+        p->tree_nodes += d->search[i].tree[0].count;
+        capacity += d->search[i].tree[0].capacity;
     }
-    p.hashfull = capacity ? (int)((uint64_t)p.tree_nodes * 1000 / capacity) : 0;
-    if (d->tree[0].lock)
-        pthread_spin_unlock(d->tree[0].lock);
-    p.iterations = atomic_load(&d->iterations);
-    d->report.progress(d->report.context, &p);
+    p->hashfull = capacity ? (int)((uint64_t)p->tree_nodes * 1000 / capacity) : 0;
+    if (d->search[0].lock)
+        pthread_spin_unlock(d->search[0].lock);
+    p->iterations = atomic_load(&d->iterations);
+    d->report.progress(d->report.context, p);
 }
 
 /* The root's visits by decision, for a caller that asked for them. */
 static void report_visits(struct driver *d)
 {
-    static _Thread_local decision legal[MAX_DECISIONS];
-    static _Thread_local long visits[MAX_DECISIONS];
+    decision legal[MAX_DECISIONS];
+    long visits[MAX_DECISIONS];
     if (!d->report.visits)
         return;
-    int count = ismcts_root_visits(d->tree, d->trees, legal, visits);
+    int count = ismcts_root_visits(d->search, d->searches, legal, visits);
     d->report.visits(d->report.context, legal, visits, count);
 }
 
@@ -116,32 +117,36 @@ struct helper {
     int index;
     long deadline_us;
     uint64_t rng;
-    struct sampler sampler; /* a shared tree's helper draws its worlds with its own */
+    struct sampler sampler;        /* a shared tree's helper draws its worlds with its own */
+    struct ismcts_scratch scratch; /* and walks it in its own scratch */
     pthread_t thread;
 };
 
 static int searching_threads(const struct driver *d)
 {
-    return (d->shared || d->player.threads < d->trees) ? d->player.threads : d->trees;
+    return (d->shared || d->player.threads < d->searches) ? d->player.threads : d->searches;
 }
 
-/* One iteration on thread 'index''s next tree. Each thread owns a block of
- * the trees (one each, or a share of PIMC's worlds) and takes them in turn;
- * with a shared tree, every thread works on tree[0], drawing with 'sampler'
- * (NULL: the tree's own, for thread 0). */
-static void iterate_once(struct driver *d, int index, int *turn, struct sampler *sampler, uint64_t *rng)
+/* One iteration on thread 'index''s next search. Each thread owns a block of
+ * the searches (one each, or a share of PIMC's worlds) and takes them in
+ * turn; with a shared tree, every thread works on search[0], a helper 'h'
+ * drawing with its own sampler in its own scratch (NULL: thread 0, the
+ * search's own). */
+static void iterate_once(struct driver *d, int index, int *turn, struct helper *h, uint64_t *rng)
 {
     if (d->shared) {
-        atomic_fetch_add(&d->nodes, ismcts_iterate_shared(&d->tree[0], sampler ? sampler : &d->tree[0].sampler, rng));
+        struct ismcts *s = &d->search[0];
+        atomic_fetch_add(&d->nodes,
+                         h ? ismcts_iterate_shared(s, &h->sampler, &h->scratch, rng) : ismcts_iterate(s, rng));
         atomic_fetch_add(&d->iterations, 1);
         return;
     }
     int threads = searching_threads(d);
-    int first = index * d->trees / threads, owned = (index + 1) * d->trees / threads - first;
+    int first = index * d->searches / threads, owned = (index + 1) * d->searches / threads - first;
     if (*turn >= owned)
         *turn = 0;
     int tree = first + (*turn)++;
-    atomic_fetch_add(&d->nodes, ismcts_iterate(&d->tree[tree], rng));
+    atomic_fetch_add(&d->nodes, ismcts_iterate(&d->search[tree], rng));
     atomic_fetch_add(&d->iterations, 1);
 }
 
@@ -152,7 +157,7 @@ static void *iterate_trees(void *arg)
     struct driver *d = h->d;
     int turn = 0;
     while (goes_on(d, atomic_load(&d->iterations), d->player.iterations, h->deadline_us))
-        iterate_once(d, h->index, &turn, &h->sampler, &h->rng);
+        iterate_once(d, h->index, &turn, h, &h->rng);
     return NULL;
 }
 
@@ -167,22 +172,36 @@ static struct ismcts_options tree_options(const struct player *p)
     return o;
 }
 
+/* Whether kept trees were grown by the player now: the same threads, memory
+ * and search options, the weights' values included (the engine reads a new
+ * EvalFile into the same place). */
 static bool same_search(const struct player *a, const struct player *b)
 {
-    const struct ismcts_options *x = &a->ismcts, *y = &b->ismcts;
     return a->kind == b->kind && a->threads == b->threads && a->parallel == b->parallel &&
-           a->memory_mb == b->memory_mb && x->kind == y->kind && x->exploration == y->exploration &&
-           x->first_play == y->first_play && x->robust_choice == y->robust_choice &&
-           x->playout_turns == y->playout_turns && x->playout_policy == y->playout_policy &&
-           x->widening == y->widening && x->komi == y->komi;
+           a->memory_mb == b->memory_mb && ismcts_options_equal(&a->ismcts, &b->ismcts);
+}
+
+/* Keeps the player the trees were grown by, with its own copy of the
+ * weights: those it points to may be read anew before the next search. */
+static void keep_player(struct driver *d)
+{
+    d->kept_for = d->player;
+    if (d->player.ismcts.weights) {
+        d->kept_weights = *d->player.ismcts.weights;
+        d->kept_for.ismcts.weights = &d->kept_weights;
+    }
+    if (d->player.ismcts.policy) {
+        d->kept_policy = *d->player.ismcts.policy;
+        d->kept_for.ismcts.policy = &d->kept_policy;
+    }
 }
 
 void driver_forget(struct driver *d)
 {
     if (!d->kept)
         return;
-    for (int i = 0; i < d->trees; i++)
-        ismcts_end(&d->tree[i]);
+    for (int i = 0; i < d->searches; i++)
+        ismcts_end(&d->search[i]);
     d->kept = false;
 }
 
@@ -195,13 +214,13 @@ static bool reuse_trees(struct driver *d)
         return false;
     }
     uint32_t nodes = 0;
-    for (int i = 0; i < d->trees; i++) {
+    for (int i = 0; i < d->searches; i++) {
         uint64_t rng = d->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull;
-        if (!ismcts_reroot(&d->tree[i], &d->w, d->path, d->path_count, d->kept_pondered, &rng)) {
+        if (!ismcts_reroot(&d->search[i], &d->w, d->path, d->path_count, d->kept_pondered, &rng)) {
             driver_forget(d);
             return false;
         }
-        nodes += d->tree[i].count;
+        nodes += d->search[i].tree[0].count;
     }
     d->kept = false; /* the search owns them again */
     d->report.note(d->report.context, DRIVER_REUSED, nodes);
@@ -217,12 +236,12 @@ static void end_trees(struct driver *d)
         d->kept = true;
         d->kept_at = d->keys_now;
         d->kept_after = d->transitions_now;
-        d->kept_for = d->player;
+        keep_player(d);
         d->kept_pondered = d->limits.ponder;
         return;
     }
-    for (int i = 0; i < d->trees; i++)
-        ismcts_end(&d->tree[i]);
+    for (int i = 0; i < d->searches; i++)
+        ismcts_end(&d->search[i]);
 }
 
 /* One tree per thread, or per PIMC world, on the memory share of each; false
@@ -232,19 +251,19 @@ static bool begin_trees(struct driver *d)
     if (reuse_trees(d))
         return true;
     struct ismcts_options o = tree_options(&d->player);
-    d->trees = d->player.kind == PLAYER_PIMC
-                   ? (int)(d->player.samples < DRIVER_MAX_TREES ? d->player.samples : DRIVER_MAX_TREES)
-               : d->shared ? 1
-                           : d->player.threads;
-    size_t share = ((size_t)d->player.memory_mb << 20) / (size_t)d->trees;
-    for (int i = 0; i < d->trees; i++) {
+    d->searches = d->player.kind == PLAYER_PIMC
+                      ? (int)(d->player.samples < DRIVER_MAX_SEARCHES ? d->player.samples : DRIVER_MAX_SEARCHES)
+                  : d->shared ? 1
+                              : d->player.threads;
+    size_t share = ((size_t)d->player.memory_mb << 20) / (size_t)d->searches;
+    for (int i = 0; i < d->searches; i++) {
         uint64_t rng = d->rng + (uint64_t)i * 0x9e3779b97f4a7c15ull; /* tree 0 draws as a lone search would */
         bool made = d->player.kind == PLAYER_CHEAT
-                        ? ismcts_begin_on(&d->tree[i], &d->w, &d->truth, d->side, &o, share, &rng)
-                        : ismcts_begin(&d->tree[i], &d->w, d->side, &o, share, &rng);
+                        ? ismcts_begin_on(&d->search[i], &d->w, &d->truth, d->side, &o, share, &rng)
+                        : ismcts_begin(&d->search[i], &d->w, d->side, &o, share, &rng);
         if (!made) {
             while (i-- > 0)
-                ismcts_end(&d->tree[i]);
+                ismcts_end(&d->search[i]);
             return false;
         }
     }
@@ -260,7 +279,7 @@ static void share_tree(struct driver *d, bool on)
         pthread_spin_init(&d->lock, PTHREAD_PROCESS_PRIVATE);
     else
         pthread_spin_destroy(&d->lock);
-    d->tree[0].lock = on ? &d->lock : NULL;
+    d->search[0].lock = on ? &d->lock : NULL;
 }
 
 /* The helper threads of a search on more than one, in 'helper' (a search's
@@ -273,7 +292,7 @@ static int start_helpers(struct driver *d, struct helper *helper, long deadline)
         helper[helpers] =
             (struct helper){.d = d, .index = i, .deadline_us = deadline, .rng = random_next(&d->rng) ^ (uint64_t)i};
         if (d->shared)
-            helper[helpers].sampler = d->tree[0].sampler;
+            helper[helpers].sampler = d->search[0].sampler;
         if (pthread_create(&helper[helpers].thread, NULL, iterate_trees, &helper[helpers]) == 0)
             helpers++;
     }
@@ -300,7 +319,7 @@ static void search_trees(struct driver *d)
     while (goes_on(d, atomic_load(&d->iterations), d->player.iterations, deadline)) {
         iterate_once(d, 0, &turn, NULL, &d->rng);
         if (clock_us() >= next_report) {
-            report_trees(d, started, helpers && !d->shared ? d->trees / searching_threads(d) : d->trees);
+            report_trees(d, started, helpers && !d->shared ? d->searches / searching_threads(d) : d->searches);
             next_report += PROGRESS_EVERY_MS * 1000;
         }
     }
@@ -308,8 +327,9 @@ static void search_trees(struct driver *d)
         pthread_join(helper[i].thread, NULL);
     free(helper);
     share_tree(d, false);
-    d->best = d->player.kind == PLAYER_PIMC ? ismcts_vote(d->tree, d->trees) : ismcts_best(d->tree, d->trees, NULL);
-    report_trees(d, started, d->trees);
+    d->best =
+        d->player.kind == PLAYER_PIMC ? ismcts_vote(d->search, d->searches) : ismcts_best(d->search, d->searches, NULL);
+    report_trees(d, started, d->searches);
     report_visits(d);
     end_trees(d);
 }

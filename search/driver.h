@@ -27,9 +27,9 @@
 #include "search/timeman.h"
 
 #define DRIVER_MAX_THREADS 64
-#define DRIVER_MAX_TREES 64   /* trees at once: one per thread, or PIMC's worlds */
-#define DRIVER_MAX_MULTIPV 32 /* root decisions a progress report may list */
-#define DRIVER_PV_MAX 16      /* decisions in a reported principal variation */
+#define DRIVER_MAX_SEARCHES 64 /* searches at once: one per thread, or per PIMC world */
+#define DRIVER_MAX_MULTIPV 32  /* root decisions a progress report may list */
+#define DRIVER_PV_MAX 16       /* decisions in a reported principal variation */
 
 /* ismcts is the engine; the others are baselines to measure it by. cheat
  * reads the referee's true world (the "truth" line) and exists only to
@@ -44,7 +44,7 @@ enum parallel_kind { PARALLEL_ROOT, PARALLEL_TREE };
 struct player {
     int kind;        /* enum player_kind */
     long samples;    /* greedy: this many worlds for a go without limits;
-                                pimc: its worlds, one tree each (at most DRIVER_MAX_TREES) */
+                                pimc: its worlds, one tree each (at most DRIVER_MAX_SEARCHES) */
     long iterations; /* tree players: this many iterations for a go without limits */
     long memory_mb;  /* ismcts: the trees' memory, all threads together */
     int threads;     /* tree players: searching threads */
@@ -107,10 +107,13 @@ struct driver {
     decision best;
     atomic_long nodes, iterations; /* all threads together */
     struct greedy greedy;
-    int trees;
-    bool shared;             /* this search's threads share tree[0] (tree parallelism) */
-    pthread_spinlock_t lock; /* tree[0]'s, while shared */
-    struct ismcts tree[DRIVER_MAX_TREES];
+    /* The tree players' searches, each with its tree (two for MO): one per
+     * thread (root parallelism, summed at the root), one shared by all the
+     * threads (tree parallelism), or one per PIMC world. */
+    int searches;
+    bool shared;             /* the threads share search[0] (tree parallelism) */
+    pthread_spinlock_t lock; /* search[0]'s, while shared */
+    struct ismcts search[DRIVER_MAX_SEARCHES];
     /* Tree reuse: the ismcts player's trees outlive their search, with the
      * belief's key count then; the next search follows the keys since, if
      * they are all the side's own decisions. */
@@ -118,7 +121,9 @@ struct driver {
     bool kept_pondered;               /* kept by a search while the enemy decided: followed through its decisions */
     long kept_at, keys_now;           /* the belief's keys when the trees were kept, and now */
     long kept_after, transitions_now; /* the same for its transitions, chance included */
-    struct player kept_for;
+    struct player kept_for;           /* with its weights in the two below */
+    struct eval_weights kept_weights; /* what kept_for's weights were then */
+    struct policy_table kept_policy;
     decision path[BELIEF_KEYS];
     int path_count; /* -1: the path since is not known */
 };

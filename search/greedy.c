@@ -58,7 +58,7 @@ decision greedy_best(const struct greedy *g, uint64_t *rng, double *mean)
 
 decision greedy_choose(const struct world *w, int side, int samples, uint64_t *rng)
 {
-    static _Thread_local struct greedy g;
+    struct greedy g;
     greedy_begin(&g, w, side, &EVAL_DEFAULT, rng);
     for (int s = 0; s < samples; s++)
         greedy_draw(&g, rng);

@@ -16,9 +16,9 @@
 #include "engine/hidden/observe.h"
 #include "engine/rules/rules.h"
 #include "eval/eval.h"
+#include "search/komi.h"
 #include "search/policy.h"
 
-#define MAX_DEPTH 1024      /* decisions in one descent; the tree is far shallower in practice */
 #define PLAYOUT_BOUND 20000 /* decisions in one playout; a real game is about a tenth of that */
 
 const struct ismcts_options ISMCTS_DEFAULT = {
@@ -32,30 +32,34 @@ const struct ismcts_options ISMCTS_DEFAULT = {
     .widening = 0.3,                    /* of the enemy's nodes; with exploration 0.2 (docs/STRENGTH.md) */
     .komi = 1.0}; /* wins the losing side more games against random and flat MC (docs/STRENGTH.md) */
 
-#define KOMI_WORLDS \
-    16 /* worlds whose evaluations make the root's mean: enough for a centre, cheap beside 1 iteration */
+static bool same_weights(const struct eval_weights *a, const struct eval_weights *b)
+{
+    return a == b || (a && b && memcmp(a, b, sizeof *a) == 0);
+}
 
-/* Dynamic komi (as in Go programs): York's mean evaluation logit over worlds
- * drawn from the root, times options.komi. Where one side is far ahead, every
- * playout's evaluation sits near 0 or 1 and the differences between
- * decisions drown in the noise and the exploration term; taking the root's
- * own level off spreads them around 1/2 again. A determinized tree has its
- * one world. */
+static bool same_policy(const struct policy_table *a, const struct policy_table *b)
+{
+    a = a ? a : policy_table_builtin();
+    b = b ? b : policy_table_builtin();
+    return a == b || memcmp(a, b, sizeof *a) == 0;
+}
+
+bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_options *b)
+{
+    return a->kind == b->kind && a->exploration == b->exploration && a->first_play == b->first_play &&
+           a->robust_choice == b->robust_choice && a->playout_turns == b->playout_turns &&
+           same_weights(a->weights, b->weights) && a->playout_policy == b->playout_policy &&
+           same_policy(a->policy, b->policy) && a->widening == b->widening && a->komi == b->komi;
+}
+
+/* The root's komi (search/komi.h); a determinized tree has its one world. */
 static void set_komi(struct ismcts *s, uint64_t *rng)
 {
-    double sum = 0;
     s->komi_logit = 0;
     if (s->options.komi <= 0 || !s->can_sample)
         return;
-    int worlds = s->options.kind == ISMCTS_DETERMINIZED ? 1 : KOMI_WORLDS;
-    for (int i = 0; i < worlds; i++) {
-        static _Thread_local struct world drawn;
-        const struct world *w = &s->fixed;
-        if (s->options.kind != ISMCTS_DETERMINIZED)
-            sampler_draw(&s->sampler, rng, &drawn), w = &drawn;
-        sum += eval_york_logit(w, s->options.weights);
-    }
-    s->komi_logit = s->options.komi * sum / worlds;
+    struct sampler *sampler = s->options.kind == ISMCTS_DETERMINIZED ? NULL : &s->sampler;
+    s->komi_logit = komi_of_root(s->options.komi, s->options.weights, sampler, &s->fixed, rng);
 }
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
@@ -63,22 +67,15 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
 {
     struct view v;
     int trees = o->kind == ISMCTS_MULTIPLE_OBSERVER ? 2 : 1;
-    size_t capacity = memory_bytes / trees / sizeof(struct ismcts_node);
     s->options = *o;
     if (!s->options.policy)
         s->options.policy = policy_table_builtin(); /* asked once here, never in a playout */
     s->tree[1] = (struct ismcts_tree){0};
-    for (int i = 0; i < trees; i++) {
-        struct ismcts_tree *t = &s->tree[i];
-        t->capacity = capacity > UINT32_MAX ? UINT32_MAX : capacity < 1 ? 1 : (uint32_t)capacity;
-        t->node = malloc((size_t)t->capacity * sizeof *t->node);
-        if (!t->node) {
+    for (int i = 0; i < trees; i++)
+        if (!tree_begin(&s->tree[i], memory_bytes / trees, 1 - side)) {
             ismcts_end(s);
             return false;
         }
-        t->node[0] = (struct ismcts_node){.mover = (uint8_t)(1 - side)};
-        t->count = 1;
-    }
     s->side = side;
     s->lock = NULL;
     s->root = *w;
@@ -104,60 +101,15 @@ bool ismcts_begin_on(struct ismcts *s, const struct world *w, const struct world
     return true;
 }
 
-static uint32_t child_with_key(const struct ismcts_tree *t, uint32_t parent, decision key)
-{
-    for (uint32_t c = t->node[parent].child; c; c = t->node[c].sibling)
-        if (t->node[c].key == key)
-            return c;
-    return 0;
-}
-
-/* Copies the subtree under 'top' into a fresh arena, breadth first, 'top'
- * becoming node 0; false if there is no memory for the copy. */
-static bool keep_subtree(struct ismcts *s, uint32_t top)
-{
-    struct ismcts_node *fresh = malloc((size_t)s->capacity * sizeof *fresh);
-    uint32_t *from = malloc((size_t)s->capacity * sizeof *from); /* each new node's old index */
-    if (!fresh || !from) {
-        free(fresh);
-        free(from);
-        return false;
-    }
-    uint32_t count = 1;
-    from[0] = top;
-    fresh[0] = s->node[top];
-    fresh[0].sibling = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        uint32_t last = 0;
-        fresh[i].child = 0;
-        for (uint32_t c = s->node[from[i]].child; c; c = s->node[c].sibling) {
-            from[count] = c;
-            fresh[count] = s->node[c];
-            fresh[count].sibling = 0;
-            if (last)
-                fresh[last].sibling = count;
-            else
-                fresh[i].child = count;
-            last = count++;
-        }
-    }
-    free(from);
-    free(s->node);
-    s->node = fresh;
-    s->count = count;
-    return true;
-}
-
 bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, bool through_enemy,
                    uint64_t *rng)
 {
     struct view v;
     uint32_t at = 0;
     for (int i = 0; i < count; i++)
-        if (!(at = child_with_key(&s->tree[0], at, keys[i])) ||
-            (s->tree[0].node[at].mover != s->side && !through_enemy))
+        if (!(at = tree_child(&s->tree[0], at, keys[i])) || (s->tree[0].node[at].mover != s->side && !through_enemy))
             return false; /* an enemy's decision: the counts below it are stale (driver.c) */
-    if (at && !keep_subtree(s, at))
+    if (at && !tree_keep_subtree(&s->tree[0], at))
         return false;
     s->root = *w;
     s->iterations = s->nodes = 0;
@@ -169,18 +121,11 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
 
 void ismcts_end(struct ismcts *s)
 {
-    for (int i = 0; i < 2; i++) {
-        free(s->tree[i].node);
-        s->tree[i].node = NULL;
-    }
+    for (int i = 0; i < 2; i++)
+        tree_end(&s->tree[i]);
 }
 
 /* ---- one step down the tree ---- */
-
-struct step {
-    struct decisions legal;
-    decision key[MAX_DECISIONS];
-};
 
 /* Keys in increasing order: an insertion sort, since a node has a few dozen
  * at most, and qsort's calls through a pointer cost more than the moves. */
@@ -229,7 +174,7 @@ static double ucb(const struct ismcts *s, const struct ismcts_node *n)
 static uint32_t survey(const struct ismcts *s, struct ismcts_tree *t, uint32_t parent, const decision *sorted,
                        int count, decision *fresh, int *nfresh, double *best_value, int *navailable)
 {
-    static _Thread_local bool taken[MAX_DECISIONS];
+    bool taken[MAX_DECISIONS];
     uint32_t best = 0;
     memset(taken, 0, (size_t)count);
     *best_value = -1e300;
@@ -253,22 +198,13 @@ static uint32_t survey(const struct ismcts *s, struct ismcts_tree *t, uint32_t p
 }
 
 /* A decision of w with this key, drawn uniformly among those that have it. */
-static decision decision_with_key(const struct step *st, decision key, uint64_t *rng)
+static decision decision_with_key(const struct ismcts_scratch *st, decision key, uint64_t *rng)
 {
     int matches = 0, pick = 0;
     for (int i = 0; i < st->legal.count; i++)
         if (st->key[i] == key && random_below(rng, ++matches) == 0)
             pick = i;
     return st->legal.list[pick];
-}
-
-static uint32_t add_child(struct ismcts_tree *t, uint32_t parent, decision key, int mover)
-{
-    uint32_t c = t->count++;
-    t->node[c] =
-        (struct ismcts_node){.sibling = t->node[parent].child, .key = key, .available = 1, .mover = (uint8_t)mover};
-    t->node[parent].child = c;
-    return c;
 }
 
 /* The side whose sight keys tree i's edges: the searching side's, or (MO) the enemy's. */
@@ -295,8 +231,8 @@ static bool may_widen(const struct ismcts *s, int actor, uint32_t visits, int av
  * policy's weights of the decisions that have it, so that a node seen
  * seldom plays as the playouts would rather than at random. At the side's
  * own nodes, which are not narrowed, this orders the first tries. */
-static decision fresh_key(const struct ismcts *s, const struct world *w, const struct step *st, const decision *fresh,
-                          int nfresh, uint64_t *rng)
+static decision fresh_key(const struct ismcts *s, const struct world *w, const struct ismcts_scratch *st,
+                          const decision *fresh, int nfresh, uint64_t *rng)
 {
     if (!widens(s))
         return fresh[random_below(rng, nfresh)];
@@ -336,23 +272,22 @@ static void count_virtual_visit(const struct ismcts *s, struct ismcts_tree *t, u
 /* Chooses at 'parent' of tree i for the actor of w and returns the decision;
  * *child is the child taken (0 when the tree is full and nothing was added),
  * and *expanded is set if it is new. */
-static decision choose(struct ismcts *s, int i, uint32_t parent, const struct world *w, uint64_t *rng, uint32_t *child,
-                       bool *expanded)
+static decision choose(struct ismcts *s, struct ismcts_scratch *st, int i, uint32_t parent, const struct world *w,
+                       uint64_t *rng, uint32_t *child, bool *expanded)
 {
-    static _Thread_local struct step st;
     decision sorted[MAX_DECISIONS], fresh[MAX_DECISIONS];
     struct ismcts_tree *t = &s->tree[i];
-    rules_legal(w, &st.legal);
+    rules_legal(w, &st->legal);
     if (s->options.kind == ISMCTS_DETERMINIZED) /* nothing hidden */
-        memcpy(st.key, st.legal.list, (size_t)st.legal.count * sizeof *st.key);
+        memcpy(st->key, st->legal.list, (size_t)st->legal.count * sizeof *st->key);
     else
-        observe_keys(w, &st.legal, viewer(s, i), st.key);
-    memcpy(sorted, st.key, (size_t)st.legal.count * sizeof *sorted);
-    sort_keys(sorted, st.legal.count);
+        observe_keys(w, &st->legal, viewer(s, i), st->key);
+    memcpy(sorted, st->key, (size_t)st->legal.count * sizeof *sorted);
+    sort_keys(sorted, st->legal.count);
     int nfresh, navailable;
     double best_value;
     lock(s);
-    uint32_t best = survey(s, t, parent, sorted, st.legal.count, fresh, &nfresh, &best_value, &navailable);
+    uint32_t best = survey(s, t, parent, sorted, st->legal.count, fresh, &nfresh, &best_value, &navailable);
     if (nfresh && best_value <= s->options.first_play &&
         may_widen(s, rules_actor(w), t->node[parent].visits, navailable))
         best = 0; /* a key never tried is worth first_play */
@@ -360,16 +295,16 @@ static decision choose(struct ismcts *s, int i, uint32_t parent, const struct wo
     if (best) {
         key = t->node[best].key;
     } else {
-        key = fresh_key(s, w, &st, fresh, nfresh, rng);
-        if (t->count < t->capacity) {
-            best = add_child(t, parent, key, rules_actor(w));
+        key = fresh_key(s, w, st, fresh, nfresh, rng);
+        if (tree_has_room(t)) {
+            best = tree_add_child(t, parent, key, rules_actor(w));
             *expanded = true;
         }
     }
     count_virtual_visit(s, t, best);
     unlock(s);
     *child = best;
-    return decision_with_key(&st, key, rng);
+    return decision_with_key(st, key, rng);
 }
 
 /* MO: the tree that did not choose follows decision d down the edge its side
@@ -379,9 +314,9 @@ static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct wo
     struct ismcts_tree *t = &s->tree[i];
     decision key = observe_key(w, d, viewer(s, i));
     lock(s);
-    uint32_t c = child_with_key(t, parent, key);
-    if (!c && t->count < t->capacity) {
-        c = add_child(t, parent, key, rules_actor(w));
+    uint32_t c = tree_child(t, parent, key);
+    if (!c && tree_has_room(t)) {
+        c = tree_add_child(t, parent, key, rules_actor(w));
         *expanded = true;
     }
     count_virtual_visit(s, t, c);
@@ -415,18 +350,10 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             break;
         last_turn = now;
     }
-    if (w->phase == PHASE_OVER || s->komi_logit == 0)
-        return eval_win_probability(w, SIDE_YORK, s->options.weights);
-    return 1.0 / (1.0 + exp(s->komi_logit - eval_york_logit(w, s->options.weights)));
+    return komi_result(w, s->komi_logit, s->options.weights);
 }
 
-/* One tree's way down in an iteration. */
-struct descent {
-    uint32_t at, path[MAX_DEPTH];
-    int depth;
-};
-
-static bool go_down(struct descent *d, uint32_t child)
+static bool go_down(struct ismcts_descent *d, uint32_t child)
 {
     if (!child)
         return false; /* the tree is full: play out from here */
@@ -436,7 +363,7 @@ static bool go_down(struct descent *d, uint32_t child)
 
 /* Adds the result to the path's nodes; their visits too, unless the descent
  * counted them already (counted: a shared tree's virtual loss). */
-static void back_up(struct ismcts_tree *t, const struct descent *d, double york, bool counted)
+static void back_up(struct ismcts_tree *t, const struct ismcts_descent *d, double york, bool counted)
 {
     for (int i = 0; i < d->depth; i++) {
         struct ismcts_node *n = &t->node[d->path[i]];
@@ -449,12 +376,15 @@ static void back_up(struct ismcts_tree *t, const struct descent *d, double york,
 /* Down the tree(s) from the root to the first new node, a full tree or the
  * game's end, choosing and applying on w; the decisions applied are counted
  * in *nodes. */
-static void descend(struct ismcts *s, struct descent down[2], int trees, struct world *w, uint64_t *rng, long *nodes)
+static void descend(struct ismcts *s, struct ismcts_scratch *scratch, int trees, struct world *w, uint64_t *rng,
+                    long *nodes)
 {
+    struct ismcts_descent *down = scratch->down;
     down[0].at = down[1].at = 0;
     down[0].depth = down[1].depth = 0;
     bool expanded = false, room = true;
-    while (!expanded && room && w->phase != PHASE_OVER && down[0].depth < MAX_DEPTH && down[1].depth < MAX_DEPTH) {
+    while (!expanded && room && w->phase != PHASE_OVER && down[0].depth < ISMCTS_MAX_DEPTH &&
+           down[1].depth < ISMCTS_MAX_DEPTH) {
         int actor = rules_actor(w);
         if (actor == ACTOR_NONE)
             break;
@@ -465,7 +395,7 @@ static void descend(struct ismcts *s, struct descent down[2], int trees, struct 
         }
         int chooser = trees == 2 && actor != s->side; /* MO: each side chooses in its own tree */
         uint32_t child;
-        decision d = choose(s, chooser, down[chooser].at, w, rng, &child, &expanded);
+        decision d = choose(s, scratch, chooser, down[chooser].at, w, rng, &child, &expanded);
         if (trees == 2)
             room = go_down(&down[!chooser], follow(s, !chooser, down[!chooser].at, w, d, &expanded));
         rules_apply(w, d);
@@ -475,9 +405,8 @@ static void descend(struct ismcts *s, struct descent down[2], int trees, struct 
     }
 }
 
-long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *rng)
+long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, struct ismcts_scratch *scratch, uint64_t *rng)
 {
-    static _Thread_local struct descent down[2];
     int trees = s->options.kind == ISMCTS_MULTIPLE_OBSERVER ? 2 : 1;
     long nodes = 0;
     struct world w;
@@ -487,18 +416,18 @@ long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *
         world_copy(&w, &s->fixed);
     else
         sampler_draw(sampler, rng, &w);
-    descend(s, down, trees, &w, rng, &nodes);
+    descend(s, scratch, trees, &w, rng, &nodes);
     double york = playout(s, &w, rng, &nodes);
     lock(s);
     for (int i = 0; i < trees; i++)
-        back_up(&s->tree[i], &down[i], york, s->lock != NULL);
+        back_up(&s->tree[i], &scratch->down[i], york, s->lock != NULL);
     s->iterations++;
     s->nodes += nodes;
     unlock(s);
     return nodes;
 }
 
-long ismcts_iterate(struct ismcts *s, uint64_t *rng) { return ismcts_iterate_shared(s, &s->sampler, rng); }
+long ismcts_iterate(struct ismcts *s, uint64_t *rng) { return ismcts_iterate_shared(s, &s->sampler, &s->scratch, rng); }
 
 struct root_total {
     decision key;
@@ -513,18 +442,18 @@ static int root_totals(const struct ismcts *trees, int count, struct root_total 
     for (int i = 0; i < legal.count; i++) /* only decisions legal in the side's own belief */
         out[i] = (struct root_total){legal.list[i], 0, 0};
     for (int t = 0; t < count; t++)
-        for (uint32_t c = trees[t].node[0].child; c; c = trees[t].node[c].sibling)
+        for (uint32_t c = trees[t].tree[0].node[0].child; c; c = trees[t].tree[0].node[c].sibling)
             for (int i = 0; i < legal.count; i++)
-                if (out[i].key == trees[t].node[c].key) {
-                    out[i].visits += trees[t].node[c].visits;
-                    out[i].reward += trees[t].node[c].reward;
+                if (out[i].key == trees[t].tree[0].node[c].key) {
+                    out[i].visits += trees[t].tree[0].node[c].visits;
+                    out[i].reward += trees[t].tree[0].node[c].reward;
                 }
     return legal.count;
 }
 
 decision ismcts_best(const struct ismcts *trees, int count, double *value)
 {
-    static _Thread_local struct root_total total[MAX_DECISIONS];
+    struct root_total total[MAX_DECISIONS];
     int n = root_totals(trees, count, total), best = 0;
     for (int i = 1; i < n; i++)
         if (total[i].visits > total[best].visits)
@@ -542,7 +471,7 @@ decision ismcts_best(const struct ismcts *trees, int count, double *value)
 
 int ismcts_root_visits(const struct ismcts *trees, int count, decision *legal, long *visits)
 {
-    static _Thread_local struct root_total total[MAX_DECISIONS];
+    struct root_total total[MAX_DECISIONS];
     int n = root_totals(trees, count, total);
     for (int i = 0; i < n; i++) {
         legal[i] = total[i].key;
@@ -568,7 +497,7 @@ static struct ismcts_line line_of(const struct root_total *t)
 
 int ismcts_root_lines(const struct ismcts *trees, int count, decision first, struct ismcts_line *out, int max)
 {
-    static _Thread_local struct root_total total[MAX_DECISIONS];
+    struct root_total total[MAX_DECISIONS];
     bool taken[MAX_DECISIONS] = {false};
     int n = root_totals(trees, count, total), lines = 0;
     for (int i = 0; i < n && max > 0; i++)
@@ -584,30 +513,10 @@ int ismcts_root_lines(const struct ismcts *trees, int count, decision first, str
     return lines;
 }
 
-int ismcts_pv(const struct ismcts *s, decision first, decision *pv, int max)
-{
-    const struct ismcts_tree *t = &s->tree[0];
-    int length = 0;
-    if (max < 1)
-        return 0;
-    pv[length++] = first;
-    for (uint32_t node = child_with_key(t, 0, first); node && length < max;) {
-        uint32_t most = 0;
-        for (uint32_t c = t->node[node].child; c; c = t->node[c].sibling)
-            if (!most || t->node[c].visits > t->node[most].visits)
-                most = c;
-        if (!most || t->node[most].visits < ISMCTS_PV_MIN_VISITS)
-            break;
-        pv[length++] = t->node[most].key;
-        node = most;
-    }
-    return length;
-}
-
 /* The most visited root child of one tree, among the decisions legal in the belief. */
 static decision tree_choice(const struct ismcts *tree)
 {
-    static _Thread_local struct root_total total[MAX_DECISIONS];
+    struct root_total total[MAX_DECISIONS];
     int n = root_totals(tree, 1, total), best = 0;
     for (int i = 1; i < n; i++)
         if (total[i].visits > total[best].visits)
@@ -617,7 +526,7 @@ static decision tree_choice(const struct ismcts *tree)
 
 decision ismcts_vote(const struct ismcts *trees, int count)
 {
-    static _Thread_local struct root_total total[MAX_DECISIONS];
+    struct root_total total[MAX_DECISIONS];
     int votes[MAX_DECISIONS] = {0};
     int n = root_totals(trees, count, total), best = 0;
     for (int t = 0; t < count; t++) {

@@ -23,6 +23,7 @@
 #include "engine/rules/rules.h"
 #include "eval/weights.h"
 #include "search/policy_weights.h"
+#include "search/tree.h"
 
 /* How a tree searches. SO-ISMCTS is the engine; the other two are the
  * baselines it is measured against (docs/STRENGTH.md). */
@@ -52,32 +53,31 @@ struct ismcts_options {
 
 extern const struct ismcts_options ISMCTS_DEFAULT;
 
-/* One node: 28 bytes (docs/search.md). Nodes live in one array, the arena,
- * and name each other by index; index 0 is the root. */
-struct ismcts_node {
-    uint32_t child, sibling; /* first child and next sibling; 0 for none */
-    decision key;            /* the decision into this node, as the searching side sees it */
-    uint32_t visits, available;
-    float reward; /* summed results for the side that made the decision */
-    uint8_t mover;
-};
+/* Whether two sets of options search alike: every field, the evaluation's
+ * weights and the policy's table by their values (NULL policy: the built-in
+ * one), so that weights read anew into the same place count as new. */
+bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_options *b);
 
-/* One arena of nodes. */
-struct ismcts_tree {
-    struct ismcts_node *node;
-    uint32_t count, capacity; /* nodes in use; the cap (from the memory limit) */
+#define ISMCTS_MAX_DEPTH 1024 /* decisions in one descent; the tree is far shallower in practice */
+
+/* What one thread's iteration works in, kept out of the stack frames of the
+ * walk: the legal decisions at a node with their keys, and each tree's path
+ * down. A search has one for its own thread; each other thread that shares
+ * its tree brings its own (ismcts_iterate_shared). */
+struct ismcts_scratch {
+    struct decisions legal;
+    decision key[MAX_DECISIONS];
+    struct ismcts_descent {
+        uint32_t at, path[ISMCTS_MAX_DEPTH];
+        int depth;
+    } down[2];
 };
 
 struct ismcts {
     struct ismcts_options options;
-    union { /* tree[0] (also named node, count, capacity): the searching side's; tree[1]: the enemy's, MO only */
-        struct ismcts_tree tree[2];
-        struct {
-            struct ismcts_node *node;
-            uint32_t count, capacity;
-        };
-    };
+    struct ismcts_tree tree[2]; /* the searching side's; the enemy's, MO only */
     struct sampler sampler;
+    struct ismcts_scratch scratch; /* this search's own thread's */
     bool can_sample;
     int side;
     struct world root;  /* the side's belief: only its view is read */
@@ -117,11 +117,12 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
 long ismcts_iterate(struct ismcts *s, uint64_t *rng);
 
 /* The same, by one of several threads sharing s (tree parallelism, s->lock
- * set), drawing its worlds with its own copy of s->sampler. The descent and
+ * set), drawing its worlds with its own copy of s->sampler and working in its
+ * own scratch. The descent and
  * the back-up hold the lock and the playout runs outside it; the nodes on the
  * way down count their visit at once (a virtual loss), so that the other
  * threads spread over other paths until the result comes. */
-long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, uint64_t *rng);
+long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, struct ismcts_scratch *scratch, uint64_t *rng);
 
 /* The decision to make now, by the options' final choice over the root's
  * children of 'count' trees of one position (searched apart, on threads),
@@ -146,13 +147,6 @@ struct ismcts_line {
  * decision 'first' (the search's choice), then the others by visits, most
  * first, at most 'max' of them into out[]; returns their number. */
 int ismcts_root_lines(const struct ismcts *trees, int count, decision first, struct ismcts_line *out, int max);
-
-/* A principal variation: 'first', then from its node in the tree the most
- * visited child, and so on while that child has been visited at least
- * ISMCTS_PV_MIN_VISITS times; at most 'max' decisions into pv[] (the side's
- * keys: the enemy's hidden choices as the side sees them); returns its length. */
-#define ISMCTS_PV_MIN_VISITS 2
-int ismcts_pv(const struct ismcts *s, decision first, decision *pv, int max);
 
 /* Determinized UCT's final choice (PIMC): each tree votes for its own most
  * visited decision; the most votes win, ties going to the most visits. */

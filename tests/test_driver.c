@@ -23,6 +23,7 @@
 #include "engine/text/scenario.h"
 #include "protocol/engine/go.h"
 #include "search/driver.h"
+#include "search/policy.h"
 #include "search/timeman.h"
 #include "tests/support.h"
 
@@ -93,13 +94,22 @@ static struct player player_of(int kind, int threads, int parallel)
                            .ismcts = ISMCTS_DEFAULT};
 }
 
-/* One search of the belief under 'limits', run to its end; what it reported. */
-static struct record search(const struct player *p, const struct limits *limits)
+/* One search of the belief under 'limits', run to its end, its trees kept
+ * for the next as the engine keeps them from one go to the next; what it
+ * reported. */
+static struct record search_keeping_trees(const struct player *p, const struct limits *limits)
 {
     struct record r = {0};
     struct driver_callbacks report = {on_progress, on_note, on_bestmove, &r, on_visits};
     driver_start(&driver, &belief, NULL, p, limits, &report);
     assert_false(driver_settle(&driver)); /* waits for the end: limits were given */
+    return r;
+}
+
+/* The same, the trees then freed. */
+static struct record search(const struct player *p, const struct limits *limits)
+{
+    struct record r = search_keeping_trees(p, limits);
     driver_finish(&driver);
     return r;
 }
@@ -240,6 +250,34 @@ static void a_pondered_tree_is_followed_through_the_enemy_decision(void **state)
     assert_int_equal(plain.notes, 0);
 }
 
+/* Tree reuse keeps a tree only for the search that grew it. The engine reads
+ * a new EvalFile or PolicyFile into the same place its player points to, so
+ * the weights' values, not their address, must tell: a tree grown under the
+ * old weights is not reused under the new (docs/search.md, tree reuse). */
+static void new_weights_in_the_same_place_grow_a_new_tree(void **state)
+{
+    (void)state;
+    static struct eval_weights weights;
+    static struct policy_table policy;
+    weights = EVAL_DEFAULT;
+    policy = *policy_table_builtin();
+    struct player p = player_of(PLAYER_ISMCTS, 1, PARALLEL_ROOT);
+    p.ismcts.weights = &weights;
+    p.ismcts.policy = &policy;
+    driver_forget(&driver);
+    york_to_play(&belief);
+    assert_int_equal(search_keeping_trees(&p, &NODES_2000).notes, 0);
+    struct record again = search_keeping_trees(&p, &NODES_2000); /* the same weights: the tree goes on */
+    assert_int_equal(again.notes, 1);
+    assert_int_equal(again.note, DRIVER_REUSED);
+    weights.w[0] += 0.5; /* setoption name EvalFile: new values, the same place */
+    assert_int_equal(search_keeping_trees(&p, &NODES_2000).notes, 0);
+    assert_int_equal(search_keeping_trees(&p, &NODES_2000).note, DRIVER_REUSED);
+    policy.weight[0] += 1; /* setoption name PolicyFile */
+    assert_int_equal(search_keeping_trees(&p, &NODES_2000).notes, 0);
+    driver_forget(&driver);
+}
+
 /* A side with one legal decision gets it at once, with a note and no search. */
 static void a_lone_legal_decision_is_chosen_without_a_search(void **state)
 {
@@ -287,6 +325,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_fixed_node_search_reports_progress_and_a_legal_choice),
+        cmocka_unit_test(new_weights_in_the_same_place_grow_a_new_tree),
         cmocka_unit_test(every_player_chooses_a_legal_decision),
         cmocka_unit_test(an_infinite_search_reports_its_choice_only_at_stop),
         cmocka_unit_test(a_lone_legal_decision_is_chosen_without_a_search),

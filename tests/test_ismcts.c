@@ -52,8 +52,8 @@ static decision search(const struct world *w, int side, int iterations, uint64_t
 static void assert_same_search(struct ismcts *a, decision x, struct ismcts *b, decision y)
 {
     assert_true(x == y);
-    assert_true(a->count == b->count);
-    assert_memory_equal(a->node, b->node, a->count * sizeof *a->node);
+    assert_true(a->tree[0].count == b->tree[0].count);
+    assert_memory_equal(a->tree[0].node, b->tree[0].node, a->tree[0].count * sizeof *a->tree[0].node);
     ismcts_end(a);
     ismcts_end(b);
 }
@@ -124,7 +124,7 @@ static void the_same_seed_gives_the_same_search(void **state)
 static int children_of(const struct ismcts *s, uint32_t node)
 {
     int n = 0;
-    for (uint32_t c = s->node[node].child; c; c = s->node[c].sibling)
+    for (uint32_t c = s->tree[0].node[node].child; c; c = s->tree[0].node[c].sibling)
         n++;
     return n;
 }
@@ -150,13 +150,13 @@ static void widening_bounds_the_enemys_children_by_the_visits(void **state)
         random_decision_point(&w, g % SCENARIO_COUNT, 100 + g * 20, &rng);
         int actor = rules_actor(&w);
         search_with(&widening, &w, 1 - actor, 300, 5, &s, MEMORY); /* the enemy decides at the root */
-        assert_true(children_of(&s, 0) <= (int)ceil(pow(s.node[0].visits, 0.3)));
+        assert_true(children_of(&s, 0) <= (int)ceil(pow(s.tree[0].node[0].visits, 0.3)));
         ismcts_end(&s);
         search_with(&off, &w, 1 - actor, 300, 5, &s, MEMORY);
-        off_beyond += children_of(&s, 0) > (int)ceil(pow(s.node[0].visits, 0.3));
+        off_beyond += children_of(&s, 0) > (int)ceil(pow(s.tree[0].node[0].visits, 0.3));
         ismcts_end(&s);
         decision d = search_with(&widening, &w, actor, 300, 5, &s, MEMORY); /* the side's own root */
-        own_beyond += children_of(&s, 0) > (int)ceil(pow(s.node[0].visits, 0.3));
+        own_beyond += children_of(&s, 0) > (int)ceil(pow(s.tree[0].node[0].visits, 0.3));
         assert_true(legal_has(&w, d));
         ismcts_end(&s);
     }
@@ -225,7 +225,7 @@ static void a_widened_child_is_drawn_by_the_policy(void **state)
         if (w.phase != PHASE_ACTION || !w.ap_left || !can_pass || legal.count < 4)
             continue;
         search_with(&ISMCTS_DEFAULT, &w, rules_actor(&w), 1, (uint64_t)g, &s, MEMORY);
-        passes += decision_kind(s.node[s.node[0].child].key) == DECIDE_PASS;
+        passes += decision_kind(s.tree[0].node[s.tree[0].node[0].child].key) == DECIDE_PASS;
         uniform += 1.0 / legal.count;
         points++;
         ismcts_end(&s);
@@ -246,9 +246,9 @@ static void the_memory_cap_holds_and_the_search_goes_on(void **state)
     dealt_1460(&w);
     size_t memory = 100 * sizeof(struct ismcts_node);
     decision d = search(&w, rules_actor(&w), 2000, 3, &s, memory);
-    assert_true(s.capacity == 100);
-    assert_true(s.count == 100);
-    assert_true(s.node[0].visits == 2000);
+    assert_true(s.tree[0].capacity == 100);
+    assert_true(s.tree[0].count == 100);
+    assert_true(s.tree[0].node[0].visits == 2000);
     assert_true(legal_has(&w, d));
     ismcts_end(&s);
     assert_true(sizeof(struct ismcts_node) <= 64);
@@ -258,6 +258,7 @@ static void the_memory_cap_holds_and_the_search_goes_on(void **state)
 struct sharer {
     struct ismcts *s;
     struct sampler sampler;
+    struct ismcts_scratch scratch;
     uint64_t rng;
     int iterations;
 };
@@ -266,7 +267,7 @@ static void *share_iterations(void *arg)
 {
     struct sharer *me = arg;
     for (int i = 0; i < me->iterations; i++)
-        ismcts_iterate_shared(me->s, &me->sampler, &me->rng);
+        ismcts_iterate_shared(me->s, &me->sampler, &me->scratch, &me->rng);
     return NULL;
 }
 
@@ -274,11 +275,11 @@ static void *share_iterations(void *arg)
  * through a child only by way of its parent. */
 static bool visits_cover_children(const struct ismcts *s)
 {
-    for (uint32_t n = 0; n < s->count; n++) {
+    for (uint32_t n = 0; n < s->tree[0].count; n++) {
         uint32_t below = 0;
-        for (uint32_t c = s->node[n].child; c; c = s->node[c].sibling)
-            below += s->node[c].visits;
-        if (below > s->node[n].visits || s->node[n].reward > (float)s->node[n].visits + 0.01f)
+        for (uint32_t c = s->tree[0].node[n].child; c; c = s->tree[0].node[c].sibling)
+            below += s->tree[0].node[c].visits;
+        if (below > s->tree[0].node[n].visits || s->tree[0].node[n].reward > (float)s->tree[0].node[n].visits + 0.01f)
             return false;
     }
     return true;
@@ -309,10 +310,10 @@ static void two_threads_share_one_tree(void **state)
     s.lock = NULL;
     pthread_spin_destroy(&lock);
     assert_int_equal(s.iterations, 3000);
-    assert_int_equal(s.node[0].visits, 3000);
+    assert_int_equal(s.tree[0].node[0].visits, 3000);
     uint32_t at_root = 0;
-    for (uint32_t c = s.node[0].child; c; c = s.node[c].sibling)
-        at_root += s.node[c].visits;
+    for (uint32_t c = s.tree[0].node[0].child; c; c = s.tree[0].node[c].sibling)
+        at_root += s.tree[0].node[c].visits;
     assert_int_equal(at_root, 3000); /* every iteration went down one of the root's children */
     assert_true(visits_cover_children(&s));
     assert_true(legal_has(&w, ismcts_best(&s, 1, NULL)));
@@ -369,7 +370,7 @@ static void the_multiple_observer_variant_is_legal_repeatable_and_blind(void **s
 static uint32_t subtree_size(const struct ismcts *s, uint32_t top)
 {
     uint32_t size = 1;
-    for (uint32_t c = s->node[top].child; c; c = s->node[c].sibling)
+    for (uint32_t c = s->tree[0].node[top].child; c; c = s->tree[0].node[c].sibling)
         size += subtree_size(s, c);
     return size;
 }
@@ -381,8 +382,8 @@ static decision searched_opening(struct ismcts *s, struct world *w, int *side, u
     dealt_1460(w);
     *side = rules_actor(w);
     decision made = search(w, *side, 500, 9, s, MEMORY);
-    for (*child = s->node[0].child; s->node[*child].key != made;)
-        *child = s->node[*child].sibling;
+    for (*child = s->tree[0].node[0].child; s->tree[0].node[*child].key != made;)
+        *child = s->tree[0].node[*child].sibling;
     return made;
 }
 
@@ -397,17 +398,17 @@ static void a_kept_tree_moves_down_to_the_decision_made(void **state)
     int side;
     uint32_t child;
     decision made = searched_opening(&s, &w, &side, &child), missing = decision_make(DECIDE_PLAY, 26);
-    uint32_t size = subtree_size(&s, child), visits = s.node[child].visits, before = s.count;
+    uint32_t size = subtree_size(&s, child), visits = s.tree[0].node[child].visits, before = s.tree[0].count;
     uint64_t rng = 5;
     assert_false(ismcts_reroot(&s, &w, &missing, 1, false, &rng));
-    assert_true(s.count == before);
+    assert_true(s.tree[0].count == before);
     rules_apply(&w, made);
     assert_true(ismcts_reroot(&s, &w, &made, 1, false, &rng));
-    assert_true(s.count == size && size > 1 && size < before);
-    assert_true(s.node[0].visits == visits && subtree_size(&s, 0) == size);
+    assert_true(s.tree[0].count == size && size > 1 && size < before);
+    assert_true(s.tree[0].node[0].visits == visits && subtree_size(&s, 0) == size);
     for (int i = 0; i < 100; i++)
         ismcts_iterate(&s, &rng);
-    assert_true(s.node[0].visits == visits + 100);
+    assert_true(s.tree[0].node[0].visits == visits + 100);
     ismcts_end(&s);
 }
 
@@ -421,12 +422,12 @@ static void a_kept_tree_is_dropped_after_an_enemy_decision(void **state)
     int side;
     uint32_t child;
     decision path[2] = {searched_opening(&s, &w, &side, &child), 0};
-    uint32_t reply = s.node[child].child, before = s.count;
-    assert_true(reply != 0 && s.node[reply].mover == 1 - side);
-    path[1] = s.node[reply].key;
+    uint32_t reply = s.tree[0].node[child].child, before = s.tree[0].count;
+    assert_true(reply != 0 && s.tree[0].node[reply].mover == 1 - side);
+    path[1] = s.tree[0].node[reply].key;
     uint64_t rng = 5;
     assert_false(ismcts_reroot(&s, &w, path, 2, false, &rng));
-    assert_true(s.count == before);
+    assert_true(s.tree[0].count == before);
     ismcts_end(&s);
 }
 

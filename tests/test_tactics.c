@@ -110,8 +110,8 @@ static int by_visits(const void *a, const void *b)
 static int root_children(const struct ismcts *s, struct child *child)
 {
     int n = 0;
-    for (uint32_t c = s->node[0].child; c && n < MAX_DECISIONS; c = s->node[c].sibling) {
-        const struct ismcts_node *node = &s->node[c];
+    for (uint32_t c = s->tree[0].node[0].child; c && n < MAX_DECISIONS; c = s->tree[0].node[c].sibling) {
+        const struct ismcts_node *node = &s->tree[0].node[c];
         child[n++] = (struct child){node->key, node->visits, node->visits ? node->reward / node->visits : 0};
     }
     qsort(child, (size_t)n, sizeof child[0], by_visits);

@@ -705,8 +705,7 @@ static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
                              "scenario %d\nyork %s\nlancaster %s\n",
              SCENARIO_INFO[h->scenario].year, is_human(h, SIDE_YORK) ? "human" : "engine",
              is_human(h, SIDE_LANCASTER) ? "human" : "engine");
-    sealed = sealed ? seal_write(f, header, secret, length, why, size)
-                    : fail(why, size, "no memory for the save");
+    sealed = sealed ? seal_write(f, header, secret, length, why, size) : fail(why, size, "no memory for the save");
     if (secret)
         explicit_bzero(secret, length);
     free(secret);

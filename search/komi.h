@@ -1,0 +1,28 @@
+/*
+ * komi.h: dynamic komi, as Go programs have it. Where one side is far ahead,
+ * every playout's evaluation sits near 0 or 1, and the differences between
+ * decisions drown in the noise and the exploration term. Taking the root's
+ * own level off each playout's evaluation (as a logit) spreads them around
+ * 1/2 again; a game that is over keeps its result, a win stays a win.
+ */
+#ifndef R3_KOMI_H
+#define R3_KOMI_H
+
+#include <stdint.h>
+
+#include "engine/core/world.h"
+#include "engine/hidden/sample.h"
+#include "eval/weights.h"
+
+/* The komi of a root: 'share' (0..1) of York's mean evaluation logit over
+ * KOMI_WORLDS worlds drawn by 'sampler', or of the one world 'fixed' when
+ * sampler is NULL (a determinized tree). */
+#define KOMI_WORLDS 16 /* enough for a centre, cheap beside one iteration */
+double komi_of_root(double share, const struct eval_weights *weights, struct sampler *sampler,
+                    const struct world *fixed, uint64_t *rng);
+
+/* York's result of a playout that ended in w, in [0, 1], with the komi
+ * 'logit' taken off unless the game is over (or the komi is 0). */
+double komi_result(const struct world *w, double logit, const struct eval_weights *weights);
+
+#endif
