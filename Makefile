@@ -4,7 +4,9 @@
 # ThreadSanitizer, command-line tests, valgrind, the layer check, the bench and
 # game signatures and the format check). `make bench` prints the bench
 # signature; `make native` builds r3-native for this processor; `make format`
-# formats the C files; `make docs/architecture.svg` draws the layers. Missing
+# formats the C files; `make docs/architecture.svg` draws the layers; `make
+# install` and `make uninstall` put r3, its manual page, its documents and its
+# bash completion in place (PREFIX, DESTDIR) and take them away. Missing
 # Debian packages are installed when run as root.
 
 CC      ?= cc
@@ -25,8 +27,9 @@ PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
 # play typed into as a person would), xmllint and rsvg-convert for tests/svg.sh
 # (the board's SVG validated and rendered), GNU time for tests/referee.sh (the
-# memory r3 replay takes for a record that is no record).
-TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin jq procps time
+# memory r3 replay takes for a record that is no record), groff for
+# tests/install.sh (the manual page read with every warning on).
+TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin jq procps time groff-base
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 
@@ -68,7 +71,7 @@ ASAN_R3  := $(BUILD)/asan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run check test docs-test native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
+.PHONY: all run check test docs-test install uninstall native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
         format format-check clean deps fuzz fuzz-test docs/architecture.svg
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -192,6 +195,41 @@ run: r3
 	  --engine cmd=./r3 name=greedy option.Player=greedy \
 	  --games 2 --scenario 1460 --seed 1 --concurrency 2 --out $(BUILD)/run-games
 
+# ---- install, as GNU's conventions have it: PREFIX (or prefix) and DESTDIR ----
+# r3 into bin, its manual page r3(6) into man6 (section 6 is for games), the
+# user documents into doc/r3, the bash completion where bash-completion looks.
+# The manual page and the completion are printed by r3 from its table of
+# commands (r3 help --man, r3 help --bash-completion).
+PREFIX        ?= /usr/local
+prefix        ?= $(PREFIX)
+exec_prefix   ?= $(prefix)
+bindir        ?= $(exec_prefix)/bin
+datarootdir   ?= $(prefix)/share
+mandir        ?= $(datarootdir)/man
+man6dir       ?= $(mandir)/man6
+docdir        ?= $(datarootdir)/doc/r3
+completiondir ?= $(datarootdir)/bash-completion/completions
+INSTALL       ?= install
+USER_DOCS     := README.md $(wildcard docs/*.md docs/*.svg)
+
+$(BUILD)/r3.6: r3
+	./r3 help --man > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/r3.bash-completion: r3
+	./r3 help --bash-completion > $@.tmp && mv $@.tmp $@
+
+install: r3 $(BUILD)/r3.6 $(BUILD)/r3.bash-completion
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man6dir) $(DESTDIR)$(docdir) $(DESTDIR)$(completiondir)
+	$(INSTALL) -m 755 r3 $(DESTDIR)$(bindir)/r3
+	$(INSTALL) -m 644 $(BUILD)/r3.6 $(DESTDIR)$(man6dir)/r3.6
+	$(INSTALL) -m 644 $(USER_DOCS) $(DESTDIR)$(docdir)
+	$(INSTALL) -m 644 $(BUILD)/r3.bash-completion $(DESTDIR)$(completiondir)/r3
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/r3 $(DESTDIR)$(man6dir)/r3.6 $(DESTDIR)$(completiondir)/r3
+	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(USER_DOCS)))
+	-rmdir $(DESTDIR)$(docdir) 2>/dev/null
+
 # ---- tests --------------------------------------------------------------------------
 # The plain unit tests link jemalloc like r3; the sanitizer ones use ASan's allocator.
 # The tests link the objects' plain code (-fno-lto): they test the behaviour, which
@@ -225,6 +263,7 @@ cli-test: r3
 	@sh tests/selfplay.sh ./r3
 	@sh tests/tune.sh ./r3
 	@sh tests/spsa.sh ./r3
+	@sh tests/install.sh
 
 tsan-test: r3 $(TSAN_R3)
 	@sh tests/tsan.sh $(TSAN_R3)

@@ -36,7 +36,7 @@ check "games.pgn: game 1's movetext holds its $decisions decisions as comments (
     grep -q -- '-- action phase --' "$tmp/print" && grep -q 'as recorded$' "$tmp/print"
 check "r3 replay --print --side lancaster: $(grep -c '^[0-9]*\. Lancaster: ' "$tmp/print") decisions of its own, the events as sentences" $?
 "$R3" replay --print --side tudor "$tmp/games/game-00001.r3g" > "$tmp/out" 2> "$tmp/err"
-[ $? = 2 ] && [ "$(head -n 1 "$tmp/err")" = "r3: replay: --side takes york or lancaster, not 'tudor'" ] && [ ! -s "$tmp/out" ]
+[ $? = 2 ] && [ "$(head -n 1 "$tmp/err")" = "r3: unknown side 'tudor' (york or lancaster)" ] && [ ! -s "$tmp/out" ]
 check "r3 replay --print --side tudor: status 2, one message" $?
 
 # A pair plays one seed from both chairs: the same cards and dice open both games.

@@ -113,7 +113,7 @@ refuse 2 "r3: --games needs a whole number from 1 to 1000000000, not '0'" --game
     --out "$tmp/old.tsv"
 refuse 2 "r3: unknown scenario '1461' (1460, 1470, 1483 or all)" --games 1 --scenario 1461 --seed 1 --out "$tmp/old.tsv"
 refuse 2 "r3: selfplay needs --games N, --scenario 1460|1470|1483|all, --seed K and --out FILE" $args
-refuse 2 "r3: selfplay: unknown option '--frob'" $args --frob 1 --out "$tmp/old.tsv"
+refuse 2 "r3: unknown option '--frob'" $args --frob 1 --out "$tmp/old.tsv"
 refuse 2 "r3: option '--out' needs an argument" $args --out
 refuse 2 "r3: selfplay: unexpected argument 'Iterations=3' (engine options are option.NAME=VALUE)" Iterations=3 $args \
     --out "$tmp/old.tsv"

@@ -5,7 +5,10 @@
 #ifndef R3_APPLY_COMMAND_H
 #define R3_APPLY_COMMAND_H
 
+#include "protocol/cli/command_line.h"
+
+extern const struct cli_command CLI_APPLY;
+
 /* r3 apply (--position TEXT | --scenario YEAR) [--board] DECISION... */
-int command_apply(int argc, char **argv);
 
 #endif

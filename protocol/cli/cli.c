@@ -31,27 +31,6 @@ int cli_option_error(char **argv, int c)
     return cli_usage_error("unknown option '%s'", typed);
 }
 
-int cli_world_options(int argc, char **argv, const char *flag, struct world_options *o)
-{
-    const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
-                                  {"position", required_argument, NULL, 'p'},
-                                  {flag, no_argument, NULL, 'f'},
-                                  {NULL, 0, NULL, 0}};
-    int c;
-    optind = 0; /* glibc and gnulib: start a fresh scan of this subcommand's arguments */
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        if (c == 's')
-            o->scenario = optarg;
-        else if (c == 'p')
-            o->position = optarg;
-        else if (c == 'f')
-            o->flag = true;
-        else
-            return cli_option_error(argv, c);
-    }
-    return 0;
-}
-
 bool cli_option_number(const char *name, const char *text, long long min, long long max, long long *out)
 {
     char *end;

@@ -1,6 +1,7 @@
 /*
  * cli.h: what every r3 subcommand shares: usage errors in one style, whole
- * numbers from options, and loading the world a command works on.
+ * numbers from options, and loading the world a command works on. The
+ * commands' options are read by protocol/cli/command_line.h.
  *
  * Exit status: 0 success, 1 bad input data (a position that does not parse),
  * 2 bad usage (unknown subcommand or option, missing argument).
@@ -21,18 +22,11 @@ int cli_option_error(char **argv, int c);
 /* A whole number from an option, within [min, max]; false after a usage error naming it. */
 bool cli_option_number(const char *name, const char *text, long long min, long long max, long long *out);
 
-/* The options of a command about one world: --scenario YEAR, --position TEXT
- * and one flag of its own (show --text, apply --board). */
+/* The world a command works on, as its options named it. */
 struct world_options {
     const char *scenario, *position;
-    bool flag;
+    bool flag; /* the command's own flag: apply --board */
 };
-
-/* Scans argv afresh for those options, the flag named 'flag', permuting as
- * getopt_long does so that the other arguments end in argv[optind..]. Returns
- * 0, or 2 after an unknown option or one without its argument; what is left,
- * and that exactly one world is named, the command checks in its own words. */
-int cli_world_options(int argc, char **argv, const char *flag, struct world_options *o);
 
 /* The world named by --scenario YEAR or --position TEXT (exactly one is
  * non-NULL): 0, or the exit status after the error is printed. */

@@ -4,7 +4,6 @@
  */
 #include "protocol/cli/hidden_commands.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,48 +22,52 @@ struct hidden_options {
     bool speed;
 };
 
-static bool parse_side_option(const char *text, int *side)
+enum { HIDDEN_POSITION, HIDDEN_SCENARIO, HIDDEN_SIDE, HIDDEN_COUNT, HIDDEN_SEED, HIDDEN_SPEED };
+static const struct cli_option HIDDEN_OPTIONS[] = {
+    [HIDDEN_POSITION] = {"position", CLI_TEXT, "TEXT", 0, 0, "the true world (the referee's position)", false},
+    [HIDDEN_SCENARIO] = {"scenario", CLI_TEXT, "YEAR", 0, 0, "or a scenario's starting position", false},
+    [HIDDEN_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0, "whose knowledge", false},
+    [HIDDEN_COUNT] = {"count", CLI_COUNT, "N", 1, 1000000000, "sample: how many worlds (default 1)", false},
+    [HIDDEN_SEED] = {"seed", CLI_SEED, "S", 0, 0, "sample: the seed of the draws (default 1)", false},
+    [HIDDEN_SPEED] = {"speed", CLI_FLAG, NULL, 0, 0, "sample: draw N worlds without printing them and report samples/s",
+                      false},
+    {0}};
+
+static int command_observe(int argc, char **argv);
+static int command_infokey(int argc, char **argv);
+static int command_sample(int argc, char **argv);
+const struct cli_command CLI_OBSERVE = {
+    "observe", "", "print what one side knows of a position", NULL, HIDDEN_OPTIONS, NULL, command_observe};
+const struct cli_command CLI_INFOKEY = {
+    "infokey", "", "print one side's information-set key (hex)", NULL, HIDDEN_OPTIONS, NULL, command_infokey};
+const struct cli_command CLI_SAMPLE = {
+    "sample",      "", "print worlds drawn from what one side knows, one position per line", NULL, HIDDEN_OPTIONS, NULL,
+    command_sample};
+
+static bool take_hidden(void *context, const struct cli_argument *a)
 {
-    *side = cli_side(text);
-    return *side >= 0;
+    struct hidden_options *o = context;
+    if (!a->option)
+        return cli_usage_error("unexpected argument '%s'", a->text), false;
+    int which = (int)(a->option - HIDDEN_OPTIONS);
+    if (which >= HIDDEN_COUNT && strcmp(o->command, "sample") != 0)
+        return cli_usage_error("unknown option '--%s'", a->option->name), false; /* sample's own */
+    switch (which) {
+    case HIDDEN_POSITION: o->position = a->text; break;
+    case HIDDEN_SCENARIO: o->scenario = a->text; break;
+    case HIDDEN_SIDE: o->side = (int)a->number; break;
+    case HIDDEN_COUNT: o->count = a->number; break;
+    case HIDDEN_SEED: o->seed = a->number; break;
+    default: o->speed = true; break;
+    }
+    return true;
 }
 
-static int parse_hidden_options(int argc, char **argv, struct hidden_options *o, bool sampling)
+static int parse_hidden_options(int argc, char **argv, struct hidden_options *o)
 {
-    static const struct option LONG[] = {{"scenario", required_argument, NULL, 'S'},
-                                         {"position", required_argument, NULL, 'p'},
-                                         {"side", required_argument, NULL, 's'},
-                                         {"count", required_argument, NULL, 'n'},
-                                         {"seed", required_argument, NULL, 'r'},
-                                         {"speed", no_argument, NULL, 'b'},
-                                         {NULL, 0, NULL, 0}};
-    static const struct option VIEW_ONLY[] = {{"scenario", required_argument, NULL, 'S'},
-                                              {"position", required_argument, NULL, 'p'},
-                                              {"side", required_argument, NULL, 's'},
-                                              {NULL, 0, NULL, 0}};
-    int c;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, ":", sampling ? LONG : VIEW_ONLY, NULL)) != -1) {
-        bool ok = true;
-        if (c == 'S')
-            o->scenario = optarg;
-        else if (c == 'p')
-            o->position = optarg;
-        else if (c == 's')
-            ok = parse_side_option(optarg, &o->side);
-        else if (c == 'n')
-            ok = cli_option_number("--count", optarg, 1, 1000000000LL, &o->count);
-        else if (c == 'r')
-            ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &o->seed);
-        else if (c == 'b')
-            o->speed = true;
-        else
-            return cli_option_error(argv, c);
-        if (!ok)
-            return 2;
-    }
-    if (optind < argc)
-        return cli_usage_error("unexpected argument '%s'", argv[optind]);
+    int status = cli_parse(strcmp(o->command, "sample") == 0 ? &CLI_SAMPLE : &CLI_OBSERVE, argc, argv, take_hidden, o);
+    if (status)
+        return status;
     if (!o->scenario == !o->position)
         return cli_usage_error("%s needs exactly one of --position TEXT and --scenario YEAR", o->command);
     if (o->side < 0)
@@ -72,9 +75,9 @@ static int parse_hidden_options(int argc, char **argv, struct hidden_options *o,
     return 0;
 }
 
-static int load(int argc, char **argv, struct hidden_options *o, bool sampling, struct world *w)
+static int load(int argc, char **argv, struct hidden_options *o, struct world *w)
 {
-    int status = parse_hidden_options(argc, argv, o, sampling);
+    int status = parse_hidden_options(argc, argv, o);
     return status ? status : cli_load_world(o->scenario, o->position, w);
 }
 
@@ -93,11 +96,11 @@ static void report_speed(struct sampler *s, long long count, uint64_t *rng)
            (double)count / elapsed, (unsigned long long)checksum);
 }
 
-int command_sample(int argc, char **argv)
+static int command_sample(int argc, char **argv)
 {
     struct hidden_options o = {.command = "sample", .side = -1, .count = 1, .seed = 1};
     struct world w, out;
-    int status = load(argc, argv, &o, true, &w);
+    int status = load(argc, argv, &o, &w);
     if (status)
         return status;
     uint64_t rng = (uint64_t)o.seed;
@@ -126,7 +129,7 @@ static int show_for_side(int argc, char **argv, const char *command, void (*show
 {
     struct hidden_options o = {.command = command, .side = -1};
     struct world w;
-    int status = load(argc, argv, &o, false, &w);
+    int status = load(argc, argv, &o, &w);
     if (!status)
         show(&w, o.side);
     return status;
@@ -146,6 +149,6 @@ static void print_view(const struct world *w, int side)
     fputs(text, stdout);
 }
 
-int command_infokey(int argc, char **argv) { return show_for_side(argc, argv, "infokey", print_infokey); }
+static int command_infokey(int argc, char **argv) { return show_for_side(argc, argv, "infokey", print_infokey); }
 
-int command_observe(int argc, char **argv) { return show_for_side(argc, argv, "observe", print_view); }
+static int command_observe(int argc, char **argv) { return show_for_side(argc, argv, "observe", print_view); }

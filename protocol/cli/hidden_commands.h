@@ -5,8 +5,10 @@
 #ifndef R3_HIDDEN_COMMANDS_H
 #define R3_HIDDEN_COMMANDS_H
 
-int command_sample(int argc, char **argv);
-int command_infokey(int argc, char **argv);
-int command_observe(int argc, char **argv);
+#include "protocol/cli/command_line.h"
+
+extern const struct cli_command CLI_SAMPLE;
+extern const struct cli_command CLI_INFOKEY;
+extern const struct cli_command CLI_OBSERVE;
 
 #endif

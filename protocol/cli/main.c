@@ -1,7 +1,10 @@
 /*
- * main.c: the r3 command line. Subcommands in the git style, options through
- * getopt_long. With no subcommand r3 will speak the engine protocol on stdin
- * and stdout, the way a chess engine starts in UCI mode.
+ * main.c: the r3 command line. Subcommands in the git style, each a row of
+ * the table below (protocol/cli/command_line.h) that the help, the manual
+ * page and the bash completion are printed from. With no subcommand r3
+ * speaks the engine protocol on stdin and stdout, the way a chess engine
+ * starts in UCI mode. Here too: the small commands (data, show, legal,
+ * playout, bench, host) and help.
  *
  * Exit status: 0 success, 1 bad input data (a position that does not parse),
  * 2 bad usage (unknown subcommand or option, missing argument).
@@ -24,10 +27,13 @@
 #include "engine/text/tsv.h"
 #include "protocol/cli/apply_command.h"
 #include "protocol/cli/cli.h"
+#include "protocol/cli/command_line.h"
+#include "protocol/cli/help.h"
 #include "protocol/cli/hidden_commands.h"
 #include "protocol/cli/match_command.h"
 #include "protocol/cli/play_command.h"
 #include "protocol/cli/selfplay_command.h"
+#include "protocol/cli/spsa_command.h"
 #include "protocol/cli/tune_command.h"
 #include "protocol/engine/engine.h"
 #include "protocol/engine/version.h"
@@ -36,153 +42,6 @@
 #include "search/policy.h"
 #include "tuning/bench/bench.h"
 #include "tuning/bench/playout.h"
-
-static const char HELP[] =
-    "r3 " R3_VERSION ": an AI opponent and game-tree search engine for Columbia Games' Richard III.\n"
-    "\n"
-    "usage: r3 [--help] [--version] [COMMAND [OPTIONS]]\n"
-    "\n"
-    "With no command, r3 speaks the engine protocol on stdin/stdout (docs/protocol.md).\n"
-    "Its option Player picks who plays: ismcts (the default: information-set MCTS), or a\n"
-    "baseline to measure it by: random, greedy, flatmc (flat Monte Carlo), pimc (determinized\n"
-    "UCT), cheat. cheat READS THE TRUE WORLD (the host must send it with 'truth'): it exists\n"
-    "only to measure what hidden information costs, and is never a default.\n"
-    "\n"
-    "Commands:\n"
-    "  data TABLE                 print a game table as TSV: areas, borders, blocks, cards, scenarios, scenario_info\n"
-    "  show                       print a position as a readable board\n"
-    "  legal --position TEXT      list the legal decisions in a position, one per line\n"
-    "  apply DECISION...          apply decisions to a position and print the position they lead to\n"
-    "  playout                    play uniformly random legal games and print speed and results\n"
-    "  observe                    print what one side knows of a position\n"
-    "  infokey                    print one side's information-set key (hex)\n"
-    "  sample                     print worlds drawn from what one side knows, one position per line\n"
-    "  host                       the game master on stdin/stdout for a client that knows no rules:\n"
-    "                             it deals, rolls, plays the engine side(s) and tells a human side\n"
-    "                             what it may see (docs/host.md)\n"
-    "  play                       play against r3 in the terminal: --scenario YEAR --side york|lancaster\n"
-    "                             [--seed S] [option NAME=VALUE ...] (numbers choose; u undo, h hint,\n"
-    "                             s FILE save, q quit)\n"
-    "  match                      play two protocol engines against each other under the referee\n"
-    "  match-merge DIR...         one report over the results of r3 match --out runs (shards)\n"
-    "  replay [--print [--side S]] FILE...  verify game records of r3 match --out; --print shows\n"
-    "                             the game as side S (york) saw it, the events as sentences\n"
-    "  bench                      fixed ISMCTS searches on one thread: each position's choice,\n"
-    "                             then the time, the iterations, 'Nodes searched' (the signature),\n"
-    "                             'Nodes/second' and 'Iterations/second'\n"
-    "  selfplay                   play the engine against itself and write labelled positions for the tuners\n"
-    "  tune eval                  fit the evaluation's weights to labelled positions of self-play\n"
-    "  tune policy                fit the playout policy's weights to the search's visits in self-play\n"
-    "  tune spsa                  tune engine options and weights by matches (SPSA, as fishtest does)\n"
-    "\n"
-    "Options of show:\n"
-    "  --scenario YEAR            the starting position of scenario 1460, 1470 or 1483\n"
-    "  --position TEXT            a position in the text format of docs/position-format.md\n"
-    "  --text                     print the position text (one line) instead of the board\n"
-    "  --svg                      draw the board as an SVG picture (a map, the blocks on it)\n"
-    "  --side york|lancaster      with --svg: what that side knows, as r3 observe; hidden blocks face-down\n"
-    "\n"
-    "Options of apply:\n"
-    "  --scenario YEAR | --position TEXT   the position to start from\n"
-    "  --board                    print the readable board instead of the position text\n"
-    "  DECISION...                each one argument in r3 legal's form, such as 'deal 3' or 'fire Y:March',\n"
-    "                             applied in order; an illegal one exits 1 naming it, printing no position\n"
-    "\n"
-    "Options of playout (a run longer than 10 s reports its progress on stderr every 10 s):\n"
-    "  --scenario 1460|1470|1483|all  the scenario (default all: game g plays the (g mod 3)th)\n"
-    "  --games N                  how many games (default 1000)\n"
-    "  --seed S                   the seed of every random choice (default 1)\n"
-    "  --check                    verify the rule invariants after every decision\n"
-    "  --threads T                play on T threads (default 1; results do not depend on T)\n"
-    "  --dump-at N                print each game's position after N decisions instead\n"
-    "  --no-knowledge             do not keep each side's knowledge (as search playouts may)\n"
-    "  --hash-worlds              the signature also takes in every world of every game, each\n"
-    "                             side's knowledge included (slower; for checking speed changes)\n"
-    "  --policy random|heuristic  how the players choose: uniformly (default), or by the search's\n"
-    "                             heuristic playout policy (search/policy.h)\n"
-    "  --transcript york|lancaster  print instead what a protocol host sends that side's engine:\n"
-    "                             newgame, every observation, go where it is to decide, query result\n"
-    "\n"
-    "Options of observe, infokey and sample:\n"
-    "  --position TEXT | --scenario YEAR   the true world (the referee's position)\n"
-    "  --side york|lancaster      whose knowledge\n"
-    "  --count N                  sample: how many worlds (default 1)\n"
-    "  --seed S                   sample: the seed of the draws (default 1)\n"
-    "  --speed                    sample: draw N worlds without printing them and report samples/s\n"
-    "\n"
-    "Options of match:\n"
-    "  --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...]   an engine; give exactly two\n"
-    "  --games N                  games (default 2), in pairs on one seed with the sides swapped\n"
-    "  --concurrency C            play C games at once, 1 to 64 (default 1; game g is the same game whatever C)\n"
-    "  --scenario 1460|1470|1483|all  (default all: pair p plays the (p mod 3)th)\n"
-    "  --seed K                   the first pair's seed (default 1); pair p plays K + p\n"
-    "  --tc movetime=MS|nodes=N|none  the limit sent with each go (default none: a bare go,\n"
-    "                             and each engine searches its own budget, option Iterations)\n"
-    "  --timeout MS               under nodes or none, an engine that has not answered a go\n"
-    "                             within MS + 2000 ms has hung (default 10000)\n"
-    "  --sprt ELO0 ELO1 ALPHA BETA  stop once the SPRT decides; --games is then the most\n"
-    "  --shard I/N                play only pairs p with p mod N = I - 1 (merge with match-merge)\n"
-    "  --out DIR                  write there a record per game, results.tsv and games.pgn\n"
-    "  (docs/matches.md has the details; match-merge takes [--sprt ELO0 ELO1 ALPHA BETA] DIR...)\n"
-    "\n"
-    "Options of selfplay (docs/selfplay.md; progress on stderr every 10 s):\n"
-    "  option.NAME=VALUE          an engine option for both sides, as setoption takes it (option.Iterations=200)\n"
-    "  --games N                  games in the whole run; game g is seeded from (K, g) alone\n"
-    "  --scenario 1460|1470|1483|all  (all: game g plays the (g mod 3)th)\n"
-    "  --seed K                   the run's seed\n"
-    "  --out FILE                 the positions, one a line (FILE.tmp until done; FILE.gz through gzip)\n"
-    "  --concurrency C            play C games at once, 1 to 64 (default 1; the file is the same whatever C)\n"
-    "  --shard I/N                play only the Ith of N blocks of games, 0 <= I < N (files concatenate)\n"
-    "  --sample-every K           keep one position in K on average (default 1: every one)\n"
-    "  --record-visits            add the search's visits of every legal decision at the root\n"
-    "\n"
-    "Options of bench:\n"
-    "  --iterations N             iterations per position (default 10000)\n"
-    "  --seed S                   the seed of the searches (default 1)\n"
-    "  --policy random|heuristic  the playouts' policy (default heuristic, whose nodes are the signature)\n"
-    "\n"
-    "Options of tune eval (docs/tuning.md; it ends with 'validation loss: START -> FITTED'):\n"
-    "  --data FILE...             labelled positions, one a line: game ply scenario side result winrate position\n"
-    "  --out WEIGHTS              write the fitted weights there (a weights file, as EvalFile reads)\n"
-    "  --weights START            start from these weights, keeping the file's comments (default: built-in)\n"
-    "  --lambda L                 target (1-L) result + L winrate, L from 0 to 1 (default 0)\n"
-    "  --l2 R                     pull toward the start weights, R per squared unit (default 1e-05)\n"
-    "  --validation F             the fraction of games kept out of the fit to measure it (default 0.1)\n"
-    "  --seed K                   the seed of the split by game (default 1)\n"
-    "  --iterations N             the most evaluations of the loss (default 1000)\n"
-    "  --fix NAME[,NAME...]       hold these weights at their start values (marked 'fixed' in the table)\n"
-    "  --plot DIR                 write loss.svg and calibration-1460/1470/1483.svg there\n"
-    "  --threads T                read the data on T threads (default: the cores)\n"
-    "  --bench [--positions N]    time reading and fitting N made-up positions (default 1000000)\n"
-    "  --synthetic GAMES          print labelled positions of GAMES random games (every 5th decision), their\n"
-    "                             results drawn from known weights, each a game of its own; --seed K\n"
-    "\n"
-    "Options of tune policy (docs/tuning.md; it ends with 'validation loss: START -> FITTED'):\n"
-    "  --data FILE...             self-play positions with their visits (r3 selfplay --record-visits)\n"
-    "  --out POLICY               write the fitted weights there (a policy file, as PolicyFile reads)\n"
-    "  --weights START            start from this policy file, keeping its comments (default: built-in)\n"
-    "  --l2 R                     pull toward the start weights, R per squared unit (default 1e-05)\n"
-    "  --validation F             the fraction of games kept out of the fit to measure it (default 0.1)\n"
-    "  --seed K                   the seed of the split by game (default 1)\n"
-    "  --iterations N             the most evaluations of the loss (default 1000)\n"
-    "  --fix NAME[,NAME...]       hold these weights at their start values (marked 'fixed' in the table)\n"
-    "  --plot DIR                 write loss.svg there\n"
-    "  --threads T                read the data on T threads (default: the cores)\n"
-    "  --synthetic GAMES          print positions of GAMES random games (every 5th choice) with 100 visits\n"
-    "                             drawn from known weights; --seed K\n"
-    "\n"
-    "Options of tune spsa (docs/tuning.md):\n"
-    "  --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...]  the engine tuned, with its fixed options\n"
-    "  --param NAME=START,MIN,MAX,C_END,R_END  a spin option, eval.WEIGHT or policy.WEIGHT (one each)\n"
-    "  --iterations N             iterations; each perturbs every parameter at once\n"
-    "  --pairs-per-iteration P    game pairs each iteration plays, sides swapped (default 1)\n"
-    "  --out DIR                  params.tsv, results.tsv, the games, plots, tuned.txt\n"
-    "  --resume                   go on with the run in DIR, from its last whole iteration\n"
-    "  --tc, --timeout, --scenario, --seed, --concurrency  as for match\n"
-    "\n"
-    "Global options:\n"
-    "  -h, --help                 print this help and exit\n"
-    "  -V, --version              print the version and the libraries in use, and exit\n";
 
 static int print_version(void)
 {
@@ -197,14 +56,40 @@ static int print_version(void)
     return 0;
 }
 
+/* A command's words, for those that take words and no option. */
+struct words {
+    const char *word[2];
+    int count;
+};
+
+static bool take_word(void *context, const struct cli_argument *a)
+{
+    struct words *w = context;
+    if (w->count < 2)
+        w->word[w->count] = a->text;
+    w->count++;
+    return true;
+}
+
+static int command_data(int argc, char **argv);
+static const struct cli_command CLI_DATA = {
+    "data",      "TABLE", "print a game table as TSV: areas, borders, blocks, cards, scenarios, scenario_info",
+    NULL,        NULL,    NULL,
+    command_data};
+
 static int command_data(int argc, char **argv)
 {
-    if (argc != 2)
+    struct words w = {0};
+    int status = cli_parse(&CLI_DATA, argc, argv, take_word, &w);
+    if (status)
+        return status;
+    if (w.count != 1)
         return cli_usage_error(
-            "%s", argc < 2 ? "data needs a TABLE: areas, borders, blocks, cards, scenarios or scenario_info"
-                           : "data takes one TABLE");
-    if (!tsv_print_table(argv[1], stdout))
-        return cli_usage_error("unknown table '%s' (areas, borders, blocks, cards, scenarios, scenario_info)", argv[1]);
+            "%s", w.count < 1 ? "data needs a TABLE: areas, borders, blocks, cards, scenarios or scenario_info"
+                              : "data takes one TABLE");
+    if (!tsv_print_table(w.word[0], stdout))
+        return cli_usage_error("unknown table '%s' (areas, borders, blocks, cards, scenarios, scenario_info)",
+                               w.word[0]);
     return 0;
 }
 
@@ -216,29 +101,42 @@ struct show_options {
     int side; /* --side: the picture one side sees; SIDE_NONE for the truth */
 };
 
+enum { SHOW_SCENARIO, SHOW_POSITION, SHOW_TEXT, SHOW_SVG, SHOW_SIDE };
+static const struct cli_option SHOW_OPTIONS[] = {
+    [SHOW_SCENARIO] = {"scenario", CLI_TEXT, "YEAR", 0, 0, "the starting position of scenario 1460, 1470 or 1483",
+                       false},
+    [SHOW_POSITION] = {"position", CLI_TEXT, "TEXT", 0, 0, "a position in the text format of docs/position-format.md",
+                       false},
+    [SHOW_TEXT] = {"text", CLI_FLAG, NULL, 0, 0, "print the position text (one line) instead of the board", false},
+    [SHOW_SVG] = {"svg", CLI_FLAG, NULL, 0, 0, "draw the board as an SVG picture (a map, the blocks on it)", false},
+    [SHOW_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0,
+                   "with --svg: what that side knows, as r3 observe; hidden blocks face-down", false},
+    {0}};
+
+static int command_show(int argc, char **argv);
+static const struct cli_command CLI_SHOW = {
+    "show", "", "print a position as a readable board", NULL, SHOW_OPTIONS, NULL, command_show};
+
+static bool take_show(void *context, const struct cli_argument *a)
+{
+    struct show_options *o = context;
+    if (!a->option)
+        return cli_usage_error("show: unexpected argument '%s'", a->text), false;
+    switch (a->option - SHOW_OPTIONS) {
+    case SHOW_SCENARIO: o->scenario = a->text; break;
+    case SHOW_POSITION: o->position = a->text; break;
+    case SHOW_TEXT: o->text = true; break;
+    case SHOW_SVG: o->svg = true; break;
+    default: o->side = (int)a->number; break;
+    }
+    return true;
+}
+
 static int parse_show_options(int argc, char **argv, struct show_options *o)
 {
-    static const struct option LONG[] = {
-        {"scenario", required_argument, NULL, 's'}, {"position", required_argument, NULL, 'p'},
-        {"text", no_argument, NULL, 't'},           {"svg", no_argument, NULL, 'g'},
-        {"side", required_argument, NULL, 'S'},     {NULL, 0, NULL, 0}};
-    int c;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        if (c == 's')
-            o->scenario = optarg;
-        else if (c == 'p')
-            o->position = optarg;
-        else if (c == 't' || c == 'g')
-            *(c == 't' ? &o->text : &o->svg) = true;
-        else if (c == 'S') {
-            if ((o->side = cli_side(optarg)) < 0)
-                return 2;
-        } else
-            return cli_option_error(argv, c);
-    }
-    if (optind < argc)
-        return cli_usage_error("show: unexpected argument '%s'", argv[optind]);
+    int status = cli_parse(&CLI_SHOW, argc, argv, take_show, o);
+    if (status)
+        return status;
     if (!o->scenario == !o->position)
         return cli_usage_error("%s", "show needs exactly one of --scenario YEAR and --position TEXT");
     if (o->text && o->svg)
@@ -272,25 +170,33 @@ static int command_show(int argc, char **argv)
     return 0;
 }
 
+static const struct cli_option LEGAL_OPTIONS[] = {
+    {"position", CLI_TEXT, "TEXT", 0, 0, "the position, in the text format of docs/position-format.md", false}, {0}};
+
+static int command_legal(int argc, char **argv);
+static const struct cli_command CLI_LEGAL = {
+    "legal", "--position TEXT", "list the legal decisions in a position, one per line", NULL, LEGAL_OPTIONS,
+    NULL,    command_legal};
+
+static bool take_legal(void *context, const struct cli_argument *a)
+{
+    if (!a->option)
+        return cli_usage_error("legal: unexpected argument '%s'", a->text), false;
+    *(const char **)context = a->text;
+    return true;
+}
+
 /* r3 legal --position TEXT: the decisions due, in their text form. */
 static int command_legal(int argc, char **argv)
 {
-    static const struct option LONG[] = {{"position", required_argument, NULL, 'p'}, {NULL, 0, NULL, 0}};
     const char *text = NULL;
-    int c;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        if (c != 'p')
-            return cli_option_error(argv, c);
-        text = optarg;
-    }
-    if (optind < argc)
-        return cli_usage_error("legal: unexpected argument '%s'", argv[optind]);
+    int status = cli_parse(&CLI_LEGAL, argc, argv, take_legal, &text);
+    if (status)
+        return status;
     if (!text)
         return cli_usage_error("%s", "legal needs --position TEXT");
     struct world w;
-    int status = cli_load_world(NULL, text, &w);
-    if (status)
+    if ((status = cli_load_world(NULL, text, &w)))
         return status;
     struct decisions legal;
     char line[64];
@@ -327,58 +233,71 @@ static bool playout_policy(const char *text, int *out)
     return false;
 }
 
-static int parse_playout_options(int argc, char **argv, struct playout_options *o)
+enum {
+    PLAYOUT_SCENARIO,
+    PLAYOUT_GAMES,
+    PLAYOUT_SEED,
+    PLAYOUT_CHECK,
+    PLAYOUT_THREADS,
+    PLAYOUT_DUMP_AT,
+    PLAYOUT_NO_KNOWLEDGE,
+    PLAYOUT_HASH_WORLDS,
+    PLAYOUT_POLICY,
+    PLAYOUT_TRANSCRIPT
+};
+static const struct cli_option PLAYOUT_OPTIONS[] = {
+    [PLAYOUT_SCENARIO] = {"scenario", CLI_TEXT, "1460|1470|1483|all", 0, 0,
+                          "the scenario (default all: game g plays the (g mod 3)th)", false},
+    [PLAYOUT_GAMES] = {"games", CLI_COUNT, "N", 1, 1000000000, "how many games (default 1000)", false},
+    [PLAYOUT_SEED] = {"seed", CLI_SEED, "S", 0, 0, "the seed of every random choice (default 1)", false},
+    [PLAYOUT_CHECK] = {"check", CLI_FLAG, NULL, 0, 0, "verify the rule invariants after every decision", false},
+    [PLAYOUT_THREADS] = {"threads", CLI_COUNT, "T", 1, 64, "play on T threads (default 1; results do not depend on T)",
+                         false},
+    [PLAYOUT_DUMP_AT] = {"dump-at", CLI_COUNT, "N", 0, 1000000000,
+                         "print each game's position after N decisions instead", false},
+    [PLAYOUT_NO_KNOWLEDGE] = {"no-knowledge", CLI_FLAG, NULL, 0, 0,
+                              "do not keep each side's knowledge (as search playouts may)", false},
+    [PLAYOUT_HASH_WORLDS] = {"hash-worlds", CLI_FLAG, NULL, 0, 0,
+                             "the signature also takes in every world of every game, each\n"
+                             "side's knowledge included (slower; for checking speed changes)",
+                             false},
+    [PLAYOUT_POLICY] = {"policy", CLI_TEXT, "random|heuristic", 0, 0,
+                        "how the players choose: uniformly (default), or by the search's\n"
+                        "heuristic playout policy (search/policy.h)",
+                        false},
+    [PLAYOUT_TRANSCRIPT] = {"transcript", CLI_SIDE, "york|lancaster", 0, 0,
+                            "print instead what a protocol host sends that side's engine:\n"
+                            "newgame, every observation, go where it is to decide, query result",
+                            false},
+    {0}};
+
+static int command_playout(int argc, char **argv);
+static const struct cli_command CLI_PLAYOUT = {"playout",
+                                               "",
+                                               "play uniformly random legal games and print speed and results",
+                                               "a run longer than 10 s reports its progress on stderr every 10 s",
+                                               PLAYOUT_OPTIONS,
+                                               NULL,
+                                               command_playout};
+
+static bool take_playout(void *context, const struct cli_argument *a)
 {
-    static const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
-                                         {"games", required_argument, NULL, 'g'},
-                                         {"seed", required_argument, NULL, 'r'},
-                                         {"check", no_argument, NULL, 'c'},
-                                         {"threads", required_argument, NULL, 't'},
-                                         {"dump-at", required_argument, NULL, 'd'},
-                                         {"no-knowledge", no_argument, NULL, 'k'},
-                                         {"transcript", required_argument, NULL, 'T'},
-                                         {"policy", required_argument, NULL, 'p'},
-                                         {"hash-worlds", no_argument, NULL, 'w'},
-                                         {NULL, 0, NULL, 0}};
-    long long n;
-    int c;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        bool ok = true;
-        switch (c) {
-        case 's': ok = playout_scenario(optarg, &o->scenario); break;
-        case 'g':
-            ok = cli_option_number("--games", optarg, 1, 1000000000LL, &n);
-            o->games = (long)n;
-            break;
-        case 'r':
-            ok = cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &n);
-            o->seed = (uint64_t)n;
-            break;
-        case 'c': o->check = true; break;
-        case 'k': o->no_knowledge = true; break;
-        case 'w': o->hash_worlds = true; break;
-        case 'p': ok = playout_policy(optarg, &o->policy); break;
-        case 'T':
-            o->transcript = cli_side(optarg);
-            ok = o->transcript >= 0;
-            break;
-        case 't':
-            ok = cli_option_number("--threads", optarg, 1, 64, &n);
-            o->threads = (int)n;
-            break;
-        case 'd':
-            ok = cli_option_number("--dump-at", optarg, 0, 1000000000LL, &n);
-            o->dump_at = (long)n;
-            break;
-        default: return cli_option_error(argv, c);
-        }
-        if (!ok)
-            return 2;
+    struct playout_options *o = context;
+    if (!a->option)
+        return cli_usage_error("playout: unexpected argument '%s'", a->text), false;
+    switch (a->option - PLAYOUT_OPTIONS) {
+    case PLAYOUT_SCENARIO: return playout_scenario(a->text, &o->scenario);
+    case PLAYOUT_GAMES: o->games = (long)a->number; break;
+    case PLAYOUT_SEED: o->seed = (uint64_t)a->number; break;
+    case PLAYOUT_CHECK: o->check = true; break;
+    case PLAYOUT_THREADS: o->threads = (int)a->number; break;
+    case PLAYOUT_DUMP_AT: o->dump_at = (long)a->number; break;
+    case PLAYOUT_NO_KNOWLEDGE: o->no_knowledge = true; break;
+    case PLAYOUT_HASH_WORLDS: o->hash_worlds = true; break;
+    case PLAYOUT_POLICY: return playout_policy(a->text, &o->policy);
+    default: o->transcript = (int)a->number; break;
     }
-    if (optind < argc)
-        return cli_usage_error("playout: unexpected argument '%s'", argv[optind]);
-    return 0;
+    return true;
 }
 
 /* r3 playout: random games; the statistics, or with --dump-at the positions. */
@@ -387,7 +306,7 @@ static int command_playout(int argc, char **argv)
     struct playout_options o = {
         .scenario = PLAYOUT_ALL_SCENARIOS, .games = 1000, .seed = 1, .threads = 1, .dump_at = -1, .transcript = -1};
     struct playout_stats s;
-    int status = parse_playout_options(argc, argv, &o);
+    int status = cli_parse(&CLI_PLAYOUT, argc, argv, take_playout, &o);
     if (status)
         return status;
     bool printing = o.dump_at >= 0 || o.transcript >= 0;
@@ -397,98 +316,143 @@ static int command_playout(int argc, char **argv)
     return (s.violations || s.dead_ends) ? 1 : 0;
 }
 
+enum { BENCH_ITERATIONS_OPTION, BENCH_SEED, BENCH_POLICY };
+static const struct cli_option BENCH_OPTIONS[] = {
+    [BENCH_ITERATIONS_OPTION] = {"iterations", CLI_COUNT, "N", 1, 100000000, "iterations per position (default 10000)",
+                                 false},
+    [BENCH_SEED] = {"seed", CLI_SEED, "S", 0, 0, "the seed of the searches (default 1)", false},
+    [BENCH_POLICY] = {"policy", CLI_TEXT, "random|heuristic", 0, 0,
+                      "the playouts' policy (default heuristic, whose nodes are the signature)", false},
+    {0}};
+
+static int command_bench(int argc, char **argv);
+static const struct cli_command CLI_BENCH = {"bench",
+                                             "",
+                                             "fixed ISMCTS searches on one thread: each position's choice,\n"
+                                             "then the time, the iterations, 'Nodes searched' (the signature),\n"
+                                             "'Nodes/second' and 'Iterations/second'",
+                                             NULL,
+                                             BENCH_OPTIONS,
+                                             NULL,
+                                             command_bench};
+
+struct bench_options {
+    long long iterations, seed;
+    int policy;
+};
+
+static bool take_bench(void *context, const struct cli_argument *a)
+{
+    struct bench_options *o = context;
+    if (!a->option)
+        return cli_usage_error("bench takes no argument '%s'", a->text), false;
+    switch (a->option - BENCH_OPTIONS) {
+    case BENCH_ITERATIONS_OPTION: o->iterations = a->number; break;
+    case BENCH_SEED: o->seed = a->number; break;
+    default: return playout_policy(a->text, &o->policy);
+    }
+    return true;
+}
+
 /* r3 bench [--iterations N] [--seed S] [--policy random|heuristic] */
 static int command_bench(int argc, char **argv)
 {
-    static const struct option LONG[] = {{"iterations", required_argument, NULL, 'i'},
-                                         {"seed", required_argument, NULL, 's'},
-                                         {"policy", required_argument, NULL, 'p'},
-                                         {NULL, 0, NULL, 0}};
-    long long iterations = BENCH_ITERATIONS, seed = 1;
-    int policy = ISMCTS_DEFAULT.playout_policy;
-    int c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        if (c == 'i' && !cli_option_number("--iterations", optarg, 1, 100000000, &iterations))
-            return 2;
-        if (c == 's' && !cli_option_number("--seed", optarg, 0, 9223372036854775807LL, &seed))
-            return 2;
-        if (c == 'p' && !playout_policy(optarg, &policy))
-            return 2;
-        if (c != 'i' && c != 's' && c != 'p')
-            return cli_option_error(argv, c);
-    }
-    if (optind < argc)
-        return cli_usage_error("bench takes no argument '%s'", argv[optind]);
-    return bench_run((long)iterations, (uint64_t)seed, policy, stdout);
+    struct bench_options o = {BENCH_ITERATIONS, 1, ISMCTS_DEFAULT.playout_policy};
+    int status = cli_parse(&CLI_BENCH, argc, argv, take_bench, &o);
+    return status ? status : bench_run((long)o.iterations, (uint64_t)o.seed, o.policy, stdout);
 }
+
+static int command_host(int argc, char **argv);
+static const struct cli_command CLI_HOST = {"host",
+                                            "",
+                                            "the game master on stdin/stdout for a client that knows no rules:\n"
+                                            "it deals, rolls, plays the engine side(s) and tells a human side\n"
+                                            "what it may see (docs/host.md)",
+                                            NULL,
+                                            NULL,
+                                            NULL,
+                                            command_host};
 
 /* r3 host: takes no options; the game is set up with its 'new' command. */
 static int command_host(int argc, char **argv)
 {
-    if (argc > 1)
-        return cli_usage_error("host takes no arguments ('%s'); set the game up with its 'new' command", argv[1]);
+    struct words w = {0};
+    int status = cli_parse(&CLI_HOST, argc, argv, take_word, &w);
+    if (status)
+        return status;
+    if (w.count)
+        return cli_usage_error("host takes no arguments ('%s'); set the game up with its 'new' command", w.word[0]);
     return host_run(stdin, stdout);
 }
 
-/* Every command, by the word that names it. */
-static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} COMMAND[] = {
-    {"data", command_data},         {"show", command_show},       {"legal", command_legal},
-    {"apply", command_apply},       {"playout", command_playout}, {"sample", command_sample},
-    {"infokey", command_infokey},   {"observe", command_observe}, {"match", command_match},
-    {"replay", command_replay},     {"bench", command_bench},     {"match-merge", command_match_merge},
-    {"selfplay", command_selfplay}, {"tune", command_tune},       {"host", command_host},
-    {"play", command_play},
+static const struct cli_command CLI_HELP; /* defined below, with the table it prints */
+
+/* Every command, in the order the help lists them. */
+static const struct cli_command *const COMMANDS[] = {
+    &CLI_DATA,     &CLI_SHOW,      &CLI_LEGAL,       &CLI_APPLY,     &CLI_PLAYOUT,     &CLI_OBSERVE, &CLI_INFOKEY,
+    &CLI_SAMPLE,   &CLI_HOST,      &CLI_PLAY,        &CLI_MATCH,     &CLI_MATCH_MERGE, &CLI_REPLAY,  &CLI_BENCH,
+    &CLI_SELFPLAY, &CLI_TUNE_EVAL, &CLI_TUNE_POLICY, &CLI_TUNE_SPSA, &CLI_HELP};
+static const struct help_table TABLE = {COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0]};
+
+enum { HELP_MAN, HELP_COMPLETION };
+static const struct cli_option HELP_OPTIONS[] = {
+    [HELP_MAN] = {"man", CLI_FLAG, NULL, 0, 0, "print the manual page, r3(6), as roff (make install installs it)",
+                  false},
+    [HELP_COMPLETION] = {"bash-completion", CLI_FLAG, NULL, 0, 0,
+                         "print the bash completion script (make install installs it)", false},
+    {0}};
+
+static int command_help(int argc, char **argv);
+static const struct cli_command CLI_HELP = {
+    "help", "[COMMAND]", "print the help of every command, or of one", NULL, HELP_OPTIONS, NULL, command_help};
+
+struct help_request {
+    bool man, completion;
+    char name[64];
 };
 
-/* Whether LINE (up to its newline) names WORD as a whole word. */
-static bool line_names(const char *line, const char *word)
+static bool take_help(void *context, const struct cli_argument *a)
 {
-    size_t n = strlen(word);
-    const char *end = strchr(line, '\n');
-    for (const char *at = strstr(line, word); at && at < end; at = strstr(at + 1, word)) {
-        bool starts = at == line || at[-1] == ' ';
-        bool ends = at[n] == ' ' || at[n] == ',' || at[n] == ':' || at[n] == '\n';
-        if (starts && ends)
-            return true;
+    struct help_request *h = context;
+    if (a->option) {
+        *(a->option - HELP_OPTIONS == HELP_MAN ? &h->man : &h->completion) = true;
+        return true;
     }
-    return false;
+    size_t used = strlen(h->name);
+    snprintf(h->name + used, sizeof h->name - used, "%s%s", used ? " " : "", a->text);
+    return true;
 }
 
-/* r3 COMMAND --help: the command's lines of the list of commands, then the
- * 'Options of' sections that name it, each with the lines indented under it.
- * NAME is the command, or 'tune eval' and its like. */
-static int print_command_help(const char *name)
+/* r3 help [COMMAND], r3 help --man, r3 help --bash-completion. */
+static int command_help(int argc, char **argv)
 {
-    bool in_commands = false, in_section = false, found = false;
-    for (const char *line = HELP; *line; line = strchr(line, '\n') + 1) {
-        bool indented = line[0] == ' ';
-        if (line[0] == '\n') {
-            in_commands = in_section = false;
-            continue;
-        }
-        if (!indented) {
-            in_commands = strncmp(line, "Commands:", 9) == 0;
-            in_section = strncmp(line, "Options of ", 11) == 0 && line_names(line + 11, name);
-        }
-        bool command_line = in_commands && strncmp(line + 2, name, strlen(name)) == 0 &&
-                            (line[2 + strlen(name)] == ' ' || line[2 + strlen(name)] == '\n');
-        bool continued = in_commands && found && strncmp(line, "     ", 5) == 0;
-        if (command_line || continued || in_section) {
-            if (in_section && !indented && found)
-                putchar('\n');
-            fwrite(line, 1, (size_t)(strchr(line, '\n') + 1 - line), stdout);
-            found = true;
-        } else if (in_commands && found) {
-            in_commands = false;
-        }
+    struct help_request h = {0};
+    int status = cli_parse(&CLI_HELP, argc, argv, take_help, &h);
+    if (status)
+        return status;
+    if (h.man + h.completion + (h.name[0] != 0) > 1)
+        return cli_usage_error("%s", "help prints one thing: a COMMAND's help, --man or --bash-completion");
+    if (h.man)
+        return help_print_man(&TABLE, stdout), 0;
+    if (h.completion)
+        return help_print_completion(&TABLE, stdout), 0;
+    if (h.name[0])
+        return help_print_command(&TABLE, h.name, stdout);
+    return help_print(&TABLE, stdout), 0;
+}
+
+/* The row of the command named at argv[0] (and argv[1] for a tuner); its words in *used. */
+static const struct cli_command *command_named(int argc, char **argv, int *used)
+{
+    for (size_t i = 0; i < TABLE.count; i++) {
+        const char *name = TABLE.command[i]->name, *space = strchr(name, ' ');
+        if (!space && strcmp(argv[0], name) == 0)
+            return *used = 1, TABLE.command[i];
+        if (space && argc > 1 && strncmp(argv[0], name, (size_t)(space - name)) == 0 && argv[0][space - name] == '\0' &&
+            strcmp(argv[1], space + 1) == 0)
+            return *used = 2, TABLE.command[i];
     }
-    fputs("\nEvery command and option: r3 --help.\n", stdout);
-    return 0;
+    return NULL;
 }
 
 /* Whether the command's arguments ask for its help. */
@@ -500,13 +464,18 @@ static bool asks_for_help(int argc, char **argv)
     return false;
 }
 
-/* r3 COMMAND --help, or r3 tune TUNER --help. */
-static int command_help(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
-    char name[64];
-    bool tuner = strcmp(argv[0], "tune") == 0 && argc > 1 && argv[1][0] != '-';
-    snprintf(name, sizeof name, "%s%s%s", argv[0], tuner ? " " : "", tuner ? argv[1] : "");
-    return print_command_help(name);
+    int used = 0;
+    const struct cli_command *c = command_named(argc, argv, &used);
+    if (!c && strcmp(argv[0], "tune") == 0)
+        return argc < 2 || argv[1][0] == '-' ? cli_usage_error("%s", "tune needs a tuner: eval, policy or spsa")
+                                             : cli_usage_error("unknown tuner '%s' (eval, policy or spsa)", argv[1]);
+    if (!c)
+        return cli_usage_error("unknown command '%s'", argv[0]);
+    if (c != &CLI_HELP && asks_for_help(argc, argv))
+        return help_print_command(&TABLE, c->name, stdout);
+    return c->run(argc - used + 1, argv + used - 1);
 }
 
 int main(int argc, char **argv)
@@ -516,20 +485,13 @@ int main(int argc, char **argv)
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "+:hV", LONG, NULL)) != -1) {
-        if (c == 'h') {
-            fputs(HELP, stdout);
-            return 0;
-        }
+        if (c == 'h')
+            return help_print(&TABLE, stdout), 0;
         if (c == 'V')
             return print_version();
         return cli_option_error(argv, c);
     }
     if (optind == argc)
         return engine_run(stdin, stdout);
-    const char *command = argv[optind];
-    for (size_t i = 0; i < sizeof COMMAND / sizeof COMMAND[0]; i++)
-        if (strcmp(command, COMMAND[i].name) == 0)
-            return asks_for_help(argc - optind, argv + optind) ? command_help(argc - optind, argv + optind)
-                                                               : COMMAND[i].run(argc - optind, argv + optind);
-    return cli_usage_error("unknown command '%s'", command);
+    return run_command(argc - optind, argv + optind);
 }

@@ -29,28 +29,31 @@ static int engine_usage(const char *command, const char *fmt, const char *word)
     return cli_usage_error("%s", text), -1;
 }
 
-int match_read_engine(const char *command, char **argv, int argc, int i, struct engine_spec *e)
+bool match_engine_word(const char *command, char *word, struct engine_spec *e)
 {
-    for (; i < argc && strncmp(argv[i], "--", 2) != 0; i++) {
-        char *word = argv[i], *eq = strchr(word, '=');
-        if (!eq)
-            return engine_usage(command, "'%s' is not KEY=VALUE (cmd=, name=, option.NAME=)", word);
-        if (strncmp(word, "cmd=", 4) == 0) {
-            e->cmd = eq + 1;
-        } else if (strncmp(word, "name=", 5) == 0) {
-            e->name = eq + 1;
-        } else if (strncmp(word, "option.", 7) == 0) {
-            if (e->options == REFEREE_MAX_OPTIONS)
-                return engine_usage(command, "'%s' is one option.NAME=VALUE too many (8 per engine)", word);
-            *eq = '\0';
-            e->option_name[e->options] = word + 7;
-            e->option_value[e->options++] = eq + 1;
-        } else {
-            return engine_usage(command, "unknown engine setting '%s' (cmd=, name=, option.NAME=)", word);
-        }
+    char *eq = strchr(word, '=');
+    if (!eq)
+        return engine_usage(command, "'%s' is not KEY=VALUE (cmd=, name=, option.NAME=)", word), false;
+    if (strncmp(word, "cmd=", 4) == 0) {
+        e->cmd = eq + 1;
+    } else if (strncmp(word, "name=", 5) == 0) {
+        e->name = eq + 1;
+    } else if (strncmp(word, "option.", 7) == 0) {
+        if (e->options == REFEREE_MAX_OPTIONS)
+            return engine_usage(command, "'%s' is one option.NAME=VALUE too many (8 per engine)", word), false;
+        *eq = '\0';
+        e->option_name[e->options] = word + 7;
+        e->option_value[e->options++] = eq + 1;
+    } else {
+        return engine_usage(command, "unknown engine setting '%s' (cmd=, name=, option.NAME=)", word), false;
     }
+    return true;
+}
+
+bool match_engine_done(const char *command, struct engine_spec *e)
+{
     if (!e->cmd)
-        return engine_usage(command, "each --engine needs cmd=PATH%s", "");
+        return engine_usage(command, "each --engine needs cmd=PATH%s", ""), false;
     if (!e->name)
         e->name = e->cmd;
     /* A forfeit's reason begins with the name, and r3 replay checks it there. */
@@ -58,9 +61,9 @@ int match_read_engine(const char *command, char **argv, int argc, int i, struct 
         char text[200];
         snprintf(text, sizeof text, "an engine's name has 1 to %d bytes; give one with name= (not '%.60s')",
                  REFEREE_NAME_MAX, e->name);
-        return engine_usage(command, "%s", text);
+        return engine_usage(command, "%s", text), false;
     }
-    return i;
+    return true;
 }
 
 static bool read_real(const char *text, double *out)
@@ -71,20 +74,37 @@ static bool read_real(const char *text, double *out)
     return !errno && end != text && !*end;
 }
 
-/* --sprt ELO0 ELO1 ALPHA BETA at argv[i..i+3]; returns the index after them, or -1. */
-static int read_sprt(char **argv, int argc, int i, const char *command, struct sprt *s)
-{
-    const char *usage = "%s: --sprt takes four numbers: ELO0 ELO1 ALPHA BETA, as in --sprt 0 5 0.05 0.05";
+/* --sprt ELO0 ELO1 ALPHA BETA, read a number at a time into words[]. */
+struct sprt_words {
     double v[4];
-    for (int k = 0; k < 4; k++)
-        if (i + k >= argc || !read_real(argv[i + k], &v[k]))
-            return cli_usage_error(usage, command), -1;
-    *s = (struct sprt){.elo0 = v[0], .elo1 = v[1], .alpha = v[2], .beta = v[3]};
+    int count;
+};
+
+static bool sprt_usage(const char *command)
+{
+    return cli_usage_error("%s: --sprt takes four numbers: ELO0 ELO1 ALPHA BETA, as in --sprt 0 5 0.05 0.05", command),
+           false;
+}
+
+static bool sprt_word(const char *command, const char *word, struct sprt_words *w)
+{
+    if (w->count == 4 || !read_real(word, &w->v[w->count]))
+        return sprt_usage(command);
+    w->count++;
+    return true;
+}
+
+/* The four numbers, checked, into s. */
+static bool sprt_done(const char *command, const struct sprt_words *w, struct sprt *s)
+{
+    if (w->count != 4)
+        return sprt_usage(command);
+    *s = (struct sprt){.elo0 = w->v[0], .elo1 = w->v[1], .alpha = w->v[2], .beta = w->v[3]};
     if (!(s->elo0 < s->elo1))
-        return cli_usage_error("%s: --sprt needs ELO0 below ELO1", command), -1;
+        return cli_usage_error("%s: --sprt needs ELO0 below ELO1", command), false;
     if (!(s->alpha > 0 && s->alpha < 0.5 && s->beta > 0 && s->beta < 0.5))
-        return cli_usage_error("%s: --sprt needs ALPHA and BETA between 0 and 0.5", command), -1;
-    return i + 4;
+        return cli_usage_error("%s: --sprt needs ALPHA and BETA between 0 and 0.5", command), false;
+    return true;
 }
 
 /* 1460, 1470, 1483, all, or a list of years such as 1460,1483, played in turn by pair. */
@@ -147,54 +167,97 @@ static bool read_shard(const char *value, struct match_options *o)
     return true;
 }
 
-bool match_read_valued(const char *name, const char *value, struct match_options *o)
+bool match_take_setting(const struct cli_argument *a, struct match_options *o)
 {
-    long long n;
-    if (strcmp(name, "--games") == 0) {
-        if (!cli_option_number("--games", value, 1, 100000000, &n))
-            return false;
-        o->games = (long)n;
-    } else if (strcmp(name, "--seed") == 0) {
-        if (!cli_option_number("--seed", value, 0, 9223372036854775807LL, &n))
-            return false;
-        o->seed = (uint64_t)n;
-    } else if (strcmp(name, "--scenario") == 0) {
-        return read_scenario(value, o);
-    } else if (strcmp(name, "--tc") == 0) {
-        return read_time_control(value, &o->tc);
-    } else if (strcmp(name, "--timeout") == 0) {
-        if (!cli_option_number("--timeout", value, 1, 86400000, &n))
-            return false;
-        o->tc.timeout_ms = (int)n;
-    } else if (strcmp(name, "--concurrency") == 0) {
-        if (!cli_option_number("--concurrency", value, 1, MATCH_MAX_CONCURRENCY, &n))
-            return false;
-        o->concurrency = (int)n;
-    } else if (strcmp(name, "--shard") == 0) {
-        return read_shard(value, o);
-    } else if (strcmp(name, "--out") == 0) {
-        o->out_dir = value;
-    } else {
-        return cli_usage_error("unknown option '%s'", name), false;
-    }
+    const char *name = a->option->name;
+    if (strcmp(name, "games") == 0)
+        o->games = (long)a->number;
+    else if (strcmp(name, "seed") == 0)
+        o->seed = (uint64_t)a->number;
+    else if (strcmp(name, "scenario") == 0)
+        return read_scenario(a->text, o);
+    else if (strcmp(name, "tc") == 0)
+        return read_time_control(a->text, &o->tc);
+    else if (strcmp(name, "timeout") == 0)
+        o->tc.timeout_ms = (int)a->number;
+    else if (strcmp(name, "concurrency") == 0)
+        o->concurrency = (int)a->number;
+    else if (strcmp(name, "shard") == 0)
+        return read_shard(a->text, o);
+    else if (strcmp(name, "out") == 0)
+        o->out_dir = a->text;
+    else
+        return cli_usage_error("unknown option '--%s'", name), false;
     return true;
 }
 
-/* Reads the option at argv[i]; returns the index after it, or -1. */
-static int read_option(char **argv, int argc, int i, struct match_options *o, int *engines)
+enum { MATCH_ENGINE, MATCH_GAMES, MATCH_SPRT = MATCH_GAMES + MATCH_SETTINGS_COUNT + 1 };
+static const struct cli_option MATCH_OPTIONS[] = {
+    [MATCH_ENGINE] = {"engine", CLI_TEXT, "cmd=PATH [name=NAME] [option.NAME=VALUE ...]", 0, 0,
+                      "an engine; give exactly two", true},
+    {"games", CLI_COUNT, "N", 1, 100000000, "games (default 2), in pairs on one seed with the sides swapped", false},
+    MATCH_SETTINGS,
+    [MATCH_SPRT] = {"sprt", CLI_TEXT, "ELO0 ELO1 ALPHA BETA", 0, 0,
+                    "stop once the SPRT decides; --games is then the most", true},
+    {"shard", CLI_TEXT, "I/N", 0, 0, "play only pairs p with p mod N = I - 1 (merge with match-merge)", false},
+    {"out", CLI_DIR, "DIR", 0, 0, "write there a record per game, results.tsv and games.pgn", false},
+    {0}};
+
+static int command_match(int argc, char **argv);
+const struct cli_command CLI_MATCH = {"match",
+                                      "",
+                                      "play two protocol engines against each other under the referee",
+                                      NULL,
+                                      MATCH_OPTIONS,
+                                      "  (docs/matches.md has the details)\n",
+                                      command_match};
+
+/* What r3 match's command line gave. */
+struct match_reading {
+    struct match_options o;
+    int engines;
+    struct sprt_words sprt;
+    const struct cli_option *open; /* --engine or --sprt while their words come */
+};
+
+/* Ends the words of the option before: its engine or its four numbers checked. */
+static bool close_words(struct match_reading *r)
 {
-    if (strcmp(argv[i], "--engine") == 0) {
-        if (*engines == 2)
-            return cli_usage_error("%s", "match: exactly two --engine"), -1;
-        return match_read_engine("match", argv, argc, i + 1, &o->engine[(*engines)++]);
+    const struct cli_option *open = r->open;
+    r->open = NULL;
+    if (open == &MATCH_OPTIONS[MATCH_ENGINE])
+        return match_engine_done("match", &r->o.engine[r->engines - 1]);
+    if (open == &MATCH_OPTIONS[MATCH_SPRT])
+        return sprt_done("match", &r->sprt, &r->o.sprt);
+    return true;
+}
+
+static bool take_match(void *context, const struct cli_argument *a)
+{
+    struct match_reading *r = context;
+    if (!a->option) {
+        if (!a->words_of)
+            return cli_usage_error("match: unexpected argument '%s'", a->text), false;
+        if (a->words_of == &MATCH_OPTIONS[MATCH_SPRT])
+            return sprt_word("match", a->text, &r->sprt);
+        return match_engine_word("match", (char *)a->text, &r->o.engine[r->engines - 1]);
     }
-    if (strcmp(argv[i], "--sprt") == 0) {
-        o->use_sprt = true;
-        return read_sprt(argv, argc, i + 1, "match", &o->sprt);
+    if (!close_words(r))
+        return false;
+    if (a->option == &MATCH_OPTIONS[MATCH_ENGINE]) {
+        if (r->engines == 2)
+            return cli_usage_error("%s", "match: exactly two --engine"), false;
+        r->engines++;
+        r->open = a->option;
+        return match_engine_word("match", (char *)a->text, &r->o.engine[r->engines - 1]);
     }
-    if (i + 1 >= argc)
-        return cli_usage_error("option '%s' needs an argument", argv[i]), -1;
-    return match_read_valued(argv[i], argv[i + 1], o) ? i + 2 : -1;
+    if (a->option == &MATCH_OPTIONS[MATCH_SPRT]) {
+        r->o.use_sprt = true;
+        r->sprt.count = 0;
+        r->open = a->option;
+        return sprt_word("match", a->text, &r->sprt);
+    }
+    return match_take_setting(a, &r->o);
 }
 
 /* Two engines with names that results.tsv and the PGN can tell apart. */
@@ -212,82 +275,134 @@ static int check_engines(const struct match_options *o, int engines)
     return 0;
 }
 
-int command_match(int argc, char **argv)
+static int command_match(int argc, char **argv)
 {
-    struct match_options o = MATCH_DEFAULT;
-    int engines = 0;
-    for (int i = 1; i < argc;) {
-        i = read_option(argv, argc, i, &o, &engines);
-        if (i < 0)
-            return 2;
+    static struct match_reading r;
+    r = (struct match_reading){.o = MATCH_DEFAULT};
+    int status = cli_parse(&CLI_MATCH, argc, argv, take_match, &r);
+    if (status || !close_words(&r))
+        return status ? status : 2;
+    if ((status = check_engines(&r.o, r.engines)))
+        return status;
+    return match_run(&r.o, stdout);
+}
+
+static const struct cli_option MERGE_OPTIONS[] = {
+    {"sprt", CLI_TEXT, "ELO0 ELO1 ALPHA BETA", 0, 0, "the SPRT to judge the merged games by, as r3 match's", true},
+    {"DIR...", CLI_WORDS, NULL, 0, 0, "the folders of the runs, each written by r3 match --out", false},
+    {0}};
+
+static int command_match_merge(int argc, char **argv);
+const struct cli_command CLI_MATCH_MERGE = {"match-merge",
+                                            "DIR...",
+                                            "one report over the results of r3 match --out runs (shards)",
+                                            NULL,
+                                            MERGE_OPTIONS,
+                                            NULL,
+                                            command_match_merge};
+
+struct merge_reading {
+    struct sprt_words sprt;
+    bool use_sprt, sprt_open;
+    const char **dir;
+    int dirs;
+};
+
+static bool take_merge(void *context, const struct cli_argument *a)
+{
+    struct merge_reading *r = context;
+    if (a->option) {
+        r->use_sprt = r->sprt_open = true;
+        r->sprt.count = 0;
+        return sprt_word("match-merge", a->text, &r->sprt);
     }
-    int status = check_engines(&o, engines);
-    return status ? status : match_run(&o, stdout);
+    if (r->sprt_open && a->words_of && r->sprt.count < 4)
+        return sprt_word("match-merge", a->text, &r->sprt);
+    r->dir[r->dirs++] = a->text;
+    return true;
 }
 
 /* r3 match-merge [--sprt ELO0 ELO1 ALPHA BETA] DIR...: one report over the results of several runs. */
-int command_match_merge(int argc, char **argv)
+static int command_match_merge(int argc, char **argv)
 {
+    const char *dir[argc > 0 ? argc : 1];
+    struct merge_reading r = {.dir = dir};
     struct sprt sprt;
-    bool use_sprt = false;
-    int i = 1;
-    if (i < argc && strcmp(argv[i], "--sprt") == 0) {
-        use_sprt = true;
-        i = read_sprt(argv, argc, i + 1, "match-merge", &sprt);
-        if (i < 0)
-            return 2;
-    }
-    if (i < argc && strncmp(argv[i], "--", 2) == 0)
-        return cli_usage_error("match-merge: unknown option '%s' (only --sprt ELO0 ELO1 ALPHA BETA)", argv[i]);
-    if (i >= argc)
+    int status = cli_parse(&CLI_MATCH_MERGE, argc, argv, take_merge, &r);
+    if (status)
+        return status;
+    if (r.use_sprt && !sprt_done("match-merge", &r.sprt, &sprt))
+        return 2;
+    if (!r.dirs)
         return cli_usage_error("%s", "match-merge needs a DIR, written by r3 match --out");
-    return match_merge((const char *const *)argv + i, argc - i, use_sprt ? &sprt : NULL, stdout);
+    return match_merge(dir, r.dirs, r.use_sprt ? &sprt : NULL, stdout);
 }
 
-/* --print [--side york|lancaster]: whether and as whom to print; the index after them, or -1. */
-static int read_print(int argc, char **argv, int *side)
+enum { REPLAY_PRINT, REPLAY_SIDE };
+static const struct cli_option REPLAY_OPTIONS[] = {
+    [REPLAY_PRINT] = {"print", CLI_FLAG, NULL, 0, 0, "show the game as a side saw it, the events as sentences", false},
+    [REPLAY_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0, "with --print: whose game (default york)", false},
+    {"FILE...", CLI_WORDS, NULL, 0, 0, "game records, as r3 match --out and r3 host's save write them", false},
+    {0}};
+
+static int command_replay(int argc, char **argv);
+const struct cli_command CLI_REPLAY = {"replay",
+                                       "[--print [--side S]] FILE...",
+                                       "verify game records of r3 match --out; --print shows\n"
+                                       "the game as side S (york) saw it, the events as sentences",
+                                       NULL,
+                                       REPLAY_OPTIONS,
+                                       NULL,
+                                       command_replay};
+
+struct replay_reading {
+    bool print;
+    int side;
+    const char **file;
+    int files;
+};
+
+static bool take_replay(void *context, const struct cli_argument *a)
 {
-    int i = 1;
-    *side = -1;
-    if (i < argc && strcmp(argv[i], "--print") == 0) {
-        *side = SIDE_YORK;
-        i++;
-    }
-    if (*side >= 0 && i < argc && strcmp(argv[i], "--side") == 0) {
-        if (i + 1 >= argc || side_by_word(argv[i + 1]) < 0)
-            return cli_usage_error("replay: --side takes york or lancaster, not '%s'", i + 1 < argc ? argv[i + 1] : ""),
-                   -1;
-        *side = side_by_word(argv[i + 1]);
-        i += 2;
-    }
-    if (i < argc && strncmp(argv[i], "--", 2) == 0)
-        return cli_usage_error("replay: unknown option '%s' (--print [--side york|lancaster])", argv[i]), -1;
-    return i;
+    struct replay_reading *r = context;
+    if (!a->option)
+        r->file[r->files++] = a->text;
+    else if (a->option - REPLAY_OPTIONS == REPLAY_PRINT)
+        r->print = true;
+    else
+        r->side = (int)a->number;
+    return true;
 }
 
 /* r3 replay [--print [--side S]] FILE...: replays and verifies game records. */
-int command_replay(int argc, char **argv)
+static int command_replay(int argc, char **argv)
 {
-    int side, first = read_print(argc, argv, &side);
-    if (first < 0)
-        return 2;
-    if (first >= argc)
+    const char *file[argc > 0 ? argc : 1];
+    struct replay_reading r = {.side = -1, .file = file};
+    int status = cli_parse(&CLI_REPLAY, argc, argv, take_replay, &r);
+    if (status)
+        return status;
+    if (r.side >= 0 && !r.print)
+        return cli_usage_error("%s", "replay: --side goes with --print");
+    int side = r.print ? (r.side >= 0 ? r.side : SIDE_YORK) : -1;
+    if (!r.files)
         return cli_usage_error("%s", "replay needs a FILE, a game record written by r3 match --out");
-    for (int i = first; i < argc; i++) {
+    for (int k = 0; k < r.files; k++) {
+        const char *path = file[k];
         char error[300];
         FILE *f;
-        if (!record_file_open(argv[i], &f, error, sizeof error)) {
-            fprintf(stderr, "r3: replay: %s: %s\n", argv[i], error);
+        if (!record_file_open(path, &f, error, sizeof error)) {
+            fprintf(stderr, "r3: replay: %s: %s\n", path, error);
             return 1;
         }
         if (side < 0)
-            printf("%s: ", argv[i]);
+            printf("%s: ", path);
         bool ok = side >= 0 ? replay_print(f, side, stdout, error, sizeof error)
                             : replay_record(f, stdout, NULL, error, sizeof error);
         fclose(f);
         if (!ok) {
             printf("FAILED\n");
-            fprintf(stderr, "r3: replay: %s: %s\n", argv[i], error);
+            fprintf(stderr, "r3: replay: %s: %s\n", path, error);
             return 1;
         }
     }

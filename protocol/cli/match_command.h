@@ -7,20 +7,47 @@
 
 #include <stdbool.h>
 
+#include "protocol/cli/command_line.h"
 #include "tuning/arena/match.h"
 
-int command_match(int argc, char **argv);
-int command_replay(int argc, char **argv);
-int command_match_merge(int argc, char **argv);
+extern const struct cli_command CLI_MATCH, CLI_MATCH_MERGE, CLI_REPLAY;
+
+/* The settings of the games that r3 match and r3 tune spsa share, as rows
+ * of their options (protocol/cli/command_line.h), and their number. */
+#define MATCH_SETTINGS \
+    {"concurrency", \
+     CLI_COUNT, \
+     "C", \
+     1, \
+     MATCH_MAX_CONCURRENCY, \
+     "play C games at once, 1 to 64 (default 1; game g is the same game whatever C)", \
+     false}, \
+        {"scenario", CLI_TEXT, "1460|1470|1483|all", 0, 0, "(default all: pair p plays the (p mod 3)th)", false}, \
+        {"seed", CLI_SEED, "K", 0, 0, "the first pair's seed (default 1); pair p plays K + p", false}, \
+        {"tc", \
+         CLI_TEXT, \
+         "movetime=MS|nodes=N|none", \
+         0, \
+         0, \
+         "the limit sent with each go (default none: a bare go,\n" \
+         "and each engine searches its own budget, option Iterations)", \
+         false}, \
+    { \
+        "timeout", CLI_COUNT, "MS", 1, 86400000, \
+            "under nodes or none, an engine that has not answered a go\n" \
+            "within MS + 2000 ms has hung (default 10000)", \
+            false \
+    }
+#define MATCH_SETTINGS_COUNT 5 /* its rows */
 
 /* For r3 tune spsa, which takes an engine and a match's settings as r3 match
- * does. The words after --engine from argv[i] into e: the index after them,
- * or -1 after the usage error (naming 'command') is printed. */
-int match_read_engine(const char *command, char **argv, int argc, int i, struct engine_spec *e);
+ * does: one word after --engine into e, and the checks once its words are
+ * all read; false after the usage error (naming 'command') is printed. */
+bool match_engine_word(const char *command, char *word, struct engine_spec *e);
+bool match_engine_done(const char *command, struct engine_spec *e);
 
-/* One of match's options with its value (--games, --seed, --scenario, --tc,
- * --timeout, --concurrency, --shard, --out) into o; false after the usage
- * error is printed. */
-bool match_read_valued(const char *name, const char *value, struct match_options *o);
+/* One of the settings (--games, --seed, --scenario, --tc, --timeout,
+ * --concurrency, --shard, --out) into o; false after the usage error. */
+bool match_take_setting(const struct cli_argument *a, struct match_options *o);
 
 #endif

@@ -1,59 +1,76 @@
 /*
  * play_command.c: see play_command.h.
  */
-/* gnulib's getopt wants its configuration first. */
-#include <config.h>
-
 #include "protocol/cli/play_command.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "protocol/cli/cli.h"
 #include "protocol/host/play.h"
 
-static int parse_play(int argc, char **argv, int *year, int *side, long long *seed, char *extra, size_t size)
+enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED };
+static const struct cli_option PLAY_OPTIONS[] = {
+    [PLAY_SCENARIO] = {"scenario", CLI_SCENARIO, "YEAR", 0, 0, "the scenario: 1460, 1470 or 1483", false},
+    [PLAY_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0, "the side you play; r3 plays the other", false},
+    [PLAY_SEED] = {"seed", CLI_SEED, "S", 0, 0, "the seed of the deals, the dice and the engine (default 1)", false},
+    {"option NAME=VALUE", CLI_WORDS, NULL, 0, 0,
+     "an option of the engine, as setoption takes it (option Iterations=2000)", false},
+    {0}};
+
+static int command_play(int argc, char **argv);
+const struct cli_command CLI_PLAY = {"play",
+                                     "",
+                                     "play against r3 in the terminal: --scenario YEAR --side york|lancaster\n"
+                                     "[--seed S] [option NAME=VALUE ...] (numbers choose; u undo, h hint,\n"
+                                     "s FILE save, q quit)",
+                                     NULL,
+                                     PLAY_OPTIONS,
+                                     NULL,
+                                     command_play};
+
+struct play_options {
+    int year, side;
+    long long seed;
+    bool option_next; /* the word 'option' came, and its NAME=VALUE is due */
+    char extra[2048]; /* " option NAME=VALUE" each, for the host's new */
+};
+
+static bool take_play(void *context, const struct cli_argument *a)
 {
-    static const struct option LONG[] = {{"scenario", required_argument, NULL, 's'},
-                                         {"side", required_argument, NULL, 'S'},
-                                         {"seed", required_argument, NULL, 'r'},
-                                         {NULL, 0, NULL, 0}};
-    long long number;
-    int c;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, ":", LONG, NULL)) != -1) {
-        if (c == 's') {
-            if (!cli_option_number("--scenario", optarg, 1460, 1483, &number))
-                return 2;
-            *year = (int)number;
-        } else if (c == 'S') {
-            if ((*side = cli_side(optarg)) < 0)
-                return 2;
-        } else if (c == 'r') {
-            if (!cli_option_number("--seed", optarg, 0, 9223372036854775807LL, seed))
-                return 2;
-        } else {
-            return cli_option_error(argv, c);
-        }
+    struct play_options *o = context;
+    if (a->option) {
+        if (o->option_next)
+            return cli_usage_error("play: expected 'option NAME=VALUE', not '%s'", "option"), false;
+        int which = (int)(a->option - PLAY_OPTIONS);
+        if (which == PLAY_SCENARIO)
+            o->year = (int)a->number;
+        else if (which == PLAY_SIDE)
+            o->side = (int)a->number;
+        else
+            o->seed = a->number;
+        return true;
     }
-    for (int i = optind; i < argc; i++) { /* option NAME=VALUE, for the engine */
-        if (strcmp(argv[i], "option") != 0 || i + 1 >= argc)
-            return cli_usage_error("play: expected 'option NAME=VALUE', not '%s'", argv[i]);
-        size_t used = strlen(extra);
-        snprintf(extra + used, size - used, " option %s", argv[++i]);
-    }
-    if (*year != 1460 && *year != 1470 && *year != 1483)
-        return cli_usage_error("play: --scenario must be 1460, 1470 or 1483%s", "");
-    return 0;
+    if (!o->option_next && strcmp(a->text, "option") == 0)
+        return o->option_next = true;
+    if (!o->option_next)
+        return cli_usage_error("play: expected 'option NAME=VALUE', not '%s'", a->text), false;
+    size_t used = strlen(o->extra);
+    snprintf(o->extra + used, sizeof o->extra - used, " option %s", a->text);
+    o->option_next = false;
+    return true;
 }
 
-int command_play(int argc, char **argv)
+static int command_play(int argc, char **argv)
 {
-    static char extra[2048];
-    int year = 0, side = 0, status;
-    long long seed = 1;
-    if ((status = parse_play(argc, argv, &year, &side, &seed, extra, sizeof extra)))
+    static struct play_options o;
+    o = (struct play_options){.seed = 1};
+    int status = cli_parse(&CLI_PLAY, argc, argv, take_play, &o);
+    if (status)
         return status;
-    return play_session(year, side, seed, extra);
+    if (o.option_next)
+        return cli_usage_error("play: expected 'option NAME=VALUE', not '%s'", "option");
+    if (o.year == 0)
+        return cli_usage_error("play: --scenario must be 1460, 1470 or 1483%s", "");
+    return play_session(o.year, o.side, o.seed, o.extra);
 }

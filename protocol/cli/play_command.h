@@ -4,7 +4,10 @@
 #ifndef R3_PLAY_COMMAND_H
 #define R3_PLAY_COMMAND_H
 
+#include "protocol/cli/command_line.h"
+
+extern const struct cli_command CLI_PLAY;
+
 /* r3 play --scenario YEAR --side york|lancaster [--seed S] [option NAME=VALUE ...] */
-int command_play(int argc, char **argv);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * selfplay_command.c: see selfplay_command.h. The option.NAME=VALUE words go
  * through options_set(), as setoption's would, so every engine option is
- * taken with the protocol's names, bounds and messages; the rest is read by
- * hand, in r3 match's manner. Every mistake is found before the file is opened.
+ * taken with the protocol's names, bounds and messages; the rest by the
+ * rows of its options. Every mistake is found before the file is opened.
  */
 #include "protocol/cli/selfplay_command.h"
 
@@ -70,57 +70,69 @@ static bool read_engine_option(char *word, struct selfplay_command *c)
     return true;
 }
 
-static bool read_number(const char *name, const char *value, long long max, long *out)
-{
-    long long n;
-    if (!cli_option_number(name, value, 1, max, &n))
-        return false;
-    *out = (long)n;
-    return true;
-}
+enum {
+    SELFPLAY_OPTION_WORDS,
+    SELFPLAY_GAMES,
+    SELFPLAY_SCENARIO,
+    SELFPLAY_SEED,
+    SELFPLAY_OUT,
+    SELFPLAY_CONCURRENCY,
+    SELFPLAY_SHARD,
+    SELFPLAY_SAMPLE_EVERY,
+    SELFPLAY_RECORD_VISITS
+};
+static const struct cli_option SELFPLAY_OPTIONS[] = {
+    [SELFPLAY_OPTION_WORDS] = {"option.NAME=VALUE", CLI_WORDS, NULL, 0, 0,
+                               "an engine option for both sides, as setoption takes it (option.Iterations=200)", false},
+    [SELFPLAY_GAMES] = {"games", CLI_COUNT, "N", 1, 1000000000,
+                        "games in the whole run; game g is seeded from (K, g) alone", false},
+    [SELFPLAY_SCENARIO] = {"scenario", CLI_TEXT, "1460|1470|1483|all", 0, 0, "(all: game g plays the (g mod 3)th)",
+                           false},
+    [SELFPLAY_SEED] = {"seed", CLI_SEED, "K", 0, 0, "the run's seed", false},
+    [SELFPLAY_OUT] = {"out", CLI_FILE, "FILE", 0, 0,
+                      "the positions, one a line (FILE.tmp until done; FILE.gz through gzip)", false},
+    [SELFPLAY_CONCURRENCY] = {"concurrency", CLI_COUNT, "C", 1, SELFPLAY_MAX_CONCURRENCY,
+                              "play C games at once, 1 to 64 (default 1; the file is the same whatever C)", false},
+    [SELFPLAY_SHARD] = {"shard", CLI_TEXT, "I/N", 0, 0,
+                        "play only the Ith of N blocks of games, 0 <= I < N (files concatenate)", false},
+    [SELFPLAY_SAMPLE_EVERY] = {"sample-every", CLI_COUNT, "K", 1, SELFPLAY_MAX_EVERY,
+                               "keep one position in K on average (default 1: every one)", false},
+    [SELFPLAY_RECORD_VISITS] = {"record-visits", CLI_FLAG, NULL, 0, 0,
+                                "add the search's visits of every legal decision at the root", false},
+    {0}};
 
-/* One option with its value; false after the usage error. */
-static bool read_valued(const char *name, const char *value, struct selfplay_command *c)
+static int command_selfplay(int argc, char **argv);
+const struct cli_command CLI_SELFPLAY = {"selfplay",
+                                         "",
+                                         "play the engine against itself and write labelled positions for the tuners",
+                                         "docs/selfplay.md; progress on stderr every 10 s",
+                                         SELFPLAY_OPTIONS,
+                                         NULL,
+                                         command_selfplay};
+
+/* One argument; false after the usage error. */
+static bool take_selfplay(void *context, const struct cli_argument *a)
 {
+    struct selfplay_command *c = context;
     struct selfplay_options *o = &c->run;
-    long n = 0;
-    long long seed = 0;
-    if (strcmp(name, "--games") == 0)
-        return c->given_games = true, read_number(name, value, 1000000000, &o->games);
-    if (strcmp(name, "--scenario") == 0)
-        return c->given_scenario = true, read_scenario(value, &o->setup.scenario);
-    if (strcmp(name, "--seed") == 0) {
-        c->given_seed = cli_option_number("--seed", value, 0, 9223372036854775807LL, &seed);
-        o->setup.seed = (uint64_t)seed;
-        return c->given_seed;
+    if (!a->option) {
+        if (strncmp(a->text, "option.", 7) != 0)
+            return cli_usage_error("selfplay: unexpected argument '%s' (engine options are option.NAME=VALUE)",
+                                   a->text),
+                   false;
+        return read_engine_option((char *)a->text, c);
     }
-    if (strcmp(name, "--out") == 0)
-        return o->out = value, true;
-    if (strcmp(name, "--concurrency") == 0) {
-        bool ok = read_number(name, value, SELFPLAY_MAX_CONCURRENCY, &n);
-        o->concurrency = (int)n;
-        return ok;
+    switch (a->option - SELFPLAY_OPTIONS) {
+    case SELFPLAY_GAMES: c->given_games = true, o->games = (long)a->number; break;
+    case SELFPLAY_SCENARIO: c->given_scenario = true; return read_scenario(a->text, &o->setup.scenario);
+    case SELFPLAY_SEED: c->given_seed = true, o->setup.seed = (uint64_t)a->number; break;
+    case SELFPLAY_OUT: o->out = a->text; break;
+    case SELFPLAY_CONCURRENCY: o->concurrency = (int)a->number; break;
+    case SELFPLAY_SHARD: return read_shard(a->text, o);
+    case SELFPLAY_SAMPLE_EVERY: o->setup.sample_every = (long)a->number; break;
+    default: o->setup.record_visits = true; break;
     }
-    if (strcmp(name, "--shard") == 0)
-        return read_shard(value, o);
-    if (strcmp(name, "--sample-every") == 0)
-        return read_number(name, value, SELFPLAY_MAX_EVERY, &o->setup.sample_every);
-    return cli_usage_error("selfplay: unknown option '%s'", name), false;
-}
-
-/* Reads argv[i] (and its value); returns the index after, or -1. */
-static int read_argument(int argc, char **argv, int i, struct selfplay_command *c)
-{
-    if (strncmp(argv[i], "option.", 7) == 0)
-        return read_engine_option(argv[i], c) ? i + 1 : -1;
-    if (strcmp(argv[i], "--record-visits") == 0)
-        return c->run.setup.record_visits = true, i + 1;
-    if (strncmp(argv[i], "--", 2) != 0)
-        return cli_usage_error("selfplay: unexpected argument '%s' (engine options are option.NAME=VALUE)", argv[i]),
-               -1;
-    if (i + 1 >= argc)
-        return cli_usage_error("option '%s' needs an argument", argv[i]), -1;
-    return read_valued(argv[i], argv[i + 1], c) ? i + 2 : -1;
+    return true;
 }
 
 /* What must be given, and what goes together. */
@@ -156,18 +168,18 @@ static void write_header(const struct selfplay_command *c, char *text, size_t si
              o->setup.record_visits ? "\tvisits" : "");
 }
 
-int command_selfplay(int argc, char **argv)
+static int command_selfplay(int argc, char **argv)
 {
     static struct selfplay_command c;
     static char header[HEADER_MAX];
     c = (struct selfplay_command){.run = {.concurrency = 1, .shards = 1, .setup = {.sample_every = 1}}};
     options_default(&c.values);
     strbuf_init(&c.options, c.options_text, sizeof c.options_text);
-    for (int i = 1; i < argc;)
-        if ((i = read_argument(argc, argv, i, &c)) < 0)
-            return 2;
+    int status = cli_parse(&CLI_SELFPLAY, argc, argv, take_selfplay, &c);
+    if (status)
+        return status;
     options_player(&c.values, &c.player);
-    int status = check(&c);
+    status = check(&c);
     if (status)
         return status;
     c.run.setup.player = &c.player;

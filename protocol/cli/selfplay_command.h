@@ -7,6 +7,8 @@
 #ifndef R3_SELFPLAY_COMMAND_H
 #define R3_SELFPLAY_COMMAND_H
 
-int command_selfplay(int argc, char **argv);
+#include "protocol/cli/command_line.h"
+
+extern const struct cli_command CLI_SELFPLAY;
 
 #endif

@@ -100,38 +100,59 @@ static bool read_param(const char *word, struct spsa_param *p)
     return true;
 }
 
-/* Reads the option at argv[i] into o; the index after it, or -1. */
-static int read_option(char **argv, int argc, int i, struct spsa_options *o, int *engines)
+enum { SPSA_ENGINE, SPSA_PARAM, SPSA_ITERATIONS, SPSA_PAIRS, SPSA_OUT, SPSA_RESUME };
+static const struct cli_option SPSA_OPTIONS[] = {
+    [SPSA_ENGINE] = {"engine", CLI_TEXT, "cmd=PATH [name=NAME] [option.NAME=VALUE ...]", 0, 0,
+                     "the engine tuned, with its fixed options", true},
+    [SPSA_PARAM] = {"param", CLI_TEXT, "NAME=START,MIN,MAX,C_END,R_END", 0, 0,
+                    "a spin option, eval.WEIGHT or policy.WEIGHT (one each)", false},
+    [SPSA_ITERATIONS] = {"iterations", CLI_COUNT, "N", 1, 1000000, "iterations; each perturbs every parameter at once",
+                         false},
+    [SPSA_PAIRS] = {"pairs-per-iteration", CLI_COUNT, "P", 1, 1000000,
+                    "game pairs each iteration plays, sides swapped (default 1)", false},
+    [SPSA_OUT] = {"out", CLI_DIR, "DIR", 0, 0, "params.tsv, results.tsv, the games, plots, tuned.txt", false},
+    [SPSA_RESUME] = {"resume", CLI_FLAG, NULL, 0, 0, "go on with the run in DIR, from its last whole iteration", false},
+    MATCH_SETTINGS,
+    {0}};
+
+const struct cli_command CLI_TUNE_SPSA = {
+    "tune spsa",      "",           "tune engine options and weights by matches (SPSA, as fishtest does)",
+    "docs/tuning.md", SPSA_OPTIONS, NULL,
+    tune_spsa_command};
+
+struct spsa_reading {
+    struct spsa_options o;
+    int engines;
+    bool engine_open;
+};
+
+static bool take_spsa(void *context, const struct cli_argument *a)
 {
-    long long n;
-    if (strcmp(argv[i], "--engine") == 0) {
-        if ((*engines)++)
-            return cli_usage_error("%s", "tune spsa: one --engine, the engine tuned"), -1;
-        return match_read_engine("tune spsa", argv, argc, i + 1, &o->match.engine[0]);
-    }
-    if (strcmp(argv[i], "--resume") == 0)
-        return o->resume = true, i + 1;
-    if (i + 1 >= argc)
-        return cli_usage_error("option '%s' needs an argument", argv[i]), -1;
-    const char *value = argv[i + 1];
-    if (strcmp(argv[i], "--param") == 0) {
+    struct spsa_reading *r = context;
+    struct spsa_options *o = &r->o;
+    if (!a->option && a->words_of && r->engine_open)
+        return match_engine_word("tune spsa", (char *)a->text, &o->match.engine[0]);
+    if (!a->option)
+        return cli_usage_error("tune spsa: unexpected argument '%s'", a->text), false;
+    if (r->engine_open && !match_engine_done("tune spsa", &o->match.engine[0]))
+        return false;
+    r->engine_open = false;
+    switch (a->option - SPSA_OPTIONS) {
+    case SPSA_ENGINE:
+        if (r->engines++)
+            return cli_usage_error("%s", "tune spsa: one --engine, the engine tuned"), false;
+        r->engine_open = true;
+        return match_engine_word("tune spsa", (char *)a->text, &o->match.engine[0]);
+    case SPSA_PARAM:
         if (o->params == SPSA_MAX_PARAMS)
-            return cli_usage_error("tune spsa: more than %s --param", "16"), -1;
-        return read_param(value, &o->param[o->params++]) ? i + 2 : -1;
+            return cli_usage_error("tune spsa: more than %s --param", "16"), false;
+        return read_param(a->text, &o->param[o->params++]);
+    case SPSA_ITERATIONS: o->iterations = (long)a->number; return true;
+    case SPSA_PAIRS: o->pairs = (long)a->number; return true;
+    case SPSA_OUT: o->out_dir = a->text; return true;
+    case SPSA_RESUME: o->resume = true; return true;
+    default: return match_take_setting(a, &o->match);
     }
-    if (strcmp(argv[i], "--iterations") == 0 || strcmp(argv[i], "--pairs-per-iteration") == 0) {
-        if (!cli_option_number(argv[i], value, 1, 1000000, &n))
-            return -1;
-        *(argv[i][2] == 'i' ? &o->iterations : &o->pairs) = (long)n;
-        return i + 2;
-    }
-    if (strcmp(argv[i], "--out") == 0)
-        return o->out_dir = value, i + 2;
-    if (strcmp(argv[i], "--games") == 0 || strcmp(argv[i], "--shard") == 0)
-        return cli_usage_error("tune spsa: %s is match's; SPSA plays --pairs-per-iteration pairs each iteration",
-                               argv[i]),
-               -1;
-    return match_read_valued(argv[i], value, &o->match) ? i + 2 : -1;
 }
 
 /* What results.tsv and params.tsv must hold: the engine's name in every
@@ -157,26 +178,26 @@ static int check_run_size(const struct spsa_options *o)
 
 int tune_spsa_command(int argc, char **argv)
 {
-    static struct spsa_options o;
-    o = (struct spsa_options){.match = MATCH_DEFAULT, .pairs = 1};
-    int engines = 0;
-    for (int i = 2; i < argc;) {
-        i = read_option(argv, argc, i, &o, &engines);
-        if (i < 0)
-            return 2;
-    }
-    if (engines != 1)
+    static struct spsa_reading r;
+    r = (struct spsa_reading){.o = {.match = MATCH_DEFAULT, .pairs = 1}};
+    struct spsa_options *o = &r.o;
+    int status = cli_parse(&CLI_TUNE_SPSA, argc, argv, take_spsa, &r);
+    if (status)
+        return status;
+    if (r.engine_open && !match_engine_done("tune spsa", &o->match.engine[0]))
+        return 2;
+    if (r.engines != 1)
         return cli_usage_error("%s", "tune spsa needs --engine cmd=PATH [name=NAME] [option.NAME=VALUE ...]");
-    if (o.params == 0)
+    if (o->params == 0)
         return cli_usage_error("%s", "tune spsa needs at least one --param NAME=START,MIN,MAX,C_END,R_END");
-    if (o.iterations == 0)
+    if (o->iterations == 0)
         return cli_usage_error("%s", "tune spsa needs --iterations N");
-    if (!o.out_dir)
+    if (!o->out_dir)
         return cli_usage_error("%s", "tune spsa needs --out DIR");
-    for (int i = 0; i < o.params; i++)
+    for (int i = 0; i < o->params; i++)
         for (int j = 0; j < i; j++)
-            if (strcmp(o.param[i].name, o.param[j].name) == 0)
-                return cli_usage_error("tune spsa: --param %s is given twice", o.param[i].name);
-    int status = check_run_size(&o);
-    return status ? status : spsa_run(&o, stderr);
+            if (strcmp(o->param[i].name, o->param[j].name) == 0)
+                return cli_usage_error("tune spsa: --param %s is given twice", o->param[i].name);
+    status = check_run_size(o);
+    return status ? status : spsa_run(o, stderr);
 }

@@ -5,8 +5,12 @@
 #ifndef R3_SPSA_COMMAND_H
 #define R3_SPSA_COMMAND_H
 
-/* r3 tune spsa [OPTIONS] (argv[0] "tune", argv[1] "spsa"): 0, 1 when the run
- * fails, 2 on bad usage. */
+#include "protocol/cli/command_line.h"
+
+extern const struct cli_command CLI_TUNE_SPSA;
+
+/* r3 tune spsa [OPTIONS] (argv[0] "spsa"): 0, 1 when the run fails, 2 on
+ * bad usage. */
 int tune_spsa_command(int argc, char **argv);
 
 #endif

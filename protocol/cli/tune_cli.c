@@ -74,115 +74,53 @@ static bool read_fixed(struct tune_cli *o, const char *names)
     }
 }
 
-/* --weights START, and the tuner's own options: --lambda and --positions of eval. */
-static bool read_start(struct tune_cli *o, const char *name, const char *value, bool *known)
+static bool take_tune(void *context, const struct cli_argument *a)
 {
-    *known = true;
-    if (strcmp(name, "--weights") == 0)
-        o->start = value;
-    else if (is_eval(o) && strcmp(name, "--lambda") == 0)
-        return option_real("--lambda", value, 0, 1, false, &o->fit.lambda);
-    else if (is_eval(o) && strcmp(name, "--positions") == 0) {
-        long long n;
-        if (!cli_option_number("--positions", value, 1, 100000000, &n))
-            return false;
-        o->positions = (long)n;
-    } else
-        *known = false;
-    return true;
-}
-
-/* A whole-number option shared by the tuners; false after a usage error or if unknown (*known false). */
-static bool read_whole(struct tune_cli *o, const char *name, const char *value, bool *known)
-{
-    static const struct {
-        const char *name;
-        long long min, max;
-    } WHOLE[] = {{"--seed", 0, 9223372036854775807LL},
-                 {"--iterations", 1, 100000000},
-                 {"--threads", 1, 64},
-                 {"--synthetic", 1, 100000000}};
-    long long n;
-    for (size_t i = 0; i < sizeof WHOLE / sizeof WHOLE[0]; i++) {
-        if (strcmp(name, WHOLE[i].name) != 0)
-            continue;
-        *known = true;
-        if (!cli_option_number(name, value, WHOLE[i].min, WHOLE[i].max, &n))
-            return false;
-        if (i == 0)
-            o->seed = (uint64_t)n;
-        else if (i == 1)
-            o->fit.iterations = (int)n;
-        else if (i == 2)
-            o->threads = (int)n;
-        else
-            o->synthetic = (long)n;
+    struct tune_cli *o = context;
+    if (!a->option) {
+        if (!a->words_of)
+            return usage(o, "unexpected argument '%s'", a->text), false;
+        if (o->data_count == TUNE_MAX_DATA)
+            return usage(o, "more than %s --data files", "256"), false;
+        o->data[o->data_count++] = a->text;
         return true;
     }
-    *known = false;
-    return true;
-}
-
-/* The option argv[i] with its value argv[i + 1]; false after a usage error. */
-static bool read_valued(struct tune_cli *o, const char *name, const char *value)
-{
-    bool known = true;
-    if (strcmp(name, "--out") == 0)
-        o->out = value;
-    else if (strcmp(name, "--plot") == 0)
-        o->plot = value;
-    else if (strcmp(name, "--fix") == 0)
-        return read_fixed(o, value);
-    else if (strcmp(name, "--l2") == 0)
-        return option_real("--l2", value, 0, 1e6, false, &o->fit.l2);
-    else if (strcmp(name, "--validation") == 0) {
-        if (!option_real("--validation", value, 0, 1, true, &o->validation))
+    const char *name = a->option->name;
+    if (strcmp(name, "data") == 0) {
+        if (o->data_count == TUNE_MAX_DATA)
+            return usage(o, "more than %s --data files", "256"), false;
+        o->data[o->data_count++] = a->text;
+    } else if (strcmp(name, "out") == 0) {
+        o->out = a->text;
+    } else if (strcmp(name, "weights") == 0) {
+        o->start = a->text;
+    } else if (strcmp(name, "plot") == 0) {
+        o->plot = a->text;
+    } else if (strcmp(name, "fix") == 0) {
+        return read_fixed(o, a->text);
+    } else if (strcmp(name, "l2") == 0) {
+        return option_real("--l2", a->text, 0, 1e6, false, &o->fit.l2);
+    } else if (strcmp(name, "lambda") == 0) {
+        return option_real("--lambda", a->text, 0, 1, false, &o->fit.lambda);
+    } else if (strcmp(name, "validation") == 0) {
+        if (!option_real("--validation", a->text, 0, 1, true, &o->validation))
             return false;
         if (o->validation == 0)
             return usage(o, "%s", "--validation needs a fraction above 0"), false;
+    } else if (strcmp(name, "seed") == 0) {
+        o->seed = (uint64_t)a->number;
+    } else if (strcmp(name, "iterations") == 0) {
+        o->fit.iterations = (int)a->number;
+    } else if (strcmp(name, "threads") == 0) {
+        o->threads = (int)a->number;
+    } else if (strcmp(name, "synthetic") == 0) {
+        o->synthetic = (long)a->number;
+    } else if (strcmp(name, "positions") == 0) {
+        o->positions = (long)a->number;
     } else {
-        if (!read_whole(o, name, value, &known) || (!known && !read_start(o, name, value, &known)))
-            return false;
-        if (!known)
-            return usage(o, "unknown option '%s'", name), false;
+        o->bench = true;
     }
     return true;
-}
-
-static bool is_option(const char *word) { return strncmp(word, "--", 2) == 0; }
-
-/* --data FILE...: every word up to the next option. */
-static int read_data_files(struct tune_cli *o, int argc, char **argv, int *i)
-{
-    int first = ++*i;
-    for (; *i < argc && !is_option(argv[*i]); ++*i) {
-        if (o->data_count == TUNE_MAX_DATA)
-            return usage(o, "more than %s --data files", "256");
-        o->data[o->data_count++] = argv[*i];
-    }
-    return *i == first ? usage(o, "%s", "--data needs at least one FILE") : 0;
-}
-
-static int read_options(struct tune_cli *o, int argc, char **argv)
-{
-    for (int i = 2; i < argc;) {
-        int status = 0;
-        if (strcmp(argv[i], "--data") == 0)
-            status = read_data_files(o, argc, argv, &i);
-        else if (is_eval(o) && strcmp(argv[i], "--bench") == 0)
-            o->bench = true, i++;
-        else if (!is_option(argv[i]))
-            status = usage(o, "unexpected argument '%s'", argv[i]);
-        else if (i + 1 >= argc)
-            status = cli_usage_error("option '%s' needs an argument", argv[i]);
-        else if (!read_valued(o, argv[i], argv[i + 1]))
-            status = 2;
-        else
-            i += 2;
-        if (status)
-            return status;
-    }
-    return 0;
 }
 
 static int default_threads(void)
@@ -191,17 +129,17 @@ static int default_threads(void)
     return cores < 1 ? 1 : cores > 64 ? 64 : (int)cores;
 }
 
-int tune_cli_parse(int argc, char **argv, struct tune_cli *o)
+int tune_cli_parse(const struct cli_command *c, int argc, char **argv, struct tune_cli *o)
 {
     *o = (struct tune_cli){
-        .tuner = argv[1],
+        .tuner = argv[0],
         .validation = 0.1,
         .seed = 1,
         .threads = default_threads(),
         .positions = TUNE_BENCH_POSITIONS,
         .fit = {
             .l2 = TUNE_DEFAULT_L2, .iterations = TUNE_DEFAULT_ITERATIONS, .stop = &tune_cli_stop, .progress = stdout}};
-    int status = read_options(o, argc, argv);
+    int status = cli_parse(c, argc, argv, take_tune, o);
     if (status || o->bench || o->synthetic)
         return status;
     if (!o->data_count)

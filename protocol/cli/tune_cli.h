@@ -1,7 +1,6 @@
 /*
  * tune_cli.h: what r3 tune eval and r3 tune policy share on the command line
- * (docs/tuning.md): their options, read by hand since --data takes every
- * word up to the next option; Ctrl-C and SIGTERM, which set a flag the
+ * (docs/tuning.md): their options, --data taking every word up to the next; Ctrl-C and SIGTERM, which set a flag the
  * reading and the fit stop at; reading every --data file; the split's
  * report and checks; and the outputs, written to temporary names and renamed
  * all at once with the signals held back, so each is whole or absent.
@@ -15,6 +14,7 @@
 #include <stdint.h>
 
 #include "engine/text/weights_file.h"
+#include "protocol/cli/command_line.h"
 #include "tuning/fit/tune_lbfgs.h"
 #include "tuning/fit/tune_read.h"
 
@@ -36,10 +36,10 @@ struct tune_cli {
     struct tune_options fit;
 };
 
-/* The defaults for the tuner named argv[1], then its options from argv[2..]:
- * 0, or 2 after a usage error. The fit's progress goes to stdout, and it
- * stops at tune_cli_stop. */
-int tune_cli_parse(int argc, char **argv, struct tune_cli *o);
+/* The defaults for the tuner named argv[0] ("eval", "policy"), then its
+ * options from argv[1..] by the rows of c: 0, or 2 after a usage error. The
+ * fit's progress goes to stdout, and it stops at tune_cli_stop. */
+int tune_cli_parse(const struct cli_command *c, int argc, char **argv, struct tune_cli *o);
 
 /* Set by SIGINT or SIGTERM while tune_cli_signals(true) holds. */
 extern volatile sig_atomic_t tune_cli_stop;

@@ -116,19 +116,76 @@ static int tune_eval_aside(const struct tune_cli *o)
     return tune_bench_run(&b, stdout);
 }
 
-int command_tune(int argc, char **argv)
+/* The options both fits take, then each one's own. */
+#define TUNE_SHARED_OPTIONS(what, file, start) \
+    {"out", CLI_FILE, file, 0, 0, "write the fitted weights there (" what ")", false}, \
+        {"weights", CLI_FILE, "START", 0, 0, start ", keeping the file's comments (default: built-in)", false}, \
+        {"l2", CLI_TEXT, "R", 0, 0, "pull toward the start weights, R per squared unit (default 1e-05)", false}, \
+        {"validation", CLI_TEXT, "F", 0, 0, "the fraction of games kept out of the fit to measure it (default 0.1)", \
+         false}, \
+        {"seed", CLI_SEED, "K", 0, 0, "the seed of the split by game (default 1)", false}, \
+        {"iterations", CLI_COUNT, "N", 1, 100000000, "the most evaluations of the loss (default 1000)", false}, \
+        {"fix", CLI_TEXT, "NAME[,NAME...]", \
+         0,     0,        "hold these weights at their start values (marked 'fixed' in the table)", \
+         false}, \
+    { \
+        "threads", CLI_COUNT, "T", 1, 64, "read the data on T threads (default: the cores)", false \
+    }
+
+static const struct cli_option EVAL_OPTIONS[] = {
+    {"data", CLI_FILE, "FILE...", 0, 0,
+     "labelled positions, one a line: game ply scenario side result winrate position", true},
+    TUNE_SHARED_OPTIONS("a weights file, as EvalFile reads", "WEIGHTS", "start from these weights"),
+    {"lambda", CLI_TEXT, "L", 0, 0, "target (1-L) result + L winrate, L from 0 to 1 (default 0)", false},
+    {"plot", CLI_DIR, "DIR", 0, 0, "write loss.svg and calibration-1460/1470/1483.svg there", false},
+    {"bench", CLI_FLAG, NULL, 0, 0, "time reading and fitting N made-up positions (--positions, default 1000000)",
+     false},
+    {"positions", CLI_COUNT, "N", 1, 100000000, "with --bench: how many", false},
+    {"synthetic", CLI_COUNT, "GAMES", 1, 100000000,
+     "print labelled positions of GAMES random games (every 5th decision), their\n"
+     "results drawn from known weights, each a game of its own; --seed K",
+     false},
+    {0}};
+
+static const struct cli_option POLICY_OPTIONS[] = {
+    {"data", CLI_FILE, "FILE...", 0, 0, "self-play positions with their visits (r3 selfplay --record-visits)", true},
+    TUNE_SHARED_OPTIONS("a policy file, as PolicyFile reads", "POLICY", "start from this policy file"),
+    {"plot", CLI_DIR, "DIR", 0, 0, "write loss.svg there", false},
+    {"synthetic", CLI_COUNT, "GAMES", 1, 100000000,
+     "print positions of GAMES random games (every 5th choice) with 100 visits\n"
+     "drawn from known weights; --seed K",
+     false},
+    {0}};
+
+static int command_tune_eval(int argc, char **argv);
+static int command_tune_policy(int argc, char **argv);
+const struct cli_command CLI_TUNE_EVAL = {"tune eval",
+                                          "",
+                                          "fit the evaluation's weights to labelled positions of self-play",
+                                          "docs/tuning.md; it ends with 'validation loss: START -> FITTED'",
+                                          EVAL_OPTIONS,
+                                          NULL,
+                                          command_tune_eval};
+const struct cli_command CLI_TUNE_POLICY = {"tune policy",
+                                            "",
+                                            "fit the playout policy's weights to the search's visits in self-play",
+                                            "docs/tuning.md; it ends with 'validation loss: START -> FITTED'",
+                                            POLICY_OPTIONS,
+                                            NULL,
+                                            command_tune_policy};
+
+static int command_tune_eval(int argc, char **argv)
 {
-    if (argc < 2)
-        return cli_usage_error("%s", "tune needs a tuner: eval, policy or spsa");
-    if (strcmp(argv[1], "spsa") == 0)
-        return tune_spsa_command(argc, argv);
-    if (strcmp(argv[1], "eval") != 0 && strcmp(argv[1], "policy") != 0)
-        return cli_usage_error("unknown tuner '%s' (eval, policy or spsa)", argv[1]);
     struct tune_cli o;
-    int status = tune_cli_parse(argc, argv, &o);
+    int status = tune_cli_parse(&CLI_TUNE_EVAL, argc, argv, &o);
     if (status)
         return status;
-    if (strcmp(argv[1], "policy") == 0)
-        return tune_policy_command(&o);
     return o.synthetic || o.bench ? tune_eval_aside(&o) : tune_eval(&o);
+}
+
+static int command_tune_policy(int argc, char **argv)
+{
+    struct tune_cli o;
+    int status = tune_cli_parse(&CLI_TUNE_POLICY, argc, argv, &o);
+    return status ? status : tune_policy_command(&o);
 }
