@@ -230,7 +230,7 @@ static bool fits_seen(const struct observations *mine, const struct observations
 static bool try_world(struct belief *b, struct world *candidate, const struct observations *seen, bool prefix,
                       decision *d, struct world *after, bool *whole)
 {
-    static _Thread_local struct observations mine;
+    struct observations mine;
     place_shown_cards(candidate, b->side, seen);
     if (!pick_decision(candidate, b->side, &seen->list[0], &b->rng, d))
         return false;
@@ -248,7 +248,7 @@ static bool try_world(struct belief *b, struct world *candidate, const struct ob
 static bool find_world(struct belief *b, const struct observations *seen, bool prefix, struct world *before,
                        decision *d, struct world *after, bool *whole, char *error, size_t error_size)
 {
-    static _Thread_local struct sampler sampler;
+    struct sampler sampler;
     struct view v;
     if (seen->count == 0) {
         snprintf(error, error_size, "no observations: a transition shows at least its decision");
@@ -275,7 +275,7 @@ static bool find_world(struct belief *b, const struct observations *seen, bool p
 
 bool belief_observe(struct belief *b, const struct observations *seen, char *error, size_t error_size)
 {
-    static _Thread_local struct world before, after;
+    struct world before, after;
     decision d;
     uint64_t rng = b->rng;
     bool whole;
@@ -292,7 +292,7 @@ bool belief_observe(struct belief *b, const struct observations *seen, char *err
 bool belief_could_begin(const struct belief *b, const struct observations *seen, bool *whole, char *error,
                         size_t error_size)
 {
-    static _Thread_local struct world before, after;
+    struct world before, after;
     struct belief trial = *b; /* its random stream too: the belief's own draws are left as they were */
     decision d;
     return find_world(&trial, seen, true, &before, &d, &after, whole, error, error_size);

@@ -196,7 +196,7 @@ static bool may_end_campaign(const struct world *before, const struct world *aft
 
 void observe(const struct world *before, decision d, const struct world *after, int side, struct observations *out)
 {
-    static _Thread_local struct world start, end; /* of one stage */
+    struct world start, end; /* of one stage */
     bool plague = decision_kind(d) == DECIDE_PLAGUE;
     const struct world *from = before;
     out->count = 0;

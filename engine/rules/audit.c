@@ -779,7 +779,7 @@ bool audit_world(const struct world *w, char *why, size_t size)
 
 bool audit_position_parse(const char *text, struct world *w, char *error, size_t error_size)
 {
-    static _Thread_local struct world parsed;
+    struct world parsed; /* w itself is left as it was when the text is refused */
     char why[300];
     if (!position_parse(text, &parsed, error, error_size))
         return false;

@@ -35,7 +35,7 @@
 static bool send_line(struct engine_process *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool send_line(struct engine_process *p, const char *fmt, ...)
 {
-    static _Thread_local char line[POSITION_TEXT_MAX + 64]; /* a truth line holds a whole position */
+    char line[POSITION_TEXT_MAX + 64]; /* a truth line holds a whole position */
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(line, sizeof line - 1, fmt, ap);
@@ -202,7 +202,7 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
 
 int engine_declared_options(const struct engine_spec *spec, struct engine_option *list, int max, char *why, size_t size)
 {
-    static _Thread_local struct engine_process p;
+    struct engine_process p;
     struct declarations seen = {list, max, 0};
     signal(SIGPIPE, SIG_IGN);
     p = (struct engine_process){.spec = spec, .pid = -1};
@@ -262,7 +262,7 @@ static bool sees_all(const struct engine_spec *spec)
 
 static bool send_go(struct engine_process *p, const struct world *w, const struct time_control *tc)
 {
-    static _Thread_local char truth[POSITION_TEXT_MAX];
+    char truth[POSITION_TEXT_MAX];
     if (sees_all(p->spec) && (!position_print(w, truth, sizeof truth) || !send_line(p, "truth %s", truth)))
         return false;
     if (tc->nodes)
@@ -316,7 +316,7 @@ bool engine_ask(struct engine_process *p, const struct world *w, const struct ti
 
 bool engine_tell(struct engine_process *p, const struct world *before, decision d, const struct world *after, int side)
 {
-    static _Thread_local struct observations seen;
+    struct observations seen;
     char text[160];
     observe(before, d, after, side, &seen);
     for (int i = 0; i < seen.count; i++) {

@@ -26,7 +26,7 @@
 /* The lines a protocol host sends one side's engine for a transition. */
 static void write_observations(const struct world *before, decision d, const struct world *after, int side, FILE *out)
 {
-    static _Thread_local struct observations seen;
+    struct observations seen;
     char text[160];
     observe(before, d, after, side, &seen);
     for (int i = 0; i < seen.count; i++) {

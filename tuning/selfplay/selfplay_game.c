@@ -130,7 +130,7 @@ static void write_visits(FILE *out, const struct search_report *r, const struct 
 /* A kept candidate: the true world before the side's decision. */
 static void keep(struct play *g, const struct world *w, int side, const struct decisions *legal)
 {
-    static _Thread_local char position[POSITION_TEXT_MAX];
+    char position[POSITION_TEXT_MAX];
     position_print(w, position, sizeof position);
     fprintf(g->kept, "%ld\t%d\t%s\t", g->ply, g->year, SIDE_WORD[side]);
     if (g->report.has_value)
@@ -184,7 +184,7 @@ static bool before(void *context, const struct world *w, long played)
 /* Each side's belief takes in what it saw, as a protocol engine is told it. */
 static bool observed(void *context, const struct world *was, decision d, const struct world *now, long played)
 {
-    static _Thread_local struct observations seen;
+    struct observations seen;
     struct play *g = context;
     char why[300];
     for (int s = 0; s < SIDE_COUNT; s++) {
@@ -255,7 +255,7 @@ static void dropped(struct play *g, const struct game_outcome *e, struct selfpla
 
 bool selfplay_game_play(const struct selfplay_setup *s, long game, struct selfplay_game *out)
 {
-    static _Thread_local struct play g;
+    struct play g;
     int scenario = selfplay_scenario_of(s->scenario, game);
     struct world w;
     struct selfplay_seeds seeds = selfplay_seeds_of(s->seed, game, s->player_seed);
