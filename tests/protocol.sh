@@ -284,6 +284,21 @@ set -- $scores
     grep -q "^error bad-option $tmp/short.txt:" "$tmp/engine" && [ "$(grep -c '^error' "$tmp/engine")" = 1 ]
 check "EvalFile: scores $scores (other weights, a bad file refused, built-in again)" $?
 
+# EvalFile in mid-game: a kept tree was grown under the weights of its time, so other
+# weights start a new one; the same weights read again keep it. One digit a search: 1
+# where it went on from the kept tree. The setoption comes before the 4th go of the game
+# of the tree reuse test above, where the tree is kept when nothing changes.
+reuses() {
+    { printf 'setoption name Iterations value 300\n'
+      awk -v file="$1" '/^go$/ && ++n == 4 && file != "" { print "setoption name EvalFile value " file } { print }' "$tmp/host"
+      printf '%s\n' "$SETTLE"; } | "$R3" > "$tmp/engine$2"
+    awk '/^info string tree reused/ { r = 1 } /^bestmove/ { printf "%d", r; r = 0 } END { print "" }' "$tmp/engine$2"
+}
+kept=$(reuses "" -kept) other=$(reuses "$tmp/king5.txt" -other) same=$(reuses built-in -same)
+[ "$(echo "$kept" | cut -c4)" = 1 ] && [ "$(echo "$other" | cut -c4)" = 0 ] && [ "$same" = "$kept" ] &&
+    [ "$(grep '^bestmove' "$tmp/engine-same")" = "$(grep '^bestmove' "$tmp/engine-kept")" ]
+check "EvalFile in mid-game: other weights grow a new tree ($(echo "$other" | cut -c1-8)...), the same keep it" $?
+
 # PolicyFile: the heuristic playout policy's weights from a file (docs/tuning.md). Playouts
 # that pass at once play other games, so a search of 3000 nodes ends at another count and
 # win rate; a bad file is refused, naming file and line, and changes nothing; built-in and
