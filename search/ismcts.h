@@ -37,18 +37,22 @@ enum ismcts_kind {
 struct ismcts_options {
     int kind;           /* enum ismcts_kind */
     double exploration; /* UCB constant C */
-    double
-        first_play; /* value of a child never tried (first-play urgency); above ~1.5 means try every child the widening admits first */
+    /* The value of a child never tried (first-play urgency); above ~1.5, every
+     * child the widening admits is tried before any is tried again. */
+    double first_play;
     bool robust_choice; /* most visits; else the best mean among children with a tenth of the most visits */
     int playout_turns;  /* game turns a playout runs before the evaluation decides; 0: to the end */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
     int playout_policy;                 /* how a playout decides: enum playout_policy (search/policy.h) */
     const struct policy_table *policy;  /* the heuristic policy's weights, also widening's; NULL: the built-in ones;
                                          * they must outlive the search (search/policy_weights.h) */
-    double
-        widening; /* progressive widening: an enemy's node seen n times has at most (n+1)^widening children; 0: off */
-    double komi;  /* dynamic komi, 0..1: the share of the root's mean evaluation (as a logit) taken off every
-                           * playout's, so that in a lopsided position the outcomes still spread around 1/2; 0: off */
+    /* Progressive widening: an enemy's node seen n times has at most
+     * (n+1)^widening children; 0: off. */
+    double widening;
+    /* Dynamic komi, 0..1: the share of the root's mean evaluation (as a
+     * logit) taken off every playout's, so that in a lopsided position the
+     * outcomes still spread around 1/2; 0: off. */
+    double komi;
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;
