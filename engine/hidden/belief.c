@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/places.h"
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
@@ -251,8 +252,7 @@ static bool find_world(struct belief *b, const struct observations *seen, bool p
     struct sampler sampler;
     struct view v;
     if (seen->count == 0) {
-        snprintf(error, error_size, "no observations: a transition shows at least its decision");
-        return false;
+        return fail(error, error_size, "no observations: a transition shows at least its decision");
     }
     *before = b->w;
     if (try_world(b, before, seen, prefix, d, after, whole))
@@ -260,8 +260,7 @@ static bool find_world(struct belief *b, const struct observations *seen, bool p
     view_of(&b->w, b->side, &v);
     narrow_view(&v, seen, prefix);
     if (!sampler_init(&sampler, &v, &b->rng)) {
-        snprintf(error, error_size, "the faces revealed contradict what the side knew");
-        return false;
+        return fail(error, error_size, "the faces revealed contradict what the side knew");
     }
     for (int tries = 0; tries < BELIEF_TRIES; tries++) {
         sampler_draw(&sampler, &b->rng, before);
@@ -269,8 +268,8 @@ static bool find_world(struct belief *b, const struct observations *seen, bool p
         if (try_world(b, before, seen, prefix, d, after, whole))
             return true;
     }
-    snprintf(error, error_size, "no world the side thinks possible gives these observations (%d tried)", BELIEF_TRIES);
-    return false;
+    return fail(error, error_size, "no world the side thinks possible gives these observations (%d tried)",
+                BELIEF_TRIES);
 }
 
 bool belief_observe(struct belief *b, const struct observations *seen, char *error, size_t error_size)

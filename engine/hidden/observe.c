@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/rules/cards.h"
 #include "engine/rules/notation.h"
@@ -403,9 +404,8 @@ bool observation_read(const char *text, struct observation *out, char *error, si
             continue;
         o.kind = READ[i].kind;
         if (n - 1 != READ[i].words || !read_fields(o.kind, w + 1, &o)) {
-            snprintf(error, error_size, "'%s': expected %s and %d word%s after it (docs/observations.md)", text,
-                     READ[i].word, READ[i].words, READ[i].words == 1 ? "" : "s");
-            return false;
+            return fail(error, error_size, "'%s': expected %s and %d word%s after it (docs/observations.md)", text,
+                        READ[i].word, READ[i].words, READ[i].words == 1 ? "" : "s");
         }
         *out = o;
         return true;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/text/strbuf.h"
 
@@ -1045,8 +1046,7 @@ bool position_parse(const char *text, struct world *w, char *error, size_t error
     if (!parse_head(&c, &scratch) || !parse_places(&c, &scratch) || !parse_tail(&c, &scratch))
         return false;
     if (!world_check(&scratch, why, sizeof why)) {
-        snprintf(error, error_size, "column %d: the position is inconsistent: %s", column(&c, c.p), why);
-        return false;
+        return fail(error, error_size, "column %d: the position is inconsistent: %s", column(&c, c.p), why);
     }
     memcpy(w, &scratch, sizeof *w);
     return true;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine/core/clock.h"
+#include "engine/core/fail.h"
 #include "eval/weights.h"
 #include "protocol/cli/cli.h"
 #include "search/policy_weights.h"
@@ -247,8 +248,7 @@ static bool rename_all(struct files *w, char *why, size_t size)
 {
     for (int i = 0; i < w->count; i++) {
         if (rename(w->temporary[i], w->final[i]) != 0) {
-            snprintf(why, size, "%s: cannot rename the new file into place", w->final[i]);
-            return false;
+            return fail(why, size, "%s: cannot rename the new file into place", w->final[i]);
         }
         free(w->temporary[i]);
         w->temporary[i] = NULL;

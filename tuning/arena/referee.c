@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "engine/core/clock.h"
+#include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/observe.h"
 #include "engine/rules/game.h"
@@ -148,16 +149,14 @@ static bool await(struct engine_process *p, const char *want, long ms, struct de
     for (;;) {
         int got = read_line(p, line, sizeof line, deadline);
         if (got <= 0) {
-            snprintf(why, size, "%s: %s waiting for '%s'", p->spec->name, got ? "exited" : "no answer", want);
-            return false;
+            return fail(why, size, "%s: %s waiting for '%s'", p->spec->name, got ? "exited" : "no answer", want);
         }
         if (strcmp(line, want) == 0)
             return true;
         if (seen && seen->count < seen->max && read_declaration(line, &seen->list[seen->count]))
             seen->count++;
         if (strncmp(line, "error", 5) == 0) {
-            snprintf(why, size, "%s said '%.160s' waiting for '%s'", p->spec->name, line, want);
-            return false;
+            return fail(why, size, "%s said '%.160s' waiting for '%s'", p->spec->name, line, want);
         }
     }
 }
@@ -168,8 +167,7 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
     /* Close-on-exec: an engine that another thread starts must not hold
      * these ends open, or this engine's exit would never read as EOF. */
     if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
-        snprintf(why, size, "no pipes: %s", strerror(errno));
-        return false;
+        return fail(why, size, "no pipes: %s", strerror(errno));
     }
     pid_t pid = fork();
     if (pid == 0) {
@@ -194,8 +192,7 @@ static bool spawn(struct engine_process *p, char *why, size_t size)
     p->from = out[0];
     p->length = 0;
     if (pid < 0) {
-        snprintf(why, size, "cannot start '%s': %s", p->spec->cmd, strerror(errno));
-        return false;
+        return fail(why, size, "cannot start '%s': %s", p->spec->cmd, strerror(errno));
     }
     return true;
 }
@@ -286,13 +283,11 @@ bool engine_ask(struct engine_process *p, const struct world *w, const struct ti
     /* What came since the last bestmove: info is fine, a bestmove is not. */
     while (read_line(p, line, sizeof line, clock_us() / 1000) == 1)
         if (strncmp(line, "bestmove", 8) == 0)
-            return snprintf(why, size, "%s sent '%.100s' before go: a second bestmove, or one not asked for",
-                            p->spec->name, line),
-                   false;
+            return fail(why, size, "%s sent '%.100s' before go: a second bestmove, or one not asked for", p->spec->name,
+                        line);
     *end = END_CRASH;
     if (!send_go(p, w, tc)) {
-        snprintf(why, size, "%s crashed (its input is closed)", p->spec->name);
-        return false;
+        return fail(why, size, "%s crashed (its input is closed)", p->spec->name);
     }
     long allowed = (tc->movetime_ms && !tc->nodes ? tc->movetime_ms : tc->timeout_ms) + MARGIN_MS;
     long deadline = clock_us() / 1000 + allowed;
