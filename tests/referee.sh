@@ -205,7 +205,7 @@ cat "$tmp/shard1/results.tsv" "$tmp/shard2/results.tsv" | grep -v '^#' | sort -n
 check "shards 1/2 and 2/2 play games 1 2 5 6 and 3 4, as in the whole match" $?
 "$R3" match-merge "$tmp/shard1" "$tmp/shard2" > "$tmp/merged" 2> "$tmp/err"
 [ $? = 0 ] && [ "$(tail -n 1 "$tmp/merged")" = "$last" ] && [ ! -s "$tmp/err" ] \
-    && [ "$(cat "$tmp/merged")" = "$(tail -n 5 "$tmp/games.out")" ]
+    && [ "$(cat "$tmp/merged")" = "$(tail -n 6 "$tmp/games.out")" ]
 check "match-merge of the two shards gives the whole match's report: '$(tail -n 1 "$tmp/merged")'" $?
 
 # match-merge names the file and line of what does not belong.

@@ -34,6 +34,30 @@ static void elo_estimate_and_its_interval(void **state)
     assert_int_equal(stats_elo_estimate(0, 3, 0).infinite, -1);
 }
 
+/* Pairs, as fastchess counts them: ten pairs scoring 0, 1/4, 1/2, 3/4 and 1
+ * in 1:2:4:2:1 have a mean of 1/2 and a variance of 0.075, so the 95%
+ * interval of the mean is 1/2 +- 1.959964 sqrt(0.0075) and its Elo
+ * half-width 400 log10(0.66974 / 0.33026) = 122.8; a lone pair has no
+ * interval, and pairs all of one score none either. */
+static void elo_from_game_pairs(void **state)
+{
+    (void)state;
+    struct elo_estimate e = stats_elo_pairs((const long[PAIR_SCORES]){1, 2, 4, 2, 1});
+    assert_true(fabs(e.elo) < 1e-9 && !e.infinite);
+    double half = 1.959964 * sqrt(0.075 / 10);
+    assert_true(fabs(e.margin - 400 * log10((0.5 + half) / (0.5 - half))) < 1e-6);
+    assert_true(fabs(e.margin - 122.8) < 0.05);
+    e = stats_elo_pairs((const long[PAIR_SCORES]){0, 0, 0, 3, 1}); /* 13/16 */
+    assert_true(fabs(e.elo - stats_elo(13.0 / 16)) < 1e-9 && e.margin > 0);
+    assert_true(stats_elo_pairs((const long[PAIR_SCORES]){0, 0, 7, 0, 0}).margin == 0);
+    assert_true(stats_elo_pairs((const long[PAIR_SCORES]){0, 0, 0, 0, 1}).infinite == 1);
+    assert_true(stats_elo_pairs((const long[PAIR_SCORES]){0, 1, 0, 0, 0}).margin == 0); /* one pair */
+    /* Ten pairs each won once by each side: counted singly, 10-10 looks uncertain;
+     * as pairs, every seed was an even game, and the interval is nil. */
+    assert_true(stats_elo_estimate(10, 10, 0).margin > 100);
+    assert_true(stats_elo_pairs((const long[PAIR_SCORES]){0, 0, 10, 0, 0}).margin == 0);
+}
+
 static void likelihood_of_superiority(void **state)
 {
     (void)state;
@@ -114,6 +138,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(elo_of_a_score),
         cmocka_unit_test(elo_estimate_and_its_interval),
+        cmocka_unit_test(elo_from_game_pairs),
         cmocka_unit_test(likelihood_of_superiority),
         cmocka_unit_test(sprt_bounds),
         cmocka_unit_test(llr_by_the_formula),

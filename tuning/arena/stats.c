@@ -14,6 +14,13 @@ double stats_elo(double score)
     return -400.0 * log10(1.0 / score - 1.0) + 0.0; /* + 0.0: an even score prints as 0.0, not -0.0 */
 }
 
+/* The interval's mean half-width in Elo around a score, clamped so that a
+ * score near 0 or 1 stays finite (the interval is not symmetric in Elo). */
+static double elo_margin(double score, double margin)
+{
+    return (stats_elo(fmin(score + margin, 0.999)) - stats_elo(fmax(score - margin, 0.001))) / 2;
+}
+
 struct elo_estimate stats_elo_estimate(long wins, long losses, long draws)
 {
     struct elo_estimate e = {0, 0, 0};
@@ -28,9 +35,30 @@ struct elo_estimate stats_elo_estimate(long wins, long losses, long draws)
     double variance = (w * pow(1 - score, 2) + l * pow(score, 2) + d * pow(0.5 - score, 2)) / n;
     double margin = 1.96 * sqrt(variance / n);
     e.elo = stats_elo(score);
-    /* The interval is not symmetric in Elo; its mean half-width is reported,
-     * clamped so that a score near 0 or 1 stays finite. */
-    e.margin = (stats_elo(fmin(score + margin, 0.999)) - stats_elo(fmax(score - margin, 0.001))) / 2;
+    e.margin = elo_margin(score, margin);
+    return e;
+}
+
+struct elo_estimate stats_elo_pairs(const long pairs[PAIR_SCORES])
+{
+    struct elo_estimate e = {0, 0, 0};
+    double n = 0, sum = 0, squares = 0;
+    for (int k = 0; k < PAIR_SCORES; k++) {
+        double score = k / 4.0;
+        n += (double)pairs[k];
+        sum += (double)pairs[k] * score;
+        squares += (double)pairs[k] * score * score;
+    }
+    if (n <= 0)
+        return e;
+    double score = sum / n;
+    if (score <= 0 || score >= 1) {
+        e.infinite = score >= 1 ? 1 : -1;
+        return e;
+    }
+    double variance = fmax(squares / n - score * score, 0);
+    e.elo = stats_elo(score);
+    e.margin = n > 1 ? elo_margin(score, 1.959964 * sqrt(variance / n)) : 0;
     return e;
 }
 

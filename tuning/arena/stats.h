@@ -20,12 +20,18 @@ struct elo_estimate {
 };
 struct elo_estimate stats_elo_estimate(long wins, long losses, long draws);
 
-/* Likelihood of superiority: the chance that A is stronger, from the decisive games. */
-double stats_los(long wins, long losses);
-
 /* Pair scores of the first engine in half points: a pair of games scores 0,
  * 1, 2, 3 or 4 half points (the pentanomial counts). */
 #define PAIR_SCORES 5
+
+/* The same from game pairs, as fastchess has it: the mean pair score and its
+ * variance over the pairs (pentanomial), so that what the two games of a
+ * pair share (one seed, the sides swapped) is not counted twice. With fewer
+ * than two pairs the margin is 0. */
+struct elo_estimate stats_elo_pairs(const long pairs[PAIR_SCORES]);
+
+/* Likelihood of superiority: the chance that A is stronger, from the decisive games. */
+double stats_los(long wins, long losses);
 
 struct sprt {
     double elo0, elo1;  /* H0: the difference is elo0; H1: it is elo1 */

@@ -32,15 +32,33 @@ void tally_pair(struct tally *t, int half_points) { t->pairs[half_points]++; }
 
 double tally_llr(const struct tally *t, const struct sprt *s) { return sprt_llr(s, t->pairs); }
 
+static long pair_count(const struct tally *t)
+{
+    long n = 0;
+    for (int k = 0; k < PAIR_SCORES; k++)
+        n += t->pairs[k];
+    return n;
+}
+
+/* The Elo difference from the game pairs (pentanomial), as fastchess gives
+ * it, once two pairs are complete; from single games before. */
 static void report_elo(const struct tally *t, FILE *out)
 {
-    struct elo_estimate e = stats_elo_estimate(t->wins[0], t->wins[1], t->draws);
+    long pairs = pair_count(t);
+    struct elo_estimate e =
+        pairs >= 2 ? stats_elo_pairs(t->pairs) : stats_elo_estimate(t->wins[0], t->wins[1], t->draws);
     double los = 100 * stats_los(t->wins[0], t->wins[1]);
     if (e.infinite)
         fprintf(out, "Elo difference: %s (every game went one way), LOS: %.1f %%\n", e.infinite > 0 ? "+inf" : "-inf",
                 los);
+    else if (pairs >= 2)
+        fprintf(out, "Elo difference: %.1f +/- %.1f (from %ld game pairs), LOS: %.1f %%\n", e.elo, e.margin, pairs,
+                los);
     else
         fprintf(out, "Elo difference: %.1f +/- %.1f, LOS: %.1f %%\n", e.elo, e.margin, los);
+    if (pairs > 0)
+        fprintf(out, "Ptnml(0-2): [%ld, %ld, %ld, %ld, %ld]\n", t->pairs[0], t->pairs[1], t->pairs[2], t->pairs[3],
+                t->pairs[4]);
 }
 
 /* In cutechess-cli's words: "SPRT: llr 2.96 (100.6%), lbound -2.94, ubound 2.94 - H1 was accepted". */
