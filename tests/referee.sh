@@ -272,4 +272,34 @@ for pair in "cheat pimc 1483" "flatmc ismcts 1460"; do
     check "$1 vs $2 ($3): two whole games, no forfeits: '$(tail -n 1 "$tmp/out")'" $?
 done
 
+# r3 ratings: one scale over several matches. a beats b 3 games of 4 and b
+# beats c 3 of 4, then a beats c 9 of 10: the odds multiply, so the
+# maximum-likelihood ratings are those of each score, 400 log10(3) = 190.8 a
+# step (tests/test_rating.c checks the fit itself).
+mkdir -p "$tmp/rate"
+results_lines() { # results_lines YORK LANCASTER YORK_WINS LANCASTER_WINS
+    i=0
+    while [ $i -lt $(($3 + $4)) ]; do
+        i=$((i + 1))
+        winner=york
+        [ $i -gt "$3" ] && winner=lancaster
+        printf '%d\t1460\t%d\t%s\t%s\t%s\tlast-campaign\t-\n' $i $i "$1" "$2" $winner
+    done
+}
+{ echo "# game	scenario	seed	york	lancaster	winner	end	reason"; results_lines a b 3 1; results_lines b c 3 1; } > "$tmp/rate/ab.tsv"
+{ results_lines a c 9 1; } > "$tmp/rate/ac.tsv"
+"$R3" ratings --anchor c=1000 "$tmp/rate/ab.tsv" "$tmp/rate/ac.tsv" > "$tmp/rate/out" 2> "$tmp/err"
+[ $? = 0 ] && grep -q "^   1  a  *+1381.7 " "$tmp/rate/out" && grep -q "^   2  b  *+1190.8 " "$tmp/rate/out" \
+    && grep -q "^   3  c  *+1000.0 *0.0 " "$tmp/rate/out" && [ ! -s "$tmp/err" ]
+check "r3 ratings: consistent scores give their own ratings ($(sed -n 3p "$tmp/rate/out"))" $?
+reject 2 "r3: ratings: --anchor names no engine of the results: 'nobody'" ratings --anchor nobody=0 "$tmp/rate/ab.tsv"
+printf '3\t1460\tseven\ta\tb\tyork\tlast-campaign\t-\n' >> "$tmp/rate/ac.tsv"
+"$R3" ratings "$tmp/rate/ab.tsv" "$tmp/rate/ac.tsv" > "$tmp/out" 2> "$tmp/err"
+[ $? = 1 ] && grep -q "^r3: ratings: .*ac.tsv line 11: " "$tmp/err" && [ ! -s "$tmp/out" ]
+check "r3 ratings: a damaged line is named by file and line, and no table is printed ($(head -n 1 "$tmp/err"))" $?
+results_lines a b 4 0 > "$tmp/rate/sweep.tsv"
+"$R3" ratings "$tmp/rate/sweep.tsv" > "$tmp/out" 2> "$tmp/err"
+[ $? = 1 ] && grep -q "'a' won every one of its 4 games" "$tmp/err" && [ ! -s "$tmp/out" ]
+check "r3 ratings: an engine that won every game has no finite rating, and says so" $?
+
 finish referee

@@ -1,0 +1,188 @@
+/*
+ * rating.c: see rating.h. NLopt's L-BFGS maximizes the log-likelihood over
+ * the ratings but the anchor's; the intervals come from the inverse of its
+ * Hessian there, a matrix of at most 63 rows, inverted by Gauss-Jordan.
+ */
+#include "tuning/arena/rating.h"
+
+#include <math.h>
+#include <nlopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/core/fail.h"
+
+#define SCALE (log(10.0) / 400.0) /* Elo points to the logistic's natural units */
+
+int rating_engine(struct rating_games *g, const char *name, char *why, size_t size)
+{
+    for (int i = 0; i < g->engines; i++)
+        if (strcmp(g->name[i], name) == 0)
+            return i;
+    if (strlen(name) > RATING_NAME_MAX)
+        return fail(why, size, "the engine name '%.60s...' is over %d bytes", name, RATING_NAME_MAX), -1;
+    if (g->engines == RATING_MAX_ENGINES)
+        return fail(why, size, "more than %d engines", RATING_MAX_ENGINES), -1;
+    snprintf(g->name[g->engines], sizeof g->name[0], "%s", name);
+    return g->engines++;
+}
+
+void rating_add(struct rating_games *g, int a, int b, double points_a)
+{
+    g->points[a][b] += points_a;
+    g->points[b][a] += 1 - points_a;
+    g->games[a][b] += 1;
+    g->games[b][a] += 1;
+}
+
+/* The ratings being fitted: x holds all but the anchor's. */
+struct problem {
+    const struct rating_games *g;
+    int anchor;
+    double anchor_elo;
+};
+
+static double rating_of(const struct problem *p, const double *x, int i)
+{
+    return i == p->anchor ? p->anchor_elo : x[i - (i > p->anchor)];
+}
+
+/* Minus the log-likelihood, and its gradient over x. */
+static double objective(unsigned n, const double *x, double *gradient, void *data)
+{
+    const struct problem *p = data;
+    const struct rating_games *g = p->g;
+    double minus_log_likelihood = 0;
+    if (gradient)
+        memset(gradient, 0, n * sizeof *gradient);
+    for (int i = 0; i < g->engines; i++)
+        for (int j = 0; j < g->engines; j++) {
+            if (i == j || g->games[i][j] == 0)
+                continue;
+            double win = 1 / (1 + exp(-SCALE * (rating_of(p, x, i) - rating_of(p, x, j))));
+            minus_log_likelihood -= g->points[i][j] * log(win); /* each pair seen from both ends */
+            if (gradient && i != p->anchor)
+                gradient[i - (i > p->anchor)] -= SCALE * (g->points[i][j] - g->games[i][j] * win);
+        }
+    return minus_log_likelihood;
+}
+
+/* Why some engine would have no finite rating, if one would not. */
+static bool all_finite(const struct rating_games *g, int anchor, char *why, size_t size)
+{
+    bool reached[RATING_MAX_ENGINES] = {false};
+    reached[anchor] = true;
+    for (bool grew = true; grew;) { /* the engines connected to the anchor's by games */
+        grew = false;
+        for (int i = 0; i < g->engines; i++)
+            for (int j = 0; j < g->engines && !reached[i]; j++)
+                if (reached[j] && g->games[i][j] > 0)
+                    reached[i] = grew = true;
+    }
+    for (int i = 0; i < g->engines; i++) {
+        double games = 0, points = 0;
+        for (int j = 0; j < g->engines; j++)
+            games += g->games[i][j], points += g->points[i][j];
+        if (!reached[i])
+            return fail(why, size, "'%s' never met the engines of the anchor '%s', directly or through others",
+                        g->name[i], g->name[anchor]);
+        if (points == 0 || points == games)
+            return fail(why, size, "'%s' %s every one of its %.0f games: its rating has no finite estimate", g->name[i],
+                        points == 0 ? "lost" : "won", games);
+    }
+    return true;
+}
+
+/* The inverse of the n-by-n matrix a (in place, by Gauss-Jordan with
+ * partial pivoting); false if it is singular. */
+static bool invert(int n, double a[][RATING_MAX_ENGINES])
+{
+    double inverse[RATING_MAX_ENGINES][RATING_MAX_ENGINES] = {{0}};
+    for (int i = 0; i < n; i++)
+        inverse[i][i] = 1;
+    for (int c = 0; c < n; c++) {
+        int pivot = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(a[r][c]) > fabs(a[pivot][c]))
+                pivot = r;
+        if (fabs(a[pivot][c]) < 1e-300)
+            return false;
+        for (int k = 0; k < n; k++) {
+            double t = a[c][k];
+            a[c][k] = a[pivot][k], a[pivot][k] = t;
+            t = inverse[c][k];
+            inverse[c][k] = inverse[pivot][k], inverse[pivot][k] = t;
+        }
+        double d = a[c][c];
+        for (int k = 0; k < n; k++)
+            a[c][k] /= d, inverse[c][k] /= d;
+        for (int r = 0; r < n; r++)
+            if (r != c && a[r][c] != 0) {
+                double f = a[r][c];
+                for (int k = 0; k < n; k++)
+                    a[r][k] -= f * a[c][k], inverse[r][k] -= f * inverse[c][k];
+            }
+    }
+    memcpy(a, inverse, sizeof inverse);
+    return true;
+}
+
+/* The 95% half-widths: 1.96 standard errors from the inverse of the
+ * Fisher information, in Elo. */
+static bool margins(const struct problem *p, const double *x, struct rating_fit *out)
+{
+    static double information[RATING_MAX_ENGINES][RATING_MAX_ENGINES];
+    const struct rating_games *g = p->g;
+    int n = g->engines - 1;
+    memset(information, 0, sizeof information);
+    for (int i = 0; i < g->engines; i++)
+        for (int j = 0; j < g->engines; j++) {
+            if (i == j || g->games[i][j] == 0)
+                continue;
+            double win = 1 / (1 + exp(-SCALE * (rating_of(p, x, i) - rating_of(p, x, j))));
+            double w = SCALE * SCALE * g->games[i][j] * win * (1 - win);
+            if (i != p->anchor) {
+                int a = i - (i > p->anchor);
+                information[a][a] += w;
+                if (j != p->anchor)
+                    information[a][j - (j > p->anchor)] -= w;
+            }
+        }
+    if (!invert(n, information))
+        return false;
+    for (int i = 0; i < g->engines; i++)
+        out->margin[i] = i == p->anchor ? 0 : 1.959964 * sqrt(information[i - (i > p->anchor)][i - (i > p->anchor)]);
+    return true;
+}
+
+bool rating_fit(const struct rating_games *g, int anchor, double anchor_elo, struct rating_fit *out, char *why,
+                size_t size)
+{
+    double x[RATING_MAX_ENGINES] = {0}, value;
+    struct problem p = {g, anchor, anchor_elo};
+    unsigned n = (unsigned)(g->engines - 1);
+    memset(out, 0, sizeof *out);
+    if (!all_finite(g, anchor, why, size))
+        return false;
+    for (unsigned k = 0; k < n; k++)
+        x[k] = anchor_elo;
+    if (n > 0) {
+        nlopt_opt opt = nlopt_create(NLOPT_LD_LBFGS, n);
+        nlopt_set_min_objective(opt, objective, &p);
+        nlopt_set_ftol_rel(opt, 1e-14);
+        nlopt_set_xtol_abs1(opt, 1e-9);
+        nlopt_set_maxeval(opt, 100000);
+        nlopt_result result = nlopt_optimize(opt, x, &value);
+        nlopt_destroy(opt);
+        if (result < 0)
+            return fail(why, size, "the fit failed (NLopt %d)", (int)result);
+    }
+    for (int i = 0; i < g->engines; i++) {
+        out->elo[i] = rating_of(&p, x, i);
+        for (int j = 0; j < g->engines; j++)
+            out->games[i] += g->games[i][j], out->points[i] += g->points[i][j];
+    }
+    if (!margins(&p, x, out))
+        return fail(why, size, "the fit's information matrix is singular");
+    return true;
+}
