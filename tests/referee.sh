@@ -56,6 +56,24 @@ for mode in crash hang illegal garbage; do
         [ "$(grep -c "^\[Termination \"forfeit ($mode): " "$tmp/$mode/games.pgn")" = 2 ]
     check "the '$mode' forfeits are counted as '$mode': $(grep '^Ended' "$tmp/out" | sed 's/.*forfeits: //')" $?
 done
+
+# Under a game clock (--tc SECONDS+INCREMENT) every go carries both clocks and
+# the increments; an engine that does not answer within its time and the
+# grace loses on time, counted and recorded as such, and the records replay.
+"$R3" match --engine cmd="sh -c 'tee -a $tmp/clock.log | $R3'" name=r3 option.Player=random \
+    --engine cmd="sh tests/engines/misbehave.sh hang" name=slow --games 2 --scenario 1483 --tc 0.3+0.01 \
+    --out "$tmp/time" > "$tmp/out" 2> "$tmp/err"
+[ $? = 0 ] && [ "$(grep -c "by forfeit: slow lost on time: no bestmove within the 300 ms on its clock" "$tmp/out")" = 2 ] \
+    && grep -q "forfeits: .*, 2 on time;" "$tmp/out" && [ "$(grep -c "	time	" "$tmp/time/results.tsv")" = 2 ] \
+    && [ "$(grep -c '^\[Termination "forfeit (time): ' "$tmp/time/games.pgn")" = 2 ] \
+    && "$R3" replay "$tmp"/time/game-* > /dev/null
+check "under a clock an engine out of time loses on time: $(grep -m 1 'by forfeit' "$tmp/out" | sed 's/.*by forfeit: //')" $?
+grep -q "^go wtime [0-9]* btime [0-9]* winc 10 binc 10$" "$tmp/clock.log" \
+    && [ "$(grep -c '^go ' "$tmp/clock.log")" = "$(grep -c '^go wtime' "$tmp/clock.log")" ]
+check "under a clock each go sends wtime, btime, winc and binc: $(grep -m 2 '^go ' "$tmp/clock.log" | tail -n 1)" $?
+reject 2 "r3: match: --tc takes SECONDS+INCREMENT (such as 60+0.5), movetime=MS, nodes=N or none, not '60+x'" \
+    match --tc 60+x --engine cmd="$R3" --engine cmd="$R3"
+
 grep -h "by forfeit" "$tmp"/*/game-* | sed 's/^# result /  /' | sort -u
 
 # An engine is a process group, ended whole: a hung engine's child, and a crashed engine's
@@ -90,8 +108,8 @@ done
 
 # Every record replays: legal decisions, the seed's chance outcomes, the recorded result.
 "$R3" replay "$tmp"/*/game-* > "$tmp/replayed" 2> "$tmp/err"
-[ $? = 0 ] && [ "$(grep -c ', as recorded$' "$tmp/replayed")" = 20 ] && [ ! -s "$tmp/err" ]
-check "r3 replay verifies all 20 records" $?
+[ $? = 0 ] && [ "$(grep -c ', as recorded$' "$tmp/replayed")" = 22 ] && [ ! -s "$tmp/err" ]
+check "r3 replay verifies all 22 records (2 of them lost on time)" $?
 sed 's/^roll \([1-5]\)$/roll 6/' "$tmp/games/game-00001.r3g" > "$tmp/tampered.r3g"
 "$R3" replay "$tmp/tampered.r3g" > /dev/null 2> "$tmp/err"
 [ $? = 1 ] && grep -q "but the seed gives" "$tmp/err"
@@ -113,7 +131,7 @@ reject 2 "r3: unknown scenario '1460,' (1460, 1470, 1483, a list such as 1460,14
     --scenario 1483,1460 --seed 1 > "$tmp/out" 2>&1
 [ "$(sed -n 's/^Finished game [0-9]* (.*, \([0-9]*\), seed.*/\1/p' "$tmp/out" | paste -sd' ' -)" = "1483 1483 1460 1460 1483 1483" ]
 check "--scenario 1483,1460: the pairs play 1483, 1460, 1483 in turn" $?
-reject 2 "r3: match: --tc takes movetime=MS, nodes=N or none, not 'depth=5'" match --tc depth=5 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: --tc takes SECONDS+INCREMENT (such as 60+0.5), movetime=MS, nodes=N or none, not 'depth=5'" match --tc depth=5 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: --tc nodes needs a whole number from 1 to 1000000000000, not '0'" match --tc nodes=0 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: --concurrency needs a whole number from 1 to 64, not '65'" match --concurrency 65 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: match: --shard takes I/N with 1 <= I <= N <= 1000000, not '3/2'" match --shard 3/2 --engine cmd="$R3" --engine cmd="$R3"

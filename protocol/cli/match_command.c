@@ -6,6 +6,7 @@
 #include "protocol/cli/match_command.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,27 +132,54 @@ static bool read_scenario(const char *text, struct match_options *o)
     return true;
 }
 
-/* movetime=MS, nodes=N or none; the timeout is left as it was. */
+/* SECONDS+INCREMENT (or SECONDS alone), as fastchess writes a game clock:
+ * 60+0.5 is a minute a side and half a second more after each decision. */
+static bool read_clock(const char *value, struct time_control *tc)
+{
+    char *end;
+    double seconds = strtod(value, &end), increment = 0;
+    if (end != value && *end == '+') {
+        const char *rest = end + 1;
+        increment = strtod(rest, &end);
+        if (end == rest)
+            end = (char *)value; /* "60+" */
+    }
+    if (end == value || *end || !(seconds > 0 && seconds <= 86400) || !(increment >= 0 && increment <= 3600))
+        return cli_usage_error("match: --tc takes SECONDS+INCREMENT (such as 60+0.5), movetime=MS, nodes=N or none, "
+                               "not '%s'",
+                               value),
+               false;
+    *tc = (struct time_control){
+        .clock_ms = lround(seconds * 1000), .increment_ms = lround(increment * 1000), .timeout_ms = tc->timeout_ms};
+    return true;
+}
+
+/* movetime=MS, nodes=N, SECONDS+INCREMENT or none; the timeout is left as it was. */
 static bool read_time_control(const char *value, struct time_control *tc)
 {
     long long n;
     if (strcmp(value, "none") == 0) {
-        tc->movetime_ms = 0, tc->nodes = 0;
+        tc->movetime_ms = 0, tc->nodes = 0, tc->clock_ms = tc->increment_ms = 0;
         return true;
     }
+    if (value[0] >= '0' && value[0] <= '9')
+        return read_clock(value, tc);
     if (strncmp(value, "movetime=", 9) == 0) {
         if (!cli_option_number("--tc movetime", value + 9, 1, 3600000, &n))
             return false;
-        tc->movetime_ms = (int)n, tc->nodes = 0;
+        tc->movetime_ms = (int)n, tc->nodes = 0, tc->clock_ms = tc->increment_ms = 0;
         return true;
     }
     if (strncmp(value, "nodes=", 6) == 0) {
         if (!cli_option_number("--tc nodes", value + 6, 1, 1000000000000LL, &n))
             return false;
-        tc->movetime_ms = 0, tc->nodes = n;
+        tc->movetime_ms = 0, tc->nodes = n, tc->clock_ms = tc->increment_ms = 0;
         return true;
     }
-    return cli_usage_error("match: --tc takes movetime=MS, nodes=N or none, not '%s'", value), false;
+    return cli_usage_error("match: --tc takes SECONDS+INCREMENT (such as 60+0.5), movetime=MS, nodes=N or none, "
+                           "not '%s'",
+                           value),
+           false;
 }
 
 /* I/N with 1 <= I <= N. */

@@ -188,7 +188,7 @@ bool seat_decide(struct seat *s, const struct world *truth, FILE *input, decisio
 {
     if (s->kind == SEAT_PROGRAM) {
         const struct time_control bare_go = {.timeout_ms = REFEREE_TIMEOUT_MS};
-        return engine_ask(&s->process, truth, &bare_go, d, why, size, end);
+        return engine_ask(&s->process, truth, &bare_go, NULL, d, why, size, end);
     }
     const struct limits budget = {.clock = {-1, -1}};
     *d = seat_search(s, &budget, input);

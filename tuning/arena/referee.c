@@ -257,11 +257,15 @@ static bool sees_all(const struct engine_spec *spec)
     return false;
 }
 
-static bool send_go(struct engine_process *p, const struct world *w, const struct time_control *tc)
+static bool send_go(struct engine_process *p, const struct world *w, const struct time_control *tc,
+                    const struct game_clock *clock)
 {
     char truth[POSITION_TEXT_MAX];
     if (sees_all(p->spec) && (!position_print(w, truth, sizeof truth) || !send_line(p, "truth %s", truth)))
         return false;
+    if (clock)
+        return send_line(p, "go wtime %ld btime %ld winc %ld binc %ld", clock->left_ms[SIDE_YORK],
+                         clock->left_ms[SIDE_LANCASTER], tc->increment_ms, tc->increment_ms);
     if (tc->nodes)
         return send_line(p, "go nodes %lld", tc->nodes);
     if (tc->movetime_ms)
@@ -270,13 +274,27 @@ static bool send_go(struct engine_process *p, const struct world *w, const struc
 }
 
 const char *const GAME_END_WORD[END_COUNT] = {
-    [END_HEIRS] = "heirs",     [END_USURPATION] = "usurpation", [END_LAST_CAMPAIGN] = "last-campaign",
-    [END_ILLEGAL] = "illegal", [END_CRASH] = "crash",           [END_HANG] = "hang",
-    [END_GARBAGE] = "garbage", [END_BOUND] = "bound",
+    [END_HEIRS] = "heirs",
+    [END_USURPATION] = "usurpation",
+    [END_LAST_CAMPAIGN] = "last-campaign",
+    [END_ILLEGAL] = "illegal",
+    [END_CRASH] = "crash",
+    [END_HANG] = "hang",
+    [END_GARBAGE] = "garbage",
+    [END_TIME] = "time",
+    [END_BOUND] = "bound",
 };
 
-bool engine_ask(struct engine_process *p, const struct world *w, const struct time_control *tc, decision *d, char *why,
-                size_t size, int *end)
+/* The side's clock after a decision that took 'used' ms: what was left
+ * (none once it is over, within the grace), plus the increment. */
+static void charge(struct game_clock *clock, int side, long used, long increment)
+{
+    long left = clock->left_ms[side] - used;
+    clock->left_ms[side] = (left > 0 ? left : 0) + increment;
+}
+
+bool engine_ask(struct engine_process *p, const struct world *w, const struct time_control *tc,
+                struct game_clock *clock, decision *d, char *why, size_t size, int *end)
 {
     char line[512], error[200];
     *end = END_GARBAGE;
@@ -286,14 +304,21 @@ bool engine_ask(struct engine_process *p, const struct world *w, const struct ti
             return fail(why, size, "%s sent '%.100s' before go: a second bestmove, or one not asked for", p->spec->name,
                         line);
     *end = END_CRASH;
-    if (!send_go(p, w, tc)) {
+    if (!send_go(p, w, tc, clock)) {
         return fail(why, size, "%s crashed (its input is closed)", p->spec->name);
     }
-    long allowed = (tc->movetime_ms && !tc->nodes ? tc->movetime_ms : tc->timeout_ms) + MARGIN_MS;
-    long deadline = clock_us() / 1000 + allowed;
+    int side = rules_actor(w);
+    long allowed = clock                           ? clock->left_ms[side] + CLOCK_GRACE_MS
+                   : tc->movetime_ms && !tc->nodes ? tc->movetime_ms + MARGIN_MS
+                                                   : tc->timeout_ms + MARGIN_MS;
+    long asked = clock_us() / 1000, deadline = asked + allowed;
     for (;;) {
         int got = read_line(p, line, sizeof line, deadline);
-        if (got == 0)
+        if (got == 0 && clock)
+            *end = END_TIME,
+            snprintf(why, size, "%s lost on time: no bestmove within the %ld ms on its clock and %d ms of grace",
+                     p->spec->name, clock->left_ms[side], CLOCK_GRACE_MS);
+        else if (got == 0)
             *end = END_HANG, snprintf(why, size, "%s hung: no bestmove within %ld ms", p->spec->name, allowed);
         else if (got < 0)
             snprintf(why, size, "%s crashed (it exited)", p->spec->name);
@@ -303,6 +328,8 @@ bool engine_ask(struct engine_process *p, const struct world *w, const struct ti
             *end = END_GARBAGE, snprintf(why, size, "%s wrote '%.120s' where a bestmove was due", p->spec->name, line);
         else if (!decision_parse(w, line + 9, d, error, sizeof error))
             *end = END_ILLEGAL, snprintf(why, size, "%s played an illegal decision: %.150s", p->spec->name, error);
+        else if (clock)
+            return charge(clock, side, clock_us() / 1000 - asked, tc->increment_ms), true;
         else
             return true;
         return false;
@@ -349,6 +376,7 @@ bool engine_newgame(struct engine_process *p, int scenario, int side)
 struct refereed {
     struct engine_process *engine[SIDE_COUNT];
     const struct time_control *tc;
+    struct game_clock clock; /* under a game clock */
     FILE *record;
     struct game_result_record *out;
 };
@@ -359,7 +387,7 @@ static bool engine_decides(void *context, const struct world *w, decision *d)
     struct refereed *g = context;
     int side = rules_actor(w), end;
     char why[200];
-    if (engine_ask(g->engine[side], w, g->tc, d, why, sizeof why, &end))
+    if (engine_ask(g->engine[side], w, g->tc, g->tc->clock_ms > 0 ? &g->clock : NULL, d, why, sizeof why, &end))
         return true;
     forfeit(g->out, side, why, end, g->engine[side]);
     return false;
@@ -385,7 +413,7 @@ static bool observed(void *context, const struct world *before, decision d, cons
 void referee_play(struct engine_process *york, struct engine_process *lancaster, int scenario, uint64_t seed,
                   const struct time_control *tc, struct game_result_record *out, FILE *record)
 {
-    struct refereed g = {{york, lancaster}, tc, record, out};
+    struct refereed g = {{york, lancaster}, tc, {{tc->clock_ms, tc->clock_ms}}, record, out};
     struct world w;
     uint64_t rng = seed;
     const struct game_player engine = {engine_decides, &g}, chance = {game_uniform, &rng};

@@ -53,19 +53,24 @@ enum game_end {
     END_CRASH,
     END_HANG,
     END_GARBAGE,
+    END_TIME, /* out of time on the game clock */
     END_BOUND,
     END_COUNT
 };
 
 extern const char *const GAME_END_WORD[END_COUNT]; /* "heirs", ..., "bound": results.tsv's words */
 
-static inline bool end_is_forfeit(int end) { return end >= END_ILLEGAL && end <= END_GARBAGE; }
+static inline bool end_is_forfeit(int end) { return end >= END_ILLEGAL && end <= END_TIME; }
 
 /* The limit sent with each go: a move time, a node count, or neither (a
  * bare go: the engine searches its own budget, its option Iterations). */
 struct time_control {
     int movetime_ms; /* used when nodes is 0 */
     long long nodes;
+    /* A game clock (--tc SECONDS+INCREMENT) when clock_ms > 0: each side
+     * starts with clock_ms and gains increment_ms after each of its
+     * decisions; go sends both clocks. */
+    long clock_ms, increment_ms;
     /* With no time limit of its own, an engine is deemed hung this long after
      * a go (plus the margin of every answer). */
     int timeout_ms;
@@ -110,10 +115,19 @@ bool engine_newgame(struct engine_process *p, int scenario, int side);
  * its input is closed. */
 bool engine_tell(struct engine_process *p, const struct world *before, decision d, const struct world *after, int side);
 
+/* The time each side has left in a game under a clock. An engine that
+ * answers after its time is out but within CLOCK_GRACE_MS (pipes and
+ * scheduling) is let off, its clock at 0 before the increment; after that
+ * it loses on time (END_TIME). */
+#define CLOCK_GRACE_MS 500
+struct game_clock {
+    long left_ms[SIDE_COUNT];
+};
+
 /* Asks the engine for its decision in w (go, then bestmove within the time
  * control); false with the reason it loses and how (*end, enum game_end). */
-bool engine_ask(struct engine_process *p, const struct world *w, const struct time_control *tc, decision *d, char *why,
-                size_t size, int *end);
+bool engine_ask(struct engine_process *p, const struct world *w, const struct time_control *tc,
+                struct game_clock *clock, decision *d, char *why, size_t size, int *end);
 
 /* Plays one game: york and lancaster are started engines. Every decision
  * and chance outcome goes to 'record' (one per line) if it is not NULL. */

@@ -81,9 +81,9 @@ void tally_report(const struct tally *t, const char *const names[2], const struc
     const long *e = t->ends;
     fprintf(out,
             "Ended: %ld by heirs, %ld by usurpation, %ld at the end of the last campaign; forfeits: %ld illegal, "
-            "%ld crash, %ld hang, %ld garbage; %ld at the decision bound (draws)\n",
+            "%ld crash, %ld hang, %ld garbage, %ld on time; %ld at the decision bound (draws)\n",
             e[END_HEIRS], e[END_USURPATION], e[END_LAST_CAMPAIGN], e[END_ILLEGAL], e[END_CRASH], e[END_HANG],
-            e[END_GARBAGE], e[END_BOUND]);
+            e[END_GARBAGE], e[END_TIME], e[END_BOUND]);
     if (t->wins[0] + t->wins[1] + t->draws > 0)
         report_elo(t, out);
     if (s)
