@@ -71,8 +71,6 @@ check "under a clock an engine out of time loses on time: $(grep -m 1 'by forfei
 grep -q "^go wtime [0-9]* btime [0-9]* winc 10 binc 10$" "$tmp/clock.log" \
     && [ "$(grep -c '^go ' "$tmp/clock.log")" = "$(grep -c '^go wtime' "$tmp/clock.log")" ]
 check "under a clock each go sends wtime, btime, winc and binc: $(grep -m 2 '^go ' "$tmp/clock.log" | tail -n 1)" $?
-reject 2 "r3: match: --tc takes SECONDS+INCREMENT (such as 60+0.5), movetime=MS, nodes=N or none, not '60+x'" \
-    match --tc 60+x --engine cmd="$R3" --engine cmd="$R3"
 
 grep -h "by forfeit" "$tmp"/*/game-* | sed 's/^# result /  /' | sort -u
 
@@ -132,6 +130,8 @@ reject 2 "r3: unknown scenario '1460,' (1460, 1470, 1483, a list such as 1460,14
 [ "$(sed -n 's/^Finished game [0-9]* (.*, \([0-9]*\), seed.*/\1/p' "$tmp/out" | paste -sd' ' -)" = "1483 1483 1460 1460 1483 1483" ]
 check "--scenario 1483,1460: the pairs play 1483, 1460, 1483 in turn" $?
 reject 2 "r3: match: --tc takes SECONDS+INCREMENT (such as 60+0.5), movetime=MS, nodes=N or none, not 'depth=5'" match --tc depth=5 --engine cmd="$R3" --engine cmd="$R3"
+reject 2 "r3: match: --tc takes SECONDS+INCREMENT (such as 60+0.5), movetime=MS, nodes=N or none, not '60+x'" \
+    match --tc 60+x --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: --tc nodes needs a whole number from 1 to 1000000000000, not '0'" match --tc nodes=0 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: --concurrency needs a whole number from 1 to 64, not '65'" match --concurrency 65 --engine cmd="$R3" --engine cmd="$R3"
 reject 2 "r3: match: --shard takes I/N with 1 <= I <= N <= 1000000, not '3/2'" match --shard 3/2 --engine cmd="$R3" --engine cmd="$R3"

@@ -5,7 +5,7 @@
  * likelihood is exactly those ratings: 400 log10(3) = 190.85 Elo a step.
  * One pair's interval is the textbook one, 1.96 / sqrt(n p (1 - p)) in the
  * logistic's units (22.0 Elo for 1,000 games at 60%). Engines with no finite
- * rating are refused by name.
+ * rating are refused by name: one alone, or a group that never lost to the rest.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -89,6 +89,16 @@ static void engines_without_a_finite_rating_are_named(void **state)
     rating_add(&games, d, a, 0.5);
     assert_true(rating_fit(&games, a, 0, &fit, why, sizeof why));
     assert_true(fit.elo[b] > 300 && fit.margin[d] > fit.margin[c]);
+    /* Two that beat the other two every time, each pair splitting its own
+     * games: none won or lost every game, yet a group did. */
+    memset(&games, 0, sizeof games);
+    a = engine("a"), b = engine("b"), c = engine("c"), d = engine("d");
+    play(&games, a, b, 10, 0.5);
+    play(&games, c, d, 10, 0.5);
+    play(&games, a, c, 10, 1.0);
+    play(&games, b, d, 10, 1.0);
+    assert_false(rating_fit(&games, c, 0, &fit, why, sizeof why));
+    assert_non_null(strstr(why, "'a' and the engines with it never lost a game to the engines of the anchor 'c'"));
 }
 
 int main(void)

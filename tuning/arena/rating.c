@@ -67,29 +67,48 @@ static double objective(unsigned n, const double *x, double *gradient, void *dat
     return minus_log_likelihood;
 }
 
-/* Why some engine would have no finite rating, if one would not. */
-static bool all_finite(const struct rating_games *g, int anchor, char *why, size_t size)
+/* The engines the anchor reaches through games in which the one before
+ * took points from the one after ('down'), or gave points to it (not down). */
+static void reach(const struct rating_games *g, int anchor, bool down, bool *reached)
 {
-    bool reached[RATING_MAX_ENGINES] = {false};
+    memset(reached, 0, RATING_MAX_ENGINES * sizeof *reached);
     reached[anchor] = true;
-    for (bool grew = true; grew;) { /* the engines connected to the anchor's by games */
+    for (bool grew = true; grew;) {
         grew = false;
         for (int i = 0; i < g->engines; i++)
-            for (int j = 0; j < g->engines && !reached[i]; j++)
-                if (reached[j] && g->games[i][j] > 0)
-                    reached[i] = grew = true;
+            for (int j = 0; j < g->engines; j++)
+                if (reached[i] && !reached[j] && (down ? g->points[i][j] : g->points[j][i]) > 0)
+                    reached[j] = grew = true;
     }
+}
+
+/* Why some engine would have no finite rating, if one would not: one that
+ * won or lost every game, one linked to the anchor by no games, or a group
+ * that never lost (or never won) a game against the rest (Zermelo's
+ * condition: the maximum exists when every group both takes and gives
+ * points outside itself). */
+static bool all_finite(const struct rating_games *g, int anchor, char *why, size_t size)
+{
+    bool above[RATING_MAX_ENGINES], below[RATING_MAX_ENGINES];
+    reach(g, anchor, true, below);  /* those the anchor's side took points from */
+    reach(g, anchor, false, above); /* those that took points from it */
     for (int i = 0; i < g->engines; i++) {
         double games = 0, points = 0;
         for (int j = 0; j < g->engines; j++)
             games += g->games[i][j], points += g->points[i][j];
-        if (!reached[i])
+        if (games == 0 || (!above[i] && !below[i]))
             return fail(why, size, "'%s' never met the engines of the anchor '%s', directly or through others",
                         g->name[i], g->name[anchor]);
         if (points == 0 || points == games)
             return fail(why, size, "'%s' %s every one of its %.0f games: its rating has no finite estimate", g->name[i],
                         points == 0 ? "lost" : "won", games);
     }
+    for (int i = 0; i < g->engines; i++)
+        if (!below[i] || !above[i])
+            return fail(why, size,
+                        "'%s' and the engines with it %s a game to the engines of the anchor '%s': their ratings have "
+                        "no finite estimate",
+                        g->name[i], below[i] ? "never won" : "never lost", g->name[anchor]);
     return true;
 }
 
