@@ -1,11 +1,10 @@
 /*
  * ratings_command.c: see ratings_command.h. Every results.tsv is read whole
- * before anything is printed: a bad line stops the command with its file
- * and line, and no table.
+ * (tuning/arena/results.h) before anything is printed: a bad line stops
+ * the command with its file and line, and no table.
  */
 #include "protocol/cli/ratings_command.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,40 +52,29 @@ static void results_path(const char *source, char *path, size_t size)
     snprintf(path, size, folder ? "%s/" RESULTS_TSV : "%s", source);
 }
 
-/* One game line into the table; false with why. */
-static bool take_line(struct rating_games *g, char *text, char *why, size_t size)
+/* One game into the table; false with why. */
+static bool take_game(void *context, const struct game_line *line, long number, char *why, size_t size)
 {
-    struct game_line line;
-    if (!results_parse(text, &line, why, size))
-        return false;
-    int york = rating_engine(g, line.york, why, size),
-        lancaster = york < 0 ? -1 : rating_engine(g, line.lancaster, why, size);
+    struct rating_games *g = context;
+    (void)number;
+    int york = rating_engine(g, line->york, why, size);
+    int lancaster = york < 0 ? -1 : rating_engine(g, line->lancaster, why, size);
     if (york < 0 || lancaster < 0)
         return false;
     if (york == lancaster)
-        return snprintf(why, size, "game %ld is '%s' against itself", line.game, line.york), false;
-    rating_add(g, york, lancaster, line.winner == SIDE_YORK ? 1.0 : line.winner == SIDE_NONE ? 0.5 : 0.0);
+        return snprintf(why, size, "game %ld is '%s' against itself", line->game, line->york), false;
+    rating_add(g, york, lancaster, line->winner == SIDE_YORK ? 1.0 : line->winner == SIDE_NONE ? 0.5 : 0.0);
     return true;
 }
 
 static bool read_results(struct rating_games *g, const char *source)
 {
-    char path[4096], why[400], *text = NULL;
-    size_t size = 0;
+    char path[4096], why[4500];
     results_path(source, path, sizeof path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "r3: ratings: cannot read '%s': %s\n", path, strerror(errno));
-        return false;
-    }
-    bool ok = true;
-    long line = 0;
-    while (ok && getline(&text, &size, f) >= 0)
-        if (++line, text[0] != '#' && text[strspn(text, "\r\n")] != '\0' && !(ok = take_line(g, text, why, sizeof why)))
-            fprintf(stderr, "r3: ratings: %s line %ld: %s\n", path, line, why);
-    free(text);
-    fclose(f);
-    return ok;
+    if (results_read(path, take_game, g, why, sizeof why))
+        return true;
+    fprintf(stderr, "r3: ratings: %s\n", why);
+    return false;
 }
 
 /* --anchor NAME=ELO: the engine and its Elo, or -1 after the usage error. */

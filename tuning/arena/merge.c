@@ -6,10 +6,10 @@
  */
 #include "tuning/arena/merge.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/fail.h"
 #include "tuning/arena/results.h"
 #include "tuning/arena/tally.h"
 
@@ -35,20 +35,12 @@ static void path_of(const struct merge *m, int dir, char *path, size_t size)
     snprintf(path, size, "%s/%s", m->dirs[dir], RESULTS_TSV);
 }
 
-static bool fail_at(const struct merge *m, int dir, long line, const char *why)
-{
-    char path[4096];
-    path_of(m, dir, path, sizeof path);
-    fprintf(stderr, "r3: match-merge: %s line %ld: %s\n", path, line, why);
-    return false;
-}
-
 /* The first line read fixes the match; every other line must agree with it. */
-static bool same_match(struct merge *m, const struct game_line *g, int dir, long line)
+static bool same_match(struct merge *m, const struct game_line *g, int dir, long line, char *why, size_t size)
 {
     const char *engine0 = g->game % 2 ? g->york : g->lancaster, *engine1 = g->game % 2 ? g->lancaster : g->york;
     uint64_t seed = g->seed - (uint64_t)((g->game - 1) / 2);
-    char why[1600], first[4200];
+    char first[4200];
     if (!m->names[0]) {
         m->names[0] = strdup(engine0);
         m->names[1] = strdup(engine1);
@@ -59,27 +51,23 @@ static bool same_match(struct merge *m, const struct game_line *g, int dir, long
     }
     path_of(m, m->first_dir, first, sizeof first);
     if (strcmp(engine0, m->names[0]) || strcmp(engine1, m->names[1])) {
-        snprintf(why, sizeof why, "game %ld is of '%.200s' vs '%.200s', but %.400s line %ld is of '%.200s' vs '%.200s'",
-                 g->game, engine0, engine1, first, m->first_line, m->names[0], m->names[1]);
-        return fail_at(m, dir, line, why);
+        return fail(why, size, "game %ld is of '%.200s' vs '%.200s', but %.400s line %ld is of '%.200s' vs '%.200s'",
+                    g->game, engine0, engine1, first, m->first_line, m->names[0], m->names[1]);
     }
-    if (seed != m->seed) {
-        snprintf(why, sizeof why,
-                 "game %ld plays seed %llu, so the match's seed is %llu, but %.400s line %ld gives %llu", g->game,
-                 (unsigned long long)g->seed, (unsigned long long)seed, first, m->first_line,
-                 (unsigned long long)m->seed);
-        return fail_at(m, dir, line, why);
-    }
+    if (seed != m->seed)
+        return fail(why, size, "game %ld plays seed %llu, so the match's seed is %llu, but %.400s line %ld gives %llu",
+                    g->game, (unsigned long long)g->seed, (unsigned long long)seed, first, m->first_line,
+                    (unsigned long long)m->seed);
     return true;
 }
 
-static bool add_game(struct merge *m, const struct game_line *g, int dir, long line)
+static bool add_game(struct merge *m, const struct game_line *g, int dir, long line, char *why, size_t size)
 {
     if (m->count == m->capacity) {
         size_t capacity = m->capacity ? 2 * m->capacity : 256;
         struct merged_game *grown = realloc(m->games, capacity * sizeof *grown);
         if (!grown)
-            return fail_at(m, dir, line, "out of memory");
+            return fail(why, size, "out of memory");
         m->games = grown;
         m->capacity = capacity;
     }
@@ -92,38 +80,42 @@ static bool add_game(struct merge *m, const struct game_line *g, int dir, long l
     return true;
 }
 
-static bool read_line(struct merge *m, char *text, int dir, long line)
+/* Where the lines come from: the merge, and the directory's index. */
+struct reading {
+    struct merge *m;
+    int dir;
+};
+
+static bool take_game(void *context, const struct game_line *g, long line, char *why, size_t size)
 {
-    struct game_line g;
-    char why[300];
-    if (!results_parse(text, &g, why, sizeof why))
-        return fail_at(m, dir, line, why);
-    return same_match(m, &g, dir, line) && add_game(m, &g, dir, line);
+    struct reading *r = context;
+    return same_match(r->m, g, r->dir, line, why, size) && add_game(r->m, g, r->dir, line, why, size);
 }
 
 static bool read_dir(struct merge *m, int dir)
 {
-    char path[4096], *text = NULL;
-    size_t size = 0;
-    bool ok = true;
+    char path[4096], why[8000];
+    struct reading r = {m, dir};
     path_of(m, dir, path, sizeof path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "r3: match-merge: cannot read '%s': %s\n", path, strerror(errno));
-        return false;
-    }
-    for (long line = 1; ok && getline(&text, &size, f) >= 0; line++)
-        if (text[0] != '#' && text[strspn(text, "\r\n")] != '\0')
-            ok = read_line(m, text, dir, line);
-    free(text);
-    fclose(f);
-    return ok;
+    if (results_read(path, take_game, &r, why, sizeof why))
+        return true;
+    fprintf(stderr, "r3: match-merge: %s\n", why);
+    return false;
 }
 
 static int by_game(const void *a, const void *b)
 {
     long x = ((const struct merged_game *)a)->game, y = ((const struct merged_game *)b)->game;
     return (x > y) - (x < y);
+}
+
+/* "r3: match-merge: PATH line N: why" for a line of directory 'dir'. */
+static bool fail_at(const struct merge *m, int dir, long line, const char *why)
+{
+    char path[4096];
+    path_of(m, dir, path, sizeof path);
+    fprintf(stderr, "r3: match-merge: %s line %ld: %s\n", path, line, why);
+    return false;
 }
 
 /* After sorting: a game read twice is an error, naming both places. */

@@ -198,3 +198,26 @@ bool results_parse(char *line, struct game_line *g, char *why, size_t size)
     g->lancaster = field[4];
     return read_numbers(field, g, why, size) && read_outcome(field, g, why, size);
 }
+
+bool results_read(const char *path, results_take *take, void *context, char *why, size_t size)
+{
+    char *text = NULL, reason[2000];
+    size_t capacity = 0;
+    bool ok = true;
+    long line = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return fail(why, size, "cannot read '%s': %s", path, strerror(errno));
+    while (ok && getline(&text, &capacity, f) >= 0) {
+        struct game_line g;
+        line++;
+        if (text[0] == '#' || text[strspn(text, "\r\n")] == '\0')
+            continue;
+        ok = results_parse(text, &g, reason, sizeof reason) && take(context, &g, line, reason, sizeof reason);
+        if (!ok)
+            fail(why, size, "%s line %ld: %s", path, line, reason);
+    }
+    free(text);
+    fclose(f);
+    return ok;
+}

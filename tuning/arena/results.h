@@ -40,4 +40,14 @@ void results_close(struct results_files *f);
  * with why, naming the field. */
 bool results_parse(char *line, struct game_line *g, char *why, size_t size);
 
+/* What a reader of results.tsv does with one game line (the line's number
+ * given): false, with why, to stop the reading there. */
+typedef bool results_take(void *context, const struct game_line *g, long line, char *why, size_t size);
+
+/* Reads the game lines of the results.tsv at path, comments and blank lines
+ * passed over, each parsed and handed to take. False, with why ("PATH line
+ * N: ..." or "cannot read 'PATH': ..."), at the first line that does not
+ * parse or that take refuses, or if the file cannot be read. */
+bool results_read(const char *path, results_take *take, void *context, char *why, size_t size);
+
 #endif
