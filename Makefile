@@ -21,8 +21,9 @@ SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 
 # Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4;
-# NLopt is r3 tune eval's optimizer (L-BFGS); libsodium seals r3 host's saves of games in play.
-PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev libsodium-dev gnulib autoconf automake m4
+# NLopt is r3 tune eval's optimizer (L-BFGS); libsodium seals r3 host's saves of games in play;
+# zlib reads the decision-quality suite, which is stored gzip-compressed.
+PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev libsodium-dev zlib1g-dev gnulib autoconf automake m4
 # cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
 # play typed into as a person would), xmllint and rsvg-convert for tests/svg.sh
@@ -54,9 +55,9 @@ FUZZ_CFLAGS       := -std=gnu11 -g -O1 -pthread -fsanitize=address,undefined -fn
                      -DBELIEF_TRIES=20 -DSEARCH_MAX_NODES=2000 -DSEARCH_MAX_MS=20
 
 # pkg-config is asked only after the packages are in, hence the deferred '='.
-PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt libsodium)
-LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash nlopt libsodium) -lm
-TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka libxxhash nlopt libsodium) -lm
+PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt libsodium zlib)
+LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash nlopt libsodium zlib) -lm
+TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka libxxhash nlopt libsodium zlib) -lm
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.
@@ -72,6 +73,7 @@ TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
 .PHONY: all run check test docs-test install uninstall native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
+        quality quality-suite \
         format format-check clean deps fuzz fuzz-test docs/architecture.svg
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -123,7 +125,7 @@ $(BUILD)/fuzz/obj/%.o: %.c $(FDEPS_OK) $(LIBGNU)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(LIBGNU)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -I. $(INCLUDES) $< $(FUZZ_OBJ) $(LIBGNU) \
-	  $(shell pkg-config --libs libxxhash nlopt libsodium) -lm -o $@
+	  $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm -o $@
 
 # Each fuzzer from a copy of its seed corpus, all five at once; a crash, a sanitizer
 # report or a leak fails, its input kept in build/fuzz/TARGET (tests/fuzz/run.sh).
@@ -160,12 +162,12 @@ $(BUILD)/tsan/%.o: %.c $(LIBGNU)
 # r3 under ThreadSanitizer, for tsan-test, on TSan's allocator: jemalloc's fork
 # handlers take more locks at once than TSan can track.
 $(TSAN_R3): $(TSAN_OBJ) $(LIBGNU)
-	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt libsodium) -lm
+	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm
 
 # r3 under ASan and UBSan, for the command-line tests, on ASan's allocator.
 $(BUILD)/asan/protocol/cli/main.o: SANITIZE += -DR3_NO_JEMALLOC
 $(ASAN_R3): $(ASAN_OBJ) $(BUILD)/asan/protocol/cli/main.o $(LIBGNU)
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt libsodium) -lm
+	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm
 
 r3: $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBGNU)
 	$(CC) $(CFLAGS) $(LTO) -o $@ $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBS)
@@ -291,6 +293,14 @@ games-test: r3
 # The bench signature, for the "Bench: N" line of a commit message.
 bench: r3
 	@./r3 bench | grep '^Nodes searched: '
+
+# The decision-quality suite: a player graded (docs/quality.md), and the suite made anew
+# after a rules change (about 30 core-minutes, sharded with GNU parallel).
+quality: r3
+	./r3 quality option.Iterations=500
+
+quality-suite: r3 $(TDEPS_OK)
+	R3=./r3 sh tuning/quality/make-suite.sh
 
 # The quick test before each commit: the build, the unit tests and the fast
 # suites, two at a time (tests/check.sh); make test is the whole.

@@ -14,6 +14,8 @@
 #include "engine/text/board.h"
 #include "engine/text/position.h"
 #include "engine/text/scenario.h"
+#include "engine/text/strbuf.h"
+#include "protocol/engine/options.h"
 
 int cli_usage_error(const char *fmt, const char *what)
 {
@@ -84,4 +86,34 @@ int cli_side(const char *text)
         return side;
     cli_usage_error("unknown side '%s' (york or lancaster)", text);
     return -1;
+}
+
+bool cli_shard(const char *command, const char *text, long *shard, long *shards)
+{
+    int used = 0;
+    if (sscanf(text, "%ld/%ld%n", shard, shards, &used) != 2 || text[used] || *shard < 0 || *shard >= *shards ||
+        *shards > 1000000 || strspn(text, "0123456789/") != strlen(text)) {
+        fprintf(stderr, "r3: %s: --shard takes I/N with 0 <= I < N <= 1000000, not '%s'\n", command, text);
+        fputs("Try 'r3 --help' for more information.\n", stderr);
+        return false;
+    }
+    return true;
+}
+
+bool cli_engine_option(const char *command, const char *word, struct option_values *values, struct strbuf *given)
+{
+    char why[600], name[200];
+    const char *eq = strchr(word, '=');
+    if (strncmp(word, "option.", 7) != 0 || !eq || (size_t)(eq - word - 7) >= sizeof name) {
+        fprintf(stderr, "r3: %s: '%s' is not option.NAME=VALUE\nTry 'r3 --help' for more information.\n", command,
+                word);
+        return false;
+    }
+    snprintf(name, sizeof name, "%.*s", (int)(eq - word - 7), word + 7);
+    if (!options_set(values, name, eq + 1, why, sizeof why)) {
+        fprintf(stderr, "r3: %s: %s\nTry 'r3 --help' for more information.\n", command, why);
+        return false;
+    }
+    strbuf_add(given, " %s", word);
+    return true;
 }

@@ -36,6 +36,17 @@ int cli_load_world(const char *scenario, const char *position, struct world *w);
  * text, otherwise the readable board and its hash. */
 void cli_print_world(const struct world *w, bool text);
 
+/* --shard I/N with 0 <= I < N <= 10^6 (0-based, as r3 selfplay's); false
+ * after a usage error naming the command. */
+bool cli_shard(const char *command, const char *text, long *shard, long *shards);
+
+/* An engine option word, option.NAME=VALUE, set into 'values' as setoption
+ * would and added to 'given' (" option.NAME=VALUE"); false after a usage error
+ * naming the command. */
+struct option_values;
+struct strbuf;
+bool cli_engine_option(const char *command, const char *word, struct option_values *values, struct strbuf *given);
+
 /* "york" or "lancaster" to a side, or -1 after a usage error. */
 int cli_side(const char *text);
 

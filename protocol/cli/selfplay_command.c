@@ -42,34 +42,6 @@ static bool read_scenario(const char *text, int *out)
     return true;
 }
 
-/* I/N with 0 <= I < N. */
-static bool read_shard(const char *value, struct selfplay_options *o)
-{
-    long shard, shards;
-    int used = 0;
-    if (sscanf(value, "%ld/%ld%n", &shard, &shards, &used) != 2 || value[used] || shard < 0 || shard >= shards ||
-        shards > 1000000 || strspn(value, "0123456789/") != strlen(value))
-        return cli_usage_error("selfplay: --shard takes I/N with 0 <= I < N <= 1000000, not '%s'", value), false;
-    o->shard = shard;
-    o->shards = shards;
-    return true;
-}
-
-/* option.NAME=VALUE, set as setoption would. */
-static bool read_engine_option(char *word, struct selfplay_command *c)
-{
-    char why[600], *eq = strchr(word, '=');
-    if (!eq)
-        return cli_usage_error("selfplay: '%s' is not option.NAME=VALUE", word), false;
-    *eq = '\0';
-    bool ok = options_set(&c->values, word + 7, eq + 1, why, sizeof why);
-    *eq = '=';
-    if (!ok)
-        return cli_usage_error("selfplay: %s", why), false;
-    strbuf_add(&c->options, " %s", word);
-    return true;
-}
-
 enum {
     SELFPLAY_OPTION_WORDS,
     SELFPLAY_GAMES,
@@ -120,7 +92,7 @@ static bool take_selfplay(void *context, const struct cli_argument *a)
             return cli_usage_error("selfplay: unexpected argument '%s' (engine options are option.NAME=VALUE)",
                                    a->text),
                    false;
-        return read_engine_option((char *)a->text, c);
+        return cli_engine_option("selfplay", a->text, &c->values, &c->options);
     }
     switch (a->option - SELFPLAY_OPTIONS) {
     case SELFPLAY_GAMES: c->given_games = true, o->games = (long)a->number; break;
@@ -128,7 +100,7 @@ static bool take_selfplay(void *context, const struct cli_argument *a)
     case SELFPLAY_SEED: c->given_seed = true, o->setup.seed = (uint64_t)a->number; break;
     case SELFPLAY_OUT: o->out = a->text; break;
     case SELFPLAY_CONCURRENCY: o->concurrency = (int)a->number; break;
-    case SELFPLAY_SHARD: return read_shard(a->text, o);
+    case SELFPLAY_SHARD: return cli_shard("selfplay", a->text, &o->shard, &o->shards);
     case SELFPLAY_SAMPLE_EVERY: o->setup.sample_every = (long)a->number; break;
     default: o->setup.record_visits = true; break;
     }
