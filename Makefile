@@ -263,6 +263,7 @@ cli-test: r3
 	@sh tests/svg.sh ./r3
 	@sh tests/referee.sh ./r3
 	@sh tests/selfplay.sh ./r3
+	@sh tests/quality.sh ./r3
 	@sh tests/tune.sh ./r3
 	@sh tests/spsa.sh ./r3
 	@sh tests/install.sh

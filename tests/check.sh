@@ -2,7 +2,7 @@
 # check.sh: make check, the quick test to run before each commit: every unit
 # test and the fast suites (the layers, the maps of the tree, the command
 # line, the engine protocol, the host, the signatures, the rules coverage, the
-# SVG and the format), as many at once as there are cores. It prints one line
+# decision-quality suite, the SVG and the format), as many at once as there are cores. It prints one line
 # a job, in a fixed order, and the whole output of each job that failed. make
 # test is the whole: the sanitizers, valgrind, the referee, self-play, the
 # tuners and the fuzzers come only there.
@@ -23,6 +23,7 @@ start=$(date +%s)
     echo "games sh tests/games.sh $R3"
     echo "signature sh tests/signature.sh $R3"
     echo "svg sh tests/svg.sh $R3"
+    echo "quality sh tests/quality.sh $R3"
     echo "rules_coverage sh tests/rules_coverage.sh"
     echo "layers sh tests/layers.sh"
     echo "docs sh tests/docs.sh"

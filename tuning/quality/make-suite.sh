@@ -6,7 +6,7 @@
 #
 # Usage: sh tuning/quality/make-suite.sh [OUT]   (default tuning/quality/suite.tsv.gz)
 # Settings, from the environment (defaults as shipped):
-#   R3=./r3  JOBS=(cores)  GAMES=300  ITERATIONS=1000  PER_CELL=600  ROLLOUTS=2000
+#   R3=./r3  JOBS=(cores)  GAMES=300  ITERATIONS=1000  PER_CELL=500  ROLLOUTS=2000
 #   SEED=1  COMMIT=(git rev-parse --short HEAD)
 set -eu
 out=${1:-tuning/quality/suite.tsv.gz}
@@ -14,7 +14,7 @@ R3=${R3:-./r3}
 JOBS=${JOBS:-$(nproc)}
 GAMES=${GAMES:-300}
 ITERATIONS=${ITERATIONS:-1000}
-PER_CELL=${PER_CELL:-600}
+PER_CELL=${PER_CELL:-500}
 ROLLOUTS=${ROLLOUTS:-2000}
 SEED=${SEED:-1}
 COMMIT=${COMMIT:-$(git rev-parse --short HEAD 2> /dev/null || echo unknown)}
