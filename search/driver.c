@@ -51,7 +51,7 @@ static bool only_one(struct driver *d, const struct decisions *legal)
 
 static void search_greedy(struct driver *d)
 {
-    long started = clock_us(), deadline = limits_deadline_us(&d->limits, d->side, started);
+    long started = clock_us(), deadline = limits_deadline_us(&d->limits, &d->w, d->side, started);
     long next_report = started + PROGRESS_EVERY_MS * 1000;
     double mean;
     greedy_begin(&d->greedy, &d->w, d->side, d->player.ismcts.weights, &d->rng);
@@ -301,7 +301,7 @@ static int start_helpers(struct driver *d, struct helper *helper, long deadline)
 
 static void search_trees(struct driver *d)
 {
-    long started = clock_us(), deadline = limits_deadline_us(&d->limits, d->side, started);
+    long started = clock_us(), deadline = limits_deadline_us(&d->limits, &d->w, d->side, started);
     long next_report = started + PROGRESS_EVERY_MS * 1000;
     struct decisions legal;
     rules_legal(&d->w, &legal);

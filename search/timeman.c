@@ -4,9 +4,16 @@
 #include <limits.h>
 
 #include "engine/core/clock.h"
+#include "engine/core/tables.h"
 
-#define CLOCK_SHARE 40      /* with a clock and no movestogo, a decision gets 1/40 of it */
 #define CLOCK_RESERVE_MS 50 /* never planned into: pipes and scheduling cost time too */
+#define TURNS_A_CAMPAIGN 7
+/* A side's searches in a game turn: r3 selfplay and r3 match in 1460 ask for
+ * about 260 a side in a game of 21 turns, some 12 a turn. */
+#define SEARCHES_A_TURN 12
+/* Never planned for fewer: the last turn has several searches still, and
+ * a game may go on past the plan. */
+#define FEWEST_LEFT 16
 
 /* The fuzz build (make fuzz) caps every search, so that "go nodes 999999999999"
  * or "go infinite" in a mutated input costs microseconds, not the run. */
@@ -17,13 +24,23 @@
 #define SEARCH_MAX_MS LONG_MAX
 #endif
 
-/* How long 'side' may think under l, in ms, or -1 for no time limit. */
-static long budget_ms(const struct limits *l, int side)
+long limits_searches_left(const struct world *w)
+{
+    long turns = (long)(SCENARIO_INFO[w->scenario].last_campaign - w->campaign) * TURNS_A_CAMPAIGN +
+                 (TURNS_A_CAMPAIGN - w->turn) + 1;
+    long left = turns * SEARCHES_A_TURN;
+    return left > FEWEST_LEFT ? left : FEWEST_LEFT;
+}
+
+/* How long 'side' may think under l in w, in ms, or -1 for no time limit.
+ * On a clock each search left in the game gets an even share of it, so that
+ * the last campaign is played with as much thought as the first. */
+static long budget_ms(const struct limits *l, const struct world *w, int side)
 {
     long budget = l->movetime > 0 ? l->movetime : -1;
     if (l->clock[side] >= 0) {
-        long clock = l->clock[side], share = l->movestogo > 0 ? l->movestogo : CLOCK_SHARE;
-        long planned = clock / share + l->increment[side];
+        long clock = l->clock[side], share = l->movestogo > 0 ? l->movestogo : limits_searches_left(w);
+        long planned = (clock - CLOCK_RESERVE_MS) / share + l->increment[side];
         long most = clock - CLOCK_RESERVE_MS;
         planned = planned < most ? planned : most;
         planned = planned > 1 ? planned : 1;
@@ -32,11 +49,14 @@ static long budget_ms(const struct limits *l, int side)
     return budget;
 }
 
-bool limits_given(const struct limits *l, int side) { return l->infinite || l->nodes > 0 || budget_ms(l, side) >= 0; }
-
-long limits_deadline_us(const struct limits *l, int side, long started_us)
+bool limits_given(const struct limits *l, int side)
 {
-    long budget = budget_ms(l, side);
+    return l->infinite || l->nodes > 0 || l->movetime > 0 || l->clock[side] >= 0;
+}
+
+long limits_deadline_us(const struct limits *l, const struct world *w, int side, long started_us)
+{
+    long budget = budget_ms(l, w, side);
     if (SEARCH_MAX_MS != LONG_MAX && (budget < 0 || budget > SEARCH_MAX_MS))
         budget = SEARCH_MAX_MS;
     if (budget > LIMITS_MAX) /* a caller that did not read its limits through go's reader */

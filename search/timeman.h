@@ -1,16 +1,17 @@
 /*
  * timeman.h: the limits of one search (go's, docs/protocol.md) and what they
  * allow it: a fixed time, a node count, or a game clock with increment, of
- * which a decision plans a share (a 40th, or 1/movestogo) and never the last
- * 50 ms, which pipes and scheduling cost. The search asks after every drawn
- * world, so these checks are cheap.
+ * which a decision plans an even share over the searches the side has left
+ * in the game (or 1/movestogo) and never the last 50 ms, which pipes and
+ * scheduling cost. The search asks after every drawn world, so these checks
+ * are cheap.
  */
 #ifndef R3_TIMEMAN_H
 #define R3_TIMEMAN_H
 
 #include <stdbool.h>
 
-#include "engine/core/types.h"
+#include "engine/core/world.h"
 
 /* The most any limit may be (ms, nodes or moves): 12 digits, some 31 years
  * of milliseconds, so that a deadline in microseconds stays far inside a long.
@@ -32,9 +33,15 @@ struct limits {
  * search; a bare go searches that budget. */
 bool limits_given(const struct limits *l, int side);
 
-/* When a search for 'side' begun at 'started_us' must end, in microseconds
- * of the monotonic clock (engine/core/clock.h), or -1 for never. */
-long limits_deadline_us(const struct limits *l, int side, long started_us);
+/* The searches a side is planned to have left in the game from w, if it
+ * goes the distance: about 12 a game turn, and never fewer than 16. */
+long limits_searches_left(const struct world *w);
+
+/* When a search for 'side' in w begun at 'started_us' must end, in
+ * microseconds of the monotonic clock (engine/core/clock.h), or -1 for never.
+ * On a game clock it plans what is left (less 50 ms) over the searches left
+ * (movestogo, or limits_searches_left), plus the increment. */
+long limits_deadline_us(const struct limits *l, const struct world *w, int side, long started_us);
 
 /* Whether a search that has made 'nodes' nodes is past its deadline or its
  * node limit. */

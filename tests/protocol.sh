@@ -143,7 +143,7 @@ check "go movetime 150, greedy with 8 Samples: searched $ms ms, then bestmove" $
 # The timing checks run up to three times and keep the best: a loaded machine may stall
 # one run for a second, while an engine that ignores its limit fails all three.
 wtime_run() {
-    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go wtime 4000 btime 1\n%s\n' "$SETTLE"; } | "$R3" > "$tmp/engine"
+    { printf 'setoption name Player value greedy\n'; cat "$tmp/opening"; printf 'go wtime 40000 btime 1\n%s\n' "$SETTLE"; } | "$R3" > "$tmp/engine"
     grep -q '^bestmove ' "$tmp/engine" && spent "$tmp/engine" || echo 99999
 }
 ms=99999
@@ -151,8 +151,8 @@ for try in 1 2 3; do
     m=$(wtime_run) && [ "$m" -lt "$ms" ] && ms=$m
     [ "$ms" -lt 1000 ] && break
 done
-[ "$ms" -ge 90 ] && [ "$ms" -lt 1000 ]
-check "go wtime 4000 as York: a 1/40 share of York's clock, $ms ms" $?
+[ "$ms" -ge 150 ] && [ "$ms" -lt 1000 ]
+check "go wtime 40000 as York: an even share over its 252 searches left, 158 ms planned: $ms ms" $?
 tree() { printf 'setoption name Iterations value 50\n'; cat "$tmp/opening"; printf '%s\n%s\n' "$1" "$SETTLE"; }
 tree 'go' | "$R3" > "$tmp/bare"
 tree 'go movetime 300' | "$R3" > "$tmp/timed"

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "engine/core/random.h"
+#include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
 #include "engine/hidden/observe.h"
 #include "engine/rules/rules.h"
@@ -313,18 +314,44 @@ static void limits_are_bounded_and_a_deadline_never_overflows(void **state)
     assert_false(go_limits("wtime 1000000000000", &l, why, sizeof why));
     assert_true(go_limits("movetime 999999999999", &l, why, sizeof why));
     assert_int_equal(l.movetime, LIMITS_MAX);
-    assert_true(limits_deadline_us(&l, SIDE_YORK, 5) > 5);
+    struct world w;
+    scenario_setup(&w, SCENARIO_1460);
+    assert_true(limits_deadline_us(&l, &w, SIDE_YORK, 5) > 5);
     assert_true(go_limits("wtime 999999999999 winc 999999999999", &l, why, sizeof why));
-    assert_true(limits_deadline_us(&l, SIDE_YORK, 5) > 5);
+    assert_true(limits_deadline_us(&l, &w, SIDE_YORK, 5) > 5);
     const struct limits huge = {.movetime = 9223372036854775L, .clock = {-1, -1}};
     long started = 1000000;
-    assert_int_equal(limits_deadline_us(&huge, SIDE_YORK, started), started + LIMITS_MAX * 1000);
+    assert_int_equal(limits_deadline_us(&huge, &w, SIDE_YORK, started), started + LIMITS_MAX * 1000);
+}
+
+/* On a game clock a search gets what is left over the searches the side has
+ * left in the game, about 12 a turn: 252 at the start of 1460's three
+ * campaigns of 7 turns, 84 in 1483's one, and never fewer than 16, however
+ * late. The increment comes on top; movestogo, where given, is the plan. */
+static void a_clock_is_shared_over_the_searches_left(void **state)
+{
+    (void)state;
+    struct limits l;
+    struct world w;
+    char why[300];
+    scenario_setup(&w, SCENARIO_1460);
+    assert_int_equal(limits_searches_left(&w), 252);
+    assert_true(go_limits("wtime 252050 btime 100 winc 500", &l, why, sizeof why));
+    assert_int_equal(limits_deadline_us(&l, &w, SIDE_YORK, 0), (1000 + 500) * 1000);
+    w.campaign = SCENARIO_INFO[SCENARIO_1460].last_campaign, w.turn = 7;
+    assert_int_equal(limits_searches_left(&w), 16);
+    assert_int_equal(limits_deadline_us(&l, &w, SIDE_YORK, 0), (252000 / 16 + 500) * 1000);
+    scenario_setup(&w, SCENARIO_1483);
+    assert_int_equal(limits_searches_left(&w), 84);
+    assert_true(go_limits("wtime 252050 winc 0 movestogo 10", &l, why, sizeof why));
+    assert_int_equal(limits_deadline_us(&l, &w, SIDE_YORK, 0), 25200 * 1000);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_fixed_node_search_reports_progress_and_a_legal_choice),
+        cmocka_unit_test(a_clock_is_shared_over_the_searches_left),
         cmocka_unit_test(new_weights_in_the_same_place_grow_a_new_tree),
         cmocka_unit_test(every_player_chooses_a_legal_decision),
         cmocka_unit_test(an_infinite_search_reports_its_choice_only_at_stop),
