@@ -73,7 +73,7 @@ TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
 .PHONY: all run check test docs-test install uninstall native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
-        quality quality-suite \
+        quality quality-suite gauntlet \
         format format-check clean deps fuzz fuzz-test docs/architecture.svg
 .DEFAULT_GOAL := all
 .SECONDARY:
@@ -296,12 +296,18 @@ bench: r3
 	@./r3 bench | grep '^Nodes searched: '
 
 # The decision-quality suite: a player graded (docs/quality.md), and the suite made anew
-# after a rules change (about 30 core-minutes, sharded with GNU parallel).
+# after a rules change (about 2 core-hours, sharded with GNU parallel).
 quality: r3
 	./r3 quality option.Iterations=500
 
 quality-suite: r3 $(TDEPS_OK)
 	R3=./r3 sh tuning/quality/make-suite.sh
+
+# The frozen gauntlet (docs/STRENGTH.md): its members built from their pinned commit into
+# build/gauntlet/, every pairing played in 1460, then r3 ratings. GAUNTLET_ARGS are
+# tuning/arena/gauntlet.sh's: -g GAMES, -c C, -t TC, -l SECONDS, -e 'ENGINE WORDS'.
+gauntlet: r3
+	sh tuning/arena/gauntlet.sh $(GAUNTLET_ARGS)
 
 # The quick test before each commit: the build, the unit tests and the fast
 # suites, two at a time (tests/check.sh); make test is the whole.

@@ -319,5 +319,35 @@ results_lines a b 4 0 > "$tmp/rate/sweep.tsv"
 "$R3" ratings "$tmp/rate/sweep.tsv" > "$tmp/out" 2> "$tmp/err"
 [ $? = 1 ] && grep -q "'a' won every one of its 4 games" "$tmp/err" && [ ! -s "$tmp/out" ]
 check "r3 ratings: an engine that won every game has no finite rating, and says so" $?
+# Game pairs: the +/- counts the two games of a seed together. Pairs that each split
+# 1-1 (York wins every game) say the two are equal beyond doubt; the same results on
+# seeds of their own are 16 independent games at 50%: 1.96 x 2 / sqrt(16) in the
+# logistic's units, +/- 170.2 Elo.
+results_paired() { # 8 pairs of a and b, York winning each game, one seed a pair
+    for pair in 1 2 3 4 5 6 7 8; do
+        printf '%d\t1460\t%d\ta\tb\tyork\tlast-campaign\t-\n%d\t1460\t%d\tb\ta\tyork\tlast-campaign\t-\n' \
+            $((2 * pair - 1)) $pair $((2 * pair)) "${1:-$pair}"
+    done
+}
+results_paired > "$tmp/rate/paired.tsv"
+"$R3" ratings --anchor b=0 "$tmp/rate/paired.tsv" > "$tmp/out" 2>&1
+grep -q "+/- from game pairs" "$tmp/out" && grep -q "^   [12]  a  *+0.0  *0.0  *16 " "$tmp/out"
+check "r3 ratings: pairs that each split 1-1 leave no doubt ($(grep ' a ' "$tmp/out"))" $?
+results_paired 100 | awk -F'\t' -v OFS='\t' '{ $3 = NR; print }' > "$tmp/rate/apart.tsv"
+"$R3" ratings --anchor b=0 "$tmp/rate/apart.tsv" > "$tmp/out" 2>&1
+grep -q "^   [12]  a  *+0.0  *170.2  *16 " "$tmp/out"
+check "r3 ratings: the same games on seeds of their own are independent ($(grep ' a ' "$tmp/out"))" $?
+
+# The frozen gauntlet (tuning/arena/gauntlet.sh): an unknown member is refused before
+# anything is built or played; a candidate is rated on the members' stored scale.
+sh tuning/arena/gauntlet.sh -o "$tmp/gauntlet" ismcts-250 nobody 2> "$tmp/err"
+[ $? = 2 ] && grep -qx "gauntlet: unknown member 'nobody': the members are ismcts-250 ismcts-1000 ismcts-4000 flatmc-4000 greedy" "$tmp/err" &&
+    [ ! -e "$tmp/gauntlet" ]
+check "gauntlet: an unknown member is named, status 2, nothing written" $?
+R3="$R3" GAUNTLET_R3="$R3" ITER_SCALE=50 sh tuning/arena/gauntlet.sh -g 2 -o "$tmp/gauntlet" \
+    -e "cmd=$R3 name=candidate option.Iterations=5" ismcts-250 > /dev/null 2>&1
+[ "$(grep -v '^#' "$tmp/gauntlet/games.tsv" | grep -c candidate)" = 2 ] && [ "$(grep -vc '^#' "$tmp/gauntlet/games.tsv")" -gt 200 ] &&
+    grep -q " candidate  .*  2  " "$tmp/gauntlet/ratings.txt" && grep -q " ismcts-4000  .*  85  " "$tmp/gauntlet/ratings.txt"
+check "gauntlet -e: the candidate's games rated with the stored ones ($(grep candidate "$tmp/gauntlet/ratings.txt"))" $?
 
 finish referee

@@ -63,7 +63,12 @@ static bool take_game(void *context, const struct game_line *line, long number, 
         return false;
     if (york == lancaster)
         return snprintf(why, size, "game %ld is '%s' against itself", line->game, line->york), false;
-    rating_add(g, york, lancaster, line->winner == SIDE_YORK ? 1.0 : line->winner == SIDE_NONE ? 0.5 : 0.0);
+    if (!rating_add(g, york, lancaster,
+                    line->winner == SIDE_YORK   ? 1.0
+                    : line->winner == SIDE_NONE ? 0.5
+                                                : 0.0,
+                    line->seed))
+        return snprintf(why, size, "no memory for game %ld", line->game), false;
     return true;
 }
 
@@ -115,8 +120,9 @@ static void print_table(const struct rating_games *g, const struct rating_fit *f
     for (int i = 0; i < g->engines; i++)
         games += fit->games[i] / 2;
     rank(fit, g->engines, order);
-    printf("Ratings of %d engines from %.0f games (Bradley-Terry, maximum likelihood; %s held at %g):\n", g->engines,
-           games, g->name[anchor], anchor_elo);
+    printf("Ratings of %d engines from %.0f games (Bradley-Terry, maximum likelihood; %s held at %g; +/- from game "
+           "pairs):\n",
+           g->engines, games, g->name[anchor], anchor_elo);
     printf("%4s  %-30s %8s %7s %7s %7s\n", "rank", "engine", "Elo", "+/-", "games", "score");
     for (int k = 0; k < g->engines; k++) {
         int i = order[k];
@@ -125,35 +131,43 @@ static void print_table(const struct rating_games *g, const struct rating_fit *f
     }
 }
 
+/* The games of every source rated and the table printed: the exit status. */
+static int rate(struct rating_games *g, const struct ratings_reading *r)
+{
+    static struct rating_fit fit;
+    char why[400];
+    double anchor_elo;
+    for (int i = 0; i < r->sources; i++)
+        if (!read_results(g, r->source[i]))
+            return 1;
+    if (g->engines < 2) {
+        fprintf(stderr, "r3: ratings: the results hold %d engine%s; a rating needs two\n", g->engines,
+                g->engines == 1 ? "" : "s");
+        return 1;
+    }
+    int anchor = anchor_of(g, r->anchor, &anchor_elo);
+    if (anchor < 0)
+        return 2;
+    if (!rating_fit(g, anchor, anchor_elo, &fit, why, sizeof why)) {
+        fprintf(stderr, "r3: ratings: %s\n", why);
+        return 1;
+    }
+    print_table(g, &fit, anchor, anchor_elo);
+    return 0;
+}
+
 static int command_ratings(int argc, char **argv)
 {
     static struct rating_games g;
-    static struct rating_fit fit;
     const char *source[argc > 0 ? argc : 1];
     struct ratings_reading r = {.source = source};
-    char why[400];
-    double anchor_elo;
     memset(&g, 0, sizeof g);
     int status = cli_parse(&CLI_RATINGS, argc, argv, take_ratings, &r);
     if (status)
         return status;
     if (!r.sources)
         return cli_usage_error("%s", "ratings needs RESULTS: folders written by r3 match --out, or results.tsv files");
-    for (int i = 0; i < r.sources; i++)
-        if (!read_results(&g, source[i]))
-            return 1;
-    if (g.engines < 2) {
-        fprintf(stderr, "r3: ratings: the results hold %d engine%s; a rating needs two\n", g.engines,
-                g.engines == 1 ? "" : "s");
-        return 1;
-    }
-    int anchor = anchor_of(&g, r.anchor, &anchor_elo);
-    if (anchor < 0)
-        return 2;
-    if (!rating_fit(&g, anchor, anchor_elo, &fit, why, sizeof why)) {
-        fprintf(stderr, "r3: ratings: %s\n", why);
-        return 1;
-    }
-    print_table(&g, &fit, anchor, anchor_elo);
-    return 0;
+    status = rate(&g, &r);
+    rating_free(&g);
+    return status;
 }

@@ -1,13 +1,15 @@
 /*
  * rating.c: see rating.h. NLopt's L-BFGS maximizes the log-likelihood over
  * the ratings but the anchor's; the intervals come from the inverse of its
- * Hessian there, a matrix of at most 63 rows, inverted by Gauss-Jordan.
+ * Hessian there, a matrix of at most 63 rows, inverted by Gauss-Jordan, on
+ * both sides of the outer products of the pairs' score vectors.
  */
 #include "tuning/arena/rating.h"
 
 #include <math.h>
 #include <nlopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/fail.h"
@@ -27,12 +29,29 @@ int rating_engine(struct rating_games *g, const char *name, char *why, size_t si
     return g->engines++;
 }
 
-void rating_add(struct rating_games *g, int a, int b, double points_a)
+bool rating_add(struct rating_games *g, int a, int b, double points_a, uint64_t seed)
 {
+    if (g->count == g->capacity) {
+        long capacity = g->capacity ? 2 * g->capacity : 1024;
+        struct rating_game *more = realloc(g->game, (size_t)capacity * sizeof *more);
+        if (!more)
+            return false;
+        g->game = more, g->capacity = capacity;
+    }
     g->points[a][b] += points_a;
     g->points[b][a] += 1 - points_a;
     g->games[a][b] += 1;
     g->games[b][a] += 1;
+    g->game[g->count++] =
+        a < b ? (struct rating_game){a, b, seed, points_a} : (struct rating_game){b, a, seed, 1 - points_a};
+    return true;
+}
+
+void rating_free(struct rating_games *g)
+{
+    free(g->game);
+    g->game = NULL;
+    g->count = g->capacity = 0;
 }
 
 /* The ratings being fitted: x holds all but the anchor's. */
@@ -146,14 +165,51 @@ static bool invert(int n, double a[][RATING_MAX_ENGINES])
     return true;
 }
 
-/* The 95% half-widths: 1.96 standard errors from the inverse of the
- * Fisher information, in Elo. */
+static int by_pairing(const void *x, const void *y)
+{
+    const struct rating_game *a = x, *b = y;
+    if (a->a != b->a)
+        return a->a - b->a;
+    if (a->b != b->b)
+        return a->b - b->b;
+    return a->seed < b->seed ? -1 : a->seed > b->seed;
+}
+
+/* The spread of the score vector summed over each pair: the outer product of
+ * its score for engine a (the one for b is its negative) into m. */
+static void pairs_spread(const struct problem *p, const double *x, double m[][RATING_MAX_ENGINES])
+{
+    struct rating_games *g = (struct rating_games *)p->g; /* sorted in place: the order of the games does not count */
+    qsort(g->game, (size_t)g->count, sizeof *g->game, by_pairing);
+    for (long k = 0; k < g->count;) {
+        const struct rating_game *first = &g->game[k];
+        double win = 1 / (1 + exp(-SCALE * (rating_of(p, x, first->a) - rating_of(p, x, first->b)))), score = 0;
+        long games = 0;
+        for (; k < g->count && by_pairing(first, &g->game[k]) == 0; k++, games++)
+            score += SCALE * (g->game[k].points_a - win);
+        /* A game of no pair counts by the model, as Fisher's information has it:
+         * one result alone says little of its own spread. */
+        double s2 = games > 1 ? score * score : SCALE * SCALE * win * (1 - win);
+        int i = first->a == p->anchor ? -1 : first->a - (first->a > p->anchor);
+        int j = first->b == p->anchor ? -1 : first->b - (first->b > p->anchor);
+        if (i >= 0)
+            m[i][i] += s2;
+        if (j >= 0)
+            m[j][j] += s2;
+        if (i >= 0 && j >= 0)
+            m[i][j] -= s2, m[j][i] -= s2;
+    }
+}
+
+/* The 95% half-widths, in Elo: 1.96 standard errors from H^-1 M H^-1, H
+ * the Fisher information and M the pairs' spread. */
 static bool margins(const struct problem *p, const double *x, struct rating_fit *out)
 {
-    static double information[RATING_MAX_ENGINES][RATING_MAX_ENGINES];
+    static double information[RATING_MAX_ENGINES][RATING_MAX_ENGINES], spread[RATING_MAX_ENGINES][RATING_MAX_ENGINES];
     const struct rating_games *g = p->g;
     int n = g->engines - 1;
     memset(information, 0, sizeof information);
+    memset(spread, 0, sizeof spread);
     for (int i = 0; i < g->engines; i++)
         for (int j = 0; j < g->engines; j++) {
             if (i == j || g->games[i][j] == 0)
@@ -169,8 +225,17 @@ static bool margins(const struct problem *p, const double *x, struct rating_fit 
         }
     if (!invert(n, information))
         return false;
-    for (int i = 0; i < g->engines; i++)
-        out->margin[i] = i == p->anchor ? 0 : 1.959964 * sqrt(information[i - (i > p->anchor)][i - (i > p->anchor)]);
+    pairs_spread(p, x, spread);
+    for (int i = 0; i < g->engines; i++) {
+        if (i == p->anchor)
+            continue;
+        int a = i - (i > p->anchor);
+        double variance = 0;
+        for (int k = 0; k < n; k++)
+            for (int l = 0; l < n; l++)
+                variance += information[a][k] * spread[k][l] * information[l][a];
+        out->margin[i] = 1.959964 * sqrt(fmax(variance, 0));
+    }
     return true;
 }
 
