@@ -2,7 +2,8 @@
 # quality.sh: the decision-quality suite end to end (docs/quality.md): r3
 # quality-reference on a tiny self-play run writes the same suite whatever
 # --concurrency, and its shards concatenated are the one run's; r3 quality
-# reads it and reports every row, the same figures whatever --concurrency;
+# reads it and reports every row, the same figures whatever --concurrency,
+# and the paired differences with a run it saved;
 # the shipped suite still fits today's rules; bad input is one message with
 # the file and line, exit status 1, and no file.
 # Usage: sh tests/quality.sh ./r3
@@ -41,6 +42,23 @@ done
 "$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" --concurrency 2 > "$tmp/q2" 2> /dev/null
 diff "$(grep -v searches "$tmp/q1" > "$tmp/q1f"; echo "$tmp/q1f")" "$(grep -v searches "$tmp/q2" > "$tmp/q2f"; echo "$tmp/q2f")" > /dev/null
 check "--concurrency 2 gives the same figures" $?
+
+"$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" --save "$tmp/fig.tsv" > /dev/null 2>&1 &&
+    "$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" --against "$tmp/fig.tsv" > "$tmp/q3" 2> /dev/null
+grep -q "^Against .*fig.tsv (option.Iterations=30), paired over the [0-9]* positions: top-1 +0.0% ± 0.0, regret +0.0000 ± 0.0000$" "$tmp/q3" &&
+    [ "$(grep -vc '^#' "$tmp/fig.tsv")" = "$(grep -vc '^#' "$tmp/a.tsv")" ]
+check "--save then --against with the same player and seeds: every difference 0" $?
+"$R3" quality option.Iterations=60 --suite "$tmp/a.tsv" --against "$tmp/fig.tsv" > "$tmp/q4" 2> /dev/null
+grep -q "^Against .*paired over the [0-9]* positions: top-1 [-+][0-9.]*% ± [0-9.]*, regret [-+]0\.[0-9]* ± 0\.[0-9]*$" "$tmp/q4"
+check "--against another budget: the paired differences ($(grep '^Against' "$tmp/q4" | sed 's/.*positions: //'))" $?
+sed '5d' "$tmp/fig.tsv" > "$tmp/short.tsv"
+"$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" --against "$tmp/short.tsv" > "$tmp/out" 2> "$tmp/err"
+[ $? = 1 ] && grep -q "short.tsv has no line for position .* of the suite" "$tmp/err" && [ ! -s "$tmp/out" ]
+check "--against a file without every position of the suite: named, status 1, no report" $?
+sed '6s/\t/\tx/' "$tmp/fig.tsv" > "$tmp/bad.tsv"
+"$R3" quality --suite "$tmp/a.tsv" --against "$tmp/bad.tsv" > "$tmp/out" 2> "$tmp/err"
+[ $? = 1 ] && grep -q "bad.tsv line 6: not 'id top1 regret agree'" "$tmp/err"
+check "--against a damaged figures file: its file and line" $?
 
 "$R3" quality option.Iterations=1 --seeds 1 > "$tmp/shipped" 2> "$tmp/err"
 check "the shipped suite fits today's rules: $(cat "$tmp/err")" $?

@@ -12,6 +12,7 @@
 #include "protocol/cli/cli.h"
 #include "protocol/engine/options.h"
 #include "protocol/engine/version.h"
+#include "tuning/quality/figures.h"
 #include "tuning/quality/pool.h"
 #include "tuning/quality/quality.h"
 #include "tuning/quality/reference.h"
@@ -29,7 +30,16 @@ struct quality_command {
     char options_text[4096];
 };
 
-enum { QUALITY_OPTION_WORDS, QUALITY_SUITE_PATH, QUALITY_SEEDS, QUALITY_SEED, QUALITY_MOVETIME, QUALITY_CONCURRENCY };
+enum {
+    QUALITY_OPTION_WORDS,
+    QUALITY_SUITE_PATH,
+    QUALITY_SEEDS,
+    QUALITY_SEED,
+    QUALITY_MOVETIME,
+    QUALITY_CONCURRENCY,
+    QUALITY_SAVE,
+    QUALITY_AGAINST
+};
 static const struct cli_option QUALITY_OPTIONS[] = {
     [QUALITY_OPTION_WORDS] = {"option.NAME=VALUE", CLI_WORDS, NULL, 0, 0,
                               "an engine option of the player, as setoption takes it (option.Iterations=500)", false},
@@ -44,6 +54,11 @@ static const struct cli_option QUALITY_OPTIONS[] = {
                           false},
     [QUALITY_CONCURRENCY] = {"concurrency", CLI_COUNT, "C", 1, POOL_MAX_WORKERS,
                              "search C positions at once, 1 to 64 (default 1; the figures do not depend on C)", false},
+    [QUALITY_SAVE] = {"save", CLI_FILE, "FILE", 0, 0, "write each position's figures there, for a later --against",
+                      false},
+    [QUALITY_AGAINST] = {"against", CLI_FILE, "FILE", 0, 0,
+                         "also report the differences with the figures --save wrote, paired position by position",
+                         false},
     {0}};
 
 static int command_quality(int argc, char **argv);
@@ -70,8 +85,25 @@ static bool take_quality(void *context, const struct cli_argument *a)
     case QUALITY_SEEDS: c->run.seeds = (int)a->number; break;
     case QUALITY_SEED: c->run.seed = (uint64_t)a->number; break;
     case QUALITY_MOVETIME: c->run.movetime_ms = (long)a->number; break;
-    default: c->run.concurrency = (int)a->number; break;
+    case QUALITY_CONCURRENCY: c->run.concurrency = (int)a->number; break;
+    case QUALITY_SAVE: c->run.save = a->text; break;
+    default: c->run.against_path = a->text; break;
     }
+    return true;
+}
+
+/* --against FILE's figures, read for the suite; false after the message. */
+static bool read_against(struct quality_command *c, const struct suite *suite)
+{
+    static struct quality_figures against[SUITE_MAX_POSITIONS];
+    static char player[4200];
+    char why[2000];
+    if (!figures_read(c->run.against_path, suite, against, player, sizeof player, why, sizeof why)) {
+        fprintf(stderr, "r3: quality: %s\n", why);
+        return false;
+    }
+    c->run.against = against;
+    c->run.against_player = player;
     return true;
 }
 
@@ -92,6 +124,10 @@ static int command_quality(int argc, char **argv)
     options_player(&c.values, &c.player);
     if (!suite_read(c.suite_path, &suite, why, sizeof why)) {
         fprintf(stderr, "r3: quality: %s\n", why);
+        return 1;
+    }
+    if (c.run.against_path && !read_against(&c, &suite)) {
+        suite_free(&suite);
         return 1;
     }
     snprintf(player_text, sizeof player_text, "%s", c.options.length ? c.options_text + 1 : "the engine's defaults");

@@ -13,6 +13,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/tables.h"
+#include "tuning/quality/figures.h"
 #include "tuning/quality/pool.h"
 
 struct grading {
@@ -54,6 +55,17 @@ static double value_of(const struct suite_position *p, decision d)
     return 0; /* never: every choice is legal there */
 }
 
+void quality_position(const struct suite_position *p, const decision *choice, int seeds, struct quality_figures *out)
+{
+    double best = 0, lost = 0;
+    for (int s = 0; s < seeds; s++) {
+        double gap = p->value[p->best].mean - value_of(p, choice[s]);
+        best += gap == 0; /* a decision as good as the best is a best one */
+        lost += gap;
+    }
+    *out = (struct quality_figures){best / seeds, lost / seeds, agreement(choice, seeds)};
+}
+
 void quality_grade(const struct suite *suite, const decision *choice, int seeds, int scenario, int phase,
                    struct quality_row *row)
 {
@@ -63,22 +75,36 @@ void quality_grade(const struct suite *suite, const decision *choice, int seeds,
         const struct suite_position *p = &suite->position[i];
         if ((scenario >= 0 && p->w.scenario != scenario) || (phase >= 0 && p->phase != phase))
             continue;
-        double best = 0, lost = 0;
-        for (int s = 0; s < seeds; s++) {
-            decision d = choice[i * seeds + s];
-            double gap = p->value[p->best].mean - value_of(p, d);
-            best += gap == 0; /* a decision as good as the best is a best one */
-            lost += gap;
-        }
-        tally_add(&top1, best / seeds);
-        tally_add(&regret, lost / seeds);
-        tally_add(&agree, agreement(&choice[i * seeds], seeds));
+        struct quality_figures f;
+        quality_position(p, &choice[i * seeds], seeds, &f);
+        tally_add(&top1, f.top1);
+        tally_add(&regret, f.regret);
+        tally_add(&agree, f.agree);
         n++;
     }
     row->positions = n;
     tally_mean(&top1, n, &row->top1, &row->top1_se);
     tally_mean(&regret, n, &row->regret, &row->regret_se);
     tally_mean(&agree, n, &row->agree, &row->agree_se);
+}
+
+/* The paired differences with another run's figures, position by position. */
+static void print_against(const struct grading *g, FILE *out)
+{
+    const struct quality_options *o = g->o;
+    struct tally top1 = {0}, regret = {0};
+    double top1_mean, top1_se, regret_mean, regret_se;
+    for (int i = 0; i < o->suite->count; i++) {
+        struct quality_figures f;
+        quality_position(&o->suite->position[i], &g->choice[i * o->seeds], o->seeds, &f);
+        tally_add(&top1, f.top1 - o->against[i].top1);
+        tally_add(&regret, f.regret - o->against[i].regret);
+    }
+    tally_mean(&top1, o->suite->count, &top1_mean, &top1_se);
+    tally_mean(&regret, o->suite->count, &regret_mean, &regret_se);
+    fprintf(out, "Against %s (%s), paired over the %d positions: top-1 %+.1f%% ± %.1f, regret %+.4f ± %.4f\n",
+            o->against_path, o->against_player, o->suite->count, 100 * top1_mean, 100 * top1_se, regret_mean,
+            regret_se);
 }
 
 /* ---- the searches ---- */
@@ -143,9 +169,24 @@ static void print_report(const struct grading *g, double seconds, FILE *out)
         quality_grade(o->suite, g->choice, o->seeds, -1, k, &row);
         print_row(out, SUITE_PHASE_NAME[k], &row, o->seeds);
     }
+    if (o->against)
+        print_against(g, out);
     long searches = (long)o->suite->count * o->seeds;
     fprintf(out, "%ld searches in %.1f s on %d thread%s (%.1f ms a search)\n", searches, seconds, o->concurrency,
             o->concurrency == 1 ? "" : "s", 1000 * seconds * o->concurrency / (double)searches);
+}
+
+static bool save(const struct grading *g, char *why, size_t size)
+{
+    const struct quality_options *o = g->o;
+    struct quality_figures *f = malloc((size_t)o->suite->count * sizeof *f);
+    if (!f)
+        return snprintf(why, size, "no memory for the figures"), false;
+    for (int i = 0; i < o->suite->count; i++)
+        quality_position(&o->suite->position[i], &g->choice[i * o->seeds], o->seeds, &f[i]);
+    bool ok = figures_write(o->save, o->suite, f, o->player_text, why, size);
+    free(f);
+    return ok;
 }
 
 int quality_run(const struct quality_options *o, FILE *out, FILE *report)
@@ -163,6 +204,8 @@ int quality_run(const struct quality_options *o, FILE *out, FILE *report)
         ok = pool_run(&job, why, sizeof why);
     } else
         ok = false, snprintf(why, sizeof why, "no memory for the searches");
+    if (ok && o->save)
+        ok = save(&g, why, sizeof why);
     if (ok)
         print_report(&g, clock_seconds() - start, out);
     else

@@ -6,7 +6,9 @@
  * how often it chose the best decision, how much it lost by its choice (the
  * regret, in win-probability points), and how often two searches differing
  * only in their seed agreed. Each figure comes with its standard error over
- * the positions, for the whole suite, each scenario and each suite phase.
+ * the positions, for the whole suite, each scenario and each suite phase;
+ * and, against another run's figures of the same suite, the paired
+ * differences, which see far smaller effects.
  */
 #ifndef R3_QUALITY_H
 #define R3_QUALITY_H
@@ -15,6 +17,7 @@
 #include <stdio.h>
 
 #include "search/driver.h"
+#include "tuning/quality/figures.h"
 #include "tuning/quality/suite.h"
 
 #define QUALITY_MAX_SEEDS 16
@@ -28,6 +31,11 @@ struct quality_options {
     int seeds;               /* searches of each position, 1 to QUALITY_MAX_SEEDS */
     long movetime_ms;        /* 0: the player's own budget, as a bare go */
     int concurrency;         /* positions searched at once */
+    const char *save;        /* NULL, or where each position's figures are written (figures.h) */
+    /* NULL, or another run's figures of each position, to report the paired
+     * differences: the same positions, so most of their spread cancels. */
+    const struct quality_figures *against;
+    const char *against_path, *against_player;
 };
 
 /* One row of the report: a part of the suite, each figure's mean and its standard error. */
@@ -37,6 +45,9 @@ struct quality_row {
     double regret, regret_se; /* the best's value less the chosen one's, win probability */
     double agree, agree_se;   /* the share of pairs of searches that chose alike (two seeds or more) */
 };
+
+/* The figures of position p from its searches' choices, choice[0..seeds). */
+void quality_position(const struct suite_position *p, const decision *choice, int seeds, struct quality_figures *out);
 
 /* The figures for every position's choices, choice[p * seeds + s]. */
 void quality_grade(const struct suite *suite, const decision *choice, int seeds, int scenario, int phase,
