@@ -1,0 +1,196 @@
+/*
+ * features.c: see features.h. Each group writes its active indices in
+ * increasing order, and the groups come in index order, so the whole list
+ * is sorted without a sort.
+ */
+#include "eval/features.h"
+
+#include <string.h>
+#include <xxhash.h>
+
+#include "engine/core/places.h"
+#include "engine/core/tables.h"
+#include "engine/rules/rules.h"
+
+enum {
+    OFF_BLOCK_PLACE = 0,
+    OFF_BLOCK_STEPS = OFF_BLOCK_PLACE + BLOCK_COUNT * LOC_COUNT,
+    OFF_AREA_STEPS = OFF_BLOCK_STEPS + BLOCK_COUNT * 4,
+    OFF_AREA_HELD = OFF_AREA_STEPS + AREA_COUNT * 2 * FEATURE_STEP_BUCKETS,
+    OFF_AREA_BATTLE = OFF_AREA_HELD + AREA_COUNT * 2,
+    OFF_AREA_THREAT = OFF_AREA_BATTLE + AREA_COUNT,
+    OFF_AREA_OVER = OFF_AREA_THREAT + AREA_COUNT * 2 * 3 * FEATURE_STEP_BUCKETS,
+    OFF_HAND = OFF_AREA_OVER + AREA_COUNT * 2,
+    OFF_PLAYED = OFF_HAND + 2 * CARD_COUNT,
+    OFF_KING = OFF_PLAYED + 2 * CARD_COUNT,
+    OFF_PRETENDER = OFF_KING + BLOCK_COUNT,
+    OFF_SCENARIO = OFF_PRETENDER + BLOCK_COUNT,
+    OFF_TURN = OFF_SCENARIO + SCENARIO_COUNT,
+    OFF_PHASE = OFF_TURN + 3 * 7,
+    OFF_ACTOR = OFF_PHASE + PHASE_COUNT,
+    OFF_PLAYER1 = OFF_ACTOR + 4,
+    OFF_AP_LEFT = OFF_PLAYER1 + 3,
+    OFF_MINORS_DUE = OFF_AP_LEFT + 5,
+    OFF_END = OFF_MINORS_DUE + 2 * 3
+};
+
+_Static_assert(OFF_END == FEATURE_COUNT, "FEATURE_COUNT is every group's size together");
+_Static_assert(FEATURE_COUNT <= 65536, "an index fits in 16 bits");
+
+const struct feature_group_info FEATURE_GROUP[FEATURE_GROUPS] = {
+    {"block-place", OFF_BLOCK_PLACE, OFF_BLOCK_STEPS - OFF_BLOCK_PLACE},
+    {"block-steps", OFF_BLOCK_STEPS, OFF_AREA_STEPS - OFF_BLOCK_STEPS},
+    {"area-steps", OFF_AREA_STEPS, OFF_AREA_HELD - OFF_AREA_STEPS},
+    {"area-held", OFF_AREA_HELD, OFF_AREA_BATTLE - OFF_AREA_HELD},
+    {"area-battle", OFF_AREA_BATTLE, OFF_AREA_THREAT - OFF_AREA_BATTLE},
+    {"area-threat", OFF_AREA_THREAT, OFF_AREA_OVER - OFF_AREA_THREAT},
+    {"area-over", OFF_AREA_OVER, OFF_HAND - OFF_AREA_OVER},
+    {"hand", OFF_HAND, OFF_PLAYED - OFF_HAND},
+    {"played", OFF_PLAYED, OFF_KING - OFF_PLAYED},
+    {"king", OFF_KING, OFF_PRETENDER - OFF_KING},
+    {"pretender", OFF_PRETENDER, OFF_SCENARIO - OFF_PRETENDER},
+    {"scenario", OFF_SCENARIO, OFF_TURN - OFF_SCENARIO},
+    {"turn", OFF_TURN, OFF_PHASE - OFF_TURN},
+    {"phase", OFF_PHASE, OFF_ACTOR - OFF_PHASE},
+    {"actor", OFF_ACTOR, OFF_PLAYER1 - OFF_ACTOR},
+    {"player1", OFF_PLAYER1, OFF_AP_LEFT - OFF_PLAYER1},
+    {"ap-left", OFF_AP_LEFT, OFF_MINORS_DUE - OFF_AP_LEFT},
+    {"minors-due", OFF_MINORS_DUE, OFF_END - OFF_MINORS_DUE},
+};
+
+int feature_step_bucket(int steps)
+{
+    static const int top[FEATURE_STEP_BUCKETS - 1] = {2, 4, 6, 9, 13};
+    if (steps <= 0)
+        return -1;
+    int bucket = 0;
+    while (bucket < FEATURE_STEP_BUCKETS - 1 && steps > top[bucket])
+        bucket++;
+    return bucket;
+}
+
+static int steps_of(const struct world *w, blockset blocks)
+{
+    int steps = 0;
+    for (; blocks; blocks &= blocks - 1)
+        steps += world_steps(w, __builtin_ctzll(blocks));
+    return steps;
+}
+
+struct list {
+    uint16_t *index;
+    int count;
+};
+
+static void add(struct list *l, int index)
+{
+    if (l->count < FEATURES_MAX_ACTIVE)
+        l->index[l->count++] = (uint16_t)index;
+}
+
+static void add_blocks(const struct world *w, struct list *l)
+{
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        add(l, OFF_BLOCK_PLACE + b * LOC_COUNT + world_location(w, b));
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        if (!((w->dead | w->other_side) & block_bit(b)))
+            add(l, OFF_BLOCK_STEPS + b * 4 + world_steps(w, b) - 1);
+}
+
+/* The enemy's steps next to side s's area a, by border colour. */
+static void threat(int a, int s, const int steps[SIDE_COUNT][AREA_COUNT], int by_colour[3])
+{
+    const struct neighbours *n = &AREA_NEIGHBOURS[a];
+    by_colour[0] = by_colour[1] = by_colour[2] = 0;
+    for (int k = 0; k < n->count; k++)
+        by_colour[BORDER_INFO[n->border[k]].colour] += steps[1 - s][n->area[k]];
+}
+
+static void add_areas(const struct world *w, struct list *l)
+{
+    int steps[SIDE_COUNT][AREA_COUNT];
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (int s = 0; s < SIDE_COUNT; s++)
+            steps[s][a] = steps_of(w, blocks_in(w, s, a));
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (int s = 0; s < SIDE_COUNT; s++)
+            if (steps[s][a])
+                add(l, OFF_AREA_STEPS + (a * 2 + s) * FEATURE_STEP_BUCKETS + feature_step_bucket(steps[s][a]));
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (int s = 0; s < SIDE_COUNT; s++)
+            if (area_friendly(w, s, a))
+                add(l, OFF_AREA_HELD + a * 2 + s);
+    for (int a = 0; a < AREA_COUNT; a++)
+        if (area_contested(w, a))
+            add(l, OFF_AREA_BATTLE + a);
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (int s = 0; s < SIDE_COUNT; s++) {
+            int by_colour[3];
+            if (!steps[s][a])
+                continue;
+            threat(a, s, steps, by_colour);
+            for (int c = 0; c < 3; c++)
+                if (by_colour[c])
+                    add(l, OFF_AREA_THREAT + ((a * 2 + s) * 3 + c) * FEATURE_STEP_BUCKETS +
+                               feature_step_bucket(by_colour[c]));
+        }
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (int s = 0; s < SIDE_COUNT; s++)
+            if (bits_count(supply_counted(w, a) & w->side_blocks[s]) > supply_limit(a))
+                add(l, OFF_AREA_OVER + a * 2 + s);
+}
+
+static void add_cards(const struct world *w, struct list *l)
+{
+    for (int s = 0; s < SIDE_COUNT; s++)
+        for (int c = 1; c <= CARD_COUNT; c++)
+            if (w->hand[s] >> c & 1)
+                add(l, OFF_HAND + s * CARD_COUNT + c - 1);
+    for (int s = 0; s < SIDE_COUNT; s++)
+        if (w->played[s])
+            add(l, OFF_PLAYED + s * CARD_COUNT + w->played[s] - 1);
+}
+
+static int at_most(int value, int most) { return value < most ? value : most; }
+
+static void add_state(const struct world *w, struct list *l)
+{
+    if (w->king != BLOCK_NONE)
+        add(l, OFF_KING + w->king);
+    if (w->pretender != BLOCK_NONE)
+        add(l, OFF_PRETENDER + w->pretender);
+    add(l, OFF_SCENARIO + w->scenario);
+    add(l, OFF_TURN + (at_most(w->campaign, 3) - 1) * 7 + at_most(w->turn, 7) - 1);
+    add(l, OFF_PHASE + w->phase);
+    add(l, OFF_ACTOR + rules_actor(w));
+    add(l, OFF_PLAYER1 + (w->player1 < SIDE_COUNT ? w->player1 : 2)); /* 2: not yet shown */
+    add(l, OFF_AP_LEFT + at_most(w->ap_left, 4));
+    for (int s = 0; s < SIDE_COUNT; s++)
+        add(l, OFF_MINORS_DUE + s * 3 + at_most(w->minors_due[s], 2));
+}
+
+int features_active(const struct world *w, uint16_t index[FEATURES_MAX_ACTIVE])
+{
+    struct list l = {index, 0};
+    add_blocks(w, &l);
+    add_areas(w, &l);
+    add_cards(w, &l);
+    add_state(w, &l);
+    return l.count;
+}
+
+uint64_t features_set_hash(void)
+{
+    XXH3_state_t *state = XXH3_createState();
+    int version = FEATURES_VERSION;
+    XXH3_64bits_reset(state);
+    XXH3_64bits_update(state, &version, sizeof version);
+    for (int g = 0; g < FEATURE_GROUPS; g++) {
+        XXH3_64bits_update(state, FEATURE_GROUP[g].name, strlen(FEATURE_GROUP[g].name) + 1);
+        XXH3_64bits_update(state, &FEATURE_GROUP[g].first, sizeof FEATURE_GROUP[g].first);
+        XXH3_64bits_update(state, &FEATURE_GROUP[g].size, sizeof FEATURE_GROUP[g].size);
+    }
+    uint64_t hash = XXH3_64bits_digest(state);
+    XXH3_freeState(state);
+    return hash;
+}
