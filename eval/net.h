@@ -1,0 +1,74 @@
+/*
+ * net.h: the learned value's network (docs/eval.md, "The network"): York's
+ * chance of winning from a world's sparse features (eval/features.h).
+ *
+ *   sparse features (FEATURE_COUNT, ~170 active)
+ *     -> NET_HIDDEN units: the sum of the active features' rows and a bias,
+ *        clipped to [0, 1]
+ *     -> NET_HIDDEN2 units: dense, clipped to [0, 1]
+ *     -> one logit: York's chance is its logistic.
+ *
+ * Training works on the float weights (struct net). The search reads the
+ * quantized copy (struct net_q), in whole numbers as NNUE does: the first
+ * layer in int16 at scale 1024 (a weight within +-32), the second's and
+ * third's weights in int16 at scale 1024 (the second's within +-4), sums in
+ * int32. The two agree to within a few hundredths of a logit.
+ *
+ * A net file holds the float weights: a magic, a version, the hash of the
+ * feature set it was trained on, the layer sizes, the weights, and an XXH3
+ * checksum of all before it. A file that differs in any of them is refused,
+ * saying which.
+ */
+#ifndef R3_NET_H
+#define R3_NET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "eval/features.h"
+
+#define NET_HIDDEN 256
+#define NET_HIDDEN2 32
+#define NET_VERSION 1
+#define NET_MAGIC "R3NET\r\n\032" /* 8 bytes; the line ends and ^Z catch a text-mode copy */
+#define NET_QA 1024               /* the first layer's and the hidden units' scale: 1.0 is 1024 */
+#define NET_QB 1024               /* the second and third layers' weights' scale */
+#define NET_W2_MOST 4095          /* the largest second-layer weight, quantized: 4.0, so no sum overflows */
+
+struct net {
+    float w1[FEATURE_COUNT][NET_HIDDEN]; /* row f: what feature f adds to each unit */
+    float b1[NET_HIDDEN];
+    float w2[NET_HIDDEN2][NET_HIDDEN];
+    float b2[NET_HIDDEN2];
+    float w3[NET_HIDDEN2];
+    float b3;
+};
+
+struct net_q {
+    int16_t w1[FEATURE_COUNT][NET_HIDDEN];
+    int16_t b1[NET_HIDDEN];
+    int16_t w2[NET_HIDDEN2][NET_HIDDEN];
+    int32_t b2[NET_HIDDEN2];
+    int16_t w3[NET_HIDDEN2];
+    int32_t b3;
+};
+
+/* The float forward pass: York's logit from the active features; h1 and
+ * h2, if not NULL, receive the hidden units (for training). */
+double net_logit(const struct net *n, const uint16_t *index, int count, float *h1, float *h2);
+
+/* The quantized copy of n; a weight past its type's range is clipped. */
+void net_quantize(const struct net *n, struct net_q *q);
+
+/* The quantized forward pass: York's logit. */
+double net_q_logit(const struct net_q *q, const uint16_t *index, int count);
+
+/* Writes n to path, all or nothing; false with why. */
+bool net_write(const struct net *n, const char *path, char *why, size_t size);
+
+/* Reads a net file into *n; false with why (what differs: the magic, the
+ * version, the feature set, the sizes, the checksum), *n untouched. */
+bool net_read(const char *path, struct net *n, char *why, size_t size);
+
+#endif

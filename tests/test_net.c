@@ -1,0 +1,155 @@
+/*
+ * test_net.c: the learned value's network (eval/net.h). The quantized pass
+ * agrees with the float one on random worlds; a net file reads back byte
+ * for byte; and a file of another kind, version, feature set or size, or
+ * one damaged or cut short, is refused saying what differs, the net read
+ * into left as it was.
+ */
+#include <config.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "eval/features.h"
+#include "eval/net.h"
+#include "tests/support.h"
+
+static struct net *net, *other;
+static struct net_q *quantized;
+static char dir[64], path[128];
+
+static float uniform(uint64_t *rng, float half) { return (float)((rng_next(rng) >> 11) * 0x1p-53 * 2 - 1) * half; }
+
+/* Weights of the sizes a trained net has: small first-layer rows, second
+ * layer within its int8 range. */
+static void random_net(struct net *n, uint64_t seed)
+{
+    uint64_t rng = seed;
+    for (int f = 0; f < FEATURE_COUNT; f++)
+        for (int u = 0; u < NET_HIDDEN; u++)
+            n->w1[f][u] = uniform(&rng, 0.03f);
+    for (int u = 0; u < NET_HIDDEN; u++)
+        n->b1[u] = 0.5f + uniform(&rng, 0.3f);
+    for (int v = 0; v < NET_HIDDEN2; v++) {
+        for (int u = 0; u < NET_HIDDEN; u++)
+            n->w2[v][u] = uniform(&rng, 0.15f);
+        n->b2[v] = 0.5f + uniform(&rng, 0.3f);
+        n->w3[v] = uniform(&rng, 1.0f);
+    }
+    n->b3 = 0.1f;
+}
+
+static void quantized_and_float_agree(void **state)
+{
+    (void)state;
+    uint16_t index[FEATURES_MAX_ACTIVE];
+    struct world w;
+    uint64_t rng = 5;
+    double worst = 0, spread = 0;
+    random_net(net, 1);
+    net_quantize(net, quantized);
+    for (int k = 0; k < 200; k++) {
+        random_decision_point(&w, k % SCENARIO_COUNT, rng_below(&rng, 300), &rng);
+        int n = features_active(&w, index);
+        double exact = net_logit(net, index, n, NULL, NULL), q = net_q_logit(quantized, index, n);
+        worst = fmax(worst, fabs(exact - q));
+        spread += fabs(exact);
+    }
+    print_message("quantized against float: worst %.4f logit, mean |logit| %.3f\n", worst, spread / 200);
+    assert_true(worst < 0.05);
+    assert_true(spread / 200 > 0.2); /* the logits are not all near 0, so the agreement says something */
+}
+
+static void a_net_file_reads_back(void **state)
+{
+    (void)state;
+    char why[600];
+    random_net(net, 2);
+    memset(other, 0, sizeof *other);
+    assert_true(net_write(net, path, why, sizeof why));
+    assert_true(net_read(path, other, why, sizeof why));
+    assert_memory_equal(net, other, sizeof *net);
+}
+
+/* The file with 'bytes' written over it at 'offset' (from the end if negative), or cut to 'cut' bytes. */
+static void spoil(long offset, const void *bytes, size_t count, long cut)
+{
+    char why[600];
+    random_net(net, 3);
+    assert_true(net_write(net, path, why, sizeof why));
+    FILE *f = fopen(path, "r+b");
+    fseek(f, offset, offset < 0 ? SEEK_END : SEEK_SET);
+    fwrite(bytes, count, 1, f);
+    fclose(f);
+    if (cut >= 0)
+        assert_int_equal(truncate(path, cut), 0);
+}
+
+static void refused(const char *why_part)
+{
+    char why[600];
+    memset(other, 7, sizeof *other);
+    assert_false(net_read(path, other, why, sizeof why));
+    if (!strstr(why, why_part) || strncmp(why, path, strlen(path)) != 0)
+        fail_msg("'%s' does not name the file and '%s'", why, why_part);
+    for (size_t i = 0; i < sizeof *other; i += 4099)
+        assert_int_equal(((unsigned char *)other)[i], 7); /* left as it was */
+}
+
+static void bad_net_files_are_refused(void **state)
+{
+    (void)state;
+    const uint32_t version = NET_VERSION + 1, hidden = NET_HIDDEN * 2;
+    const uint64_t feature_set = 12345;
+    const unsigned char flip = 0x5a;
+    spoil(0, "NOTANET!", 8, -1);
+    refused("not a net file");
+    spoil(8, &version, sizeof version, -1);
+    refused("a net file of version 2; this r3 reads version 1");
+    spoil(12, &hidden, sizeof hidden, -1);
+    refused("layers of 512 and 32 units");
+    spoil(24, &feature_set, sizeof feature_set, -1);
+    refused("trained on another feature set");
+    spoil(1000, &flip, 1, -1);
+    refused("damaged: its checksum does not match");
+    spoil(0, NET_MAGIC, 8, 5000);
+    refused("cut short");
+    spoil(0, NET_MAGIC, 8, 20);
+    refused("too short to be a net file");
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    net = malloc(sizeof *net), other = malloc(sizeof *other), quantized = malloc(sizeof *quantized);
+    snprintf(dir, sizeof dir, "/tmp/r3-net-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/value.nnue", dir);
+    return !net || !other || !quantized;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    remove(path);
+    remove(dir);
+    free(net), free(other), free(quantized);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(quantized_and_float_agree),
+        cmocka_unit_test(a_net_file_reads_back),
+        cmocka_unit_test(bad_net_files_are_refused),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
