@@ -1,0 +1,199 @@
+/*
+ * value_fit.c: see value_fit.h. The gradient is back-propagated by hand
+ * through the two clipped layers; tests/test_value_fit.c checks it against
+ * finite differences.
+ */
+#include "tuning/fit/value_fit.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/core/random.h"
+
+#define ADAM_BETA1 0.9
+#define ADAM_BETA2 0.999
+#define ADAM_EPSILON 1e-8
+#define W2_MOST ((float)NET_W2_MOST / NET_QB) /* the int16 copy's range of a second-layer weight */
+
+static double cross_entropy(double logit, double target)
+{
+    /* -(t ln p + (1 - t) ln(1 - p)) with p = logistic(logit), without overflow */
+    return fmax(logit, 0) - logit * target + log1p(exp(-fabs(logit)));
+}
+
+/* Adds one sample's gradient into g; its loss. */
+static double backward(const struct net *n, const uint16_t *index, int count, double target, struct net *g)
+{
+    float h1[NET_HIDDEN], h2[NET_HIDDEN2], d1[NET_HIDDEN] = {0};
+    double logit = net_logit(n, index, count, h1, h2);
+    float out = (float)(1 / (1 + exp(-logit)) - target); /* d loss / d logit */
+    g->b3 += out;
+    for (int v = 0; v < NET_HIDDEN2; v++) {
+        g->w3[v] += out * h2[v];
+        if (h2[v] <= 0 || h2[v] >= 1)
+            continue; /* clipped: no gradient through it */
+        float d2 = out * n->w3[v];
+        g->b2[v] += d2;
+        for (int u = 0; u < NET_HIDDEN; u++) {
+            g->w2[v][u] += d2 * h1[u];
+            d1[u] += d2 * n->w2[v][u];
+        }
+    }
+    for (int u = 0; u < NET_HIDDEN; u++)
+        if (h1[u] <= 0 || h1[u] >= 1)
+            d1[u] = 0;
+    for (int u = 0; u < NET_HIDDEN; u++)
+        g->b1[u] += d1[u];
+    for (int i = 0; i < count; i++)
+        for (int u = 0; u < NET_HIDDEN; u++)
+            g->w1[index[i]][u] += d1[u];
+    return cross_entropy(logit, target);
+}
+
+double value_loss(const struct net *n, const struct value_data *d, struct net *gradient)
+{
+    double sum = 0;
+    for (long i = 0; i < d->samples; i++) {
+        const uint16_t *index = d->index + d->first[i];
+        if (gradient)
+            sum += backward(n, index, d->count[i], d->target[i], gradient);
+        else
+            sum += cross_entropy(net_logit(n, index, d->count[i], NULL, NULL), d->target[i]);
+    }
+    return d->samples ? sum / (double)d->samples : 0;
+}
+
+static float uniform(uint64_t *rng, float half)
+{
+    return (float)((double)(random_next(rng) >> 11) * 0x1p-53 * 2 - 1) * half;
+}
+
+void value_init(struct net *n, uint64_t seed)
+{
+    uint64_t rng = seed;
+    for (int f = 0; f < FEATURE_COUNT; f++)
+        for (int u = 0; u < NET_HIDDEN; u++)
+            n->w1[f][u] = uniform(&rng, 0.02f);
+    for (int u = 0; u < NET_HIDDEN; u++)
+        n->b1[u] = 0.5f; /* the units start inside [0, 1], where gradients pass */
+    for (int v = 0; v < NET_HIDDEN2; v++) {
+        for (int u = 0; u < NET_HIDDEN; u++)
+            n->w2[v][u] = uniform(&rng, 1.0f / 16); /* about 1 / sqrt(NET_HIDDEN) */
+        n->b2[v] = 0.5f;
+        n->w3[v] = uniform(&rng, 0.2f);
+    }
+    n->b3 = 0;
+}
+
+/* ---- Adam ---- */
+
+struct adam {
+    struct net m, v; /* the moments; a first-layer row's stand still while no minibatch uses it */
+    long t;
+};
+
+/* One parameter's step from its minibatch gradient g. */
+static void adam_step(float *w, float *m, float *v, float g, double rate, double correction1, double correction2)
+{
+    *m = (float)(ADAM_BETA1 * *m + (1 - ADAM_BETA1) * g);
+    *v = (float)(ADAM_BETA2 * *v + (1 - ADAM_BETA2) * g * g);
+    *w -= (float)(rate * (*m / correction1) / (sqrt(*v / correction2) + ADAM_EPSILON));
+}
+
+/* Updates every parameter of the dense layers, and the first layer's rows in used[0..rows). */
+static void adam_update(struct net *n, struct adam *a, const struct net *g, const uint16_t *used, int rows, double rate)
+{
+    a->t++;
+    double c1 = 1 - pow(ADAM_BETA1, (double)a->t), c2 = 1 - pow(ADAM_BETA2, (double)a->t);
+    for (int r = 0; r < rows; r++)
+        for (int u = 0; u < NET_HIDDEN; u++)
+            adam_step(&n->w1[used[r]][u], &a->m.w1[used[r]][u], &a->v.w1[used[r]][u], g->w1[used[r]][u], rate, c1, c2);
+    for (int u = 0; u < NET_HIDDEN; u++)
+        adam_step(&n->b1[u], &a->m.b1[u], &a->v.b1[u], g->b1[u], rate, c1, c2);
+    for (int v = 0; v < NET_HIDDEN2; v++) {
+        for (int u = 0; u < NET_HIDDEN; u++) {
+            adam_step(&n->w2[v][u], &a->m.w2[v][u], &a->v.w2[v][u], g->w2[v][u], rate, c1, c2);
+            n->w2[v][u] = fmaxf(-W2_MOST, fminf(W2_MOST, n->w2[v][u]));
+        }
+        adam_step(&n->b2[v], &a->m.b2[v], &a->v.b2[v], g->b2[v], rate, c1, c2);
+        adam_step(&n->w3[v], &a->m.w3[v], &a->v.w3[v], g->w3[v], rate, c1, c2);
+    }
+    adam_step(&n->b3, &a->m.b3, &a->v.b3, g->b3, rate, c1, c2);
+}
+
+/* ---- the epochs ---- */
+
+struct trainer {
+    struct adam adam;
+    struct net gradient, best;
+    long *order;
+    bool *row_used;
+    uint16_t used[FEATURE_COUNT];
+};
+
+static void shuffle(long *order, long count, uint64_t *rng)
+{
+    for (long i = count - 1; i > 0; i--) {
+        long j = (long)random_mod(random_next(rng), (uint64_t)i + 1), t = order[i];
+        order[i] = order[j], order[j] = t;
+    }
+}
+
+/* One minibatch: the samples order[from..to). */
+static void minibatch(struct net *n, struct trainer *t, const struct value_data *d, long from, long to, double rate)
+{
+    int rows = 0;
+    memset(&t->gradient, 0, sizeof t->gradient);
+    for (long k = from; k < to; k++) {
+        long i = t->order[k];
+        const uint16_t *index = d->index + d->first[i];
+        backward(n, index, d->count[i], d->target[i], &t->gradient);
+        for (int j = 0; j < d->count[i]; j++)
+            if (!t->row_used[index[j]])
+                t->row_used[index[j]] = true, t->used[rows++] = index[j];
+    }
+    float scale = 1.0f / (float)(to - from); /* the mean gradient */
+    float *g = (float *)&t->gradient;
+    for (size_t k = 0; k < sizeof t->gradient / sizeof(float); k++)
+        g[k] *= scale;
+    adam_update(n, &t->adam, &t->gradient, t->used, rows, rate);
+    for (int r = 0; r < rows; r++)
+        t->row_used[t->used[r]] = false;
+}
+
+bool value_train(struct net *n, const struct value_data *train, const struct value_data *validation,
+                 const struct value_options *o, struct value_epoch *history, int *epochs)
+{
+    struct trainer *t = calloc(1, sizeof *t);
+    if (!t || !(t->order = malloc((size_t)(train->samples ? train->samples : 1) * sizeof *t->order)) ||
+        !(t->row_used = calloc(FEATURE_COUNT, sizeof *t->row_used))) {
+        if (t)
+            free(t->order);
+        free(t);
+        return false;
+    }
+    uint64_t rng = o->seed ^ 0x5851f42d4c957f2dull;
+    double best = INFINITY;
+    int since_best = 0;
+    for (long i = 0; i < train->samples; i++)
+        t->order[i] = i;
+    t->best = *n;
+    *epochs = 0;
+    for (int e = 0; e < o->epochs && since_best < o->patience; e++) {
+        shuffle(t->order, train->samples, &rng);
+        for (long from = 0; from < train->samples; from += o->batch)
+            minibatch(n, t, train, from, from + o->batch < train->samples ? from + o->batch : train->samples, o->rate);
+        history[e] = (struct value_epoch){value_loss(n, train, NULL), value_loss(n, validation, NULL)};
+        *epochs = e + 1;
+        if (history[e].validation < best)
+            best = history[e].validation, t->best = *n, since_best = 0;
+        else
+            since_best++;
+    }
+    *n = t->best;
+    free(t->order);
+    free(t->row_used);
+    free(t);
+    return true;
+}
