@@ -256,4 +256,18 @@ refuse policy "a validation set of no game" "$play" "r3: the validation set has 
     --validation 0.01
 interrupt policy "$play"
 
+# r3 tune value: the learned value's network trained on self-play positions
+# (docs/tuning.md), written as a net file of the size docs/eval.md gives; a
+# bad line is named by file and line, and no net is written.
+"$R3" selfplay option.Iterations=30 --games 8 --scenario all --seed 2 --out "$tmp/value.tsv" 2> /dev/null
+"$R3" tune value --data "$tmp/value.tsv" --out "$tmp/value.nnue" --epochs 3 --threads 2 > "$tmp/out" 2> "$tmp/err"
+line=$(grep '^validation loss: ' "$tmp/out")
+[ "$(wc -c < "$tmp/value.nnue")" = 4817196 ] && [ "$(grep -c '^ *[1-3]  *[0-9.]*  *[0-9.]*$' "$tmp/out")" = 3 ] &&
+    echo "$line" | awk '{ exit !($5 < $3) }' && [ ! -e "$tmp/value.nnue.tmp" ]
+check "tune value: three epochs, a net file of 4,817,196 bytes, the held-out loss lower ($line)" $?
+sed '6s/\t[01]\t/\tmaybe\t/' "$tmp/value.tsv" > "$tmp/value-bad.tsv"
+"$R3" tune value --data "$tmp/value-bad.tsv" --out "$tmp/never.nnue" > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "value-bad.tsv:6: " "$tmp/err" && [ ! -e "$tmp/never.nnue" ]
+check "tune value: a bad line is named by file and line, and no net is written ($(head -n 1 "$tmp/err"))" $?
+
 finish tune

@@ -410,6 +410,7 @@ static const struct cli_command *const COMMANDS[] = {&CLI_DATA,
                                                      &CLI_SELFPLAY,
                                                      &CLI_TUNE_EVAL,
                                                      &CLI_TUNE_POLICY,
+                                                     &CLI_TUNE_VALUE,
                                                      &CLI_TUNE_SPSA,
                                                      &CLI_HELP};
 static const struct help_table TABLE = {COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0]};
@@ -489,8 +490,9 @@ static int run_command(int argc, char **argv)
     int used = 0;
     const struct cli_command *c = command_named(argc, argv, &used);
     if (!c && strcmp(argv[0], "tune") == 0)
-        return argc < 2 || argv[1][0] == '-' ? cli_usage_error("%s", "tune needs a tuner: eval, policy or spsa")
-                                             : cli_usage_error("unknown tuner '%s' (eval, policy or spsa)", argv[1]);
+        return argc < 2 || argv[1][0] == '-'
+                   ? cli_usage_error("%s", "tune needs a tuner: eval, policy, value or spsa")
+                   : cli_usage_error("unknown tuner '%s' (eval, policy, value or spsa)", argv[1]);
     if (!c)
         return cli_usage_error("unknown command '%s'", argv[0]);
     if (c != &CLI_HELP && asks_for_help(argc, argv))

@@ -118,6 +118,14 @@ static bool take_tune(void *context, const struct cli_argument *a)
         o->synthetic = (long)a->number;
     } else if (strcmp(name, "positions") == 0) {
         o->positions = (long)a->number;
+    } else if (strcmp(name, "rate") == 0) {
+        return option_real("--rate", a->text, 1e-9, 1, false, &o->rate);
+    } else if (strcmp(name, "batch") == 0) {
+        o->batch = (int)a->number;
+    } else if (strcmp(name, "epochs") == 0) {
+        o->epochs = (int)a->number;
+    } else if (strcmp(name, "patience") == 0) {
+        o->patience = (int)a->number;
     } else {
         o->bench = true;
     }
@@ -138,6 +146,10 @@ int tune_cli_parse(const struct cli_command *c, int argc, char **argv, struct tu
         .seed = 1,
         .threads = default_threads(),
         .positions = TUNE_BENCH_POSITIONS,
+        .rate = 1e-3,
+        .batch = 256,
+        .epochs = 30,
+        .patience = 3,
         .fit = {
             .l2 = TUNE_DEFAULT_L2, .iterations = TUNE_DEFAULT_ITERATIONS, .stop = &tune_cli_stop, .progress = stdout}};
     int status = cli_parse(c, argc, argv, take_tune, o);
@@ -146,7 +158,10 @@ int tune_cli_parse(const struct cli_command *c, int argc, char **argv, struct tu
     if (!o->data_count)
         return usage(o, " needs %s", "--data FILE...");
     if (!o->out)
-        return usage(o, " needs --out %s (the file to write the fitted weights to)", is_eval(o) ? "WEIGHTS" : "POLICY");
+        return usage(o, " needs --out %s (the file to write what it fits to)",
+                     is_eval(o)                       ? "WEIGHTS"
+                     : strcmp(o->tuner, "value") == 0 ? "NET"
+                                                      : "POLICY");
     return 0;
 }
 

@@ -24,7 +24,7 @@
 
 /* The options of a tuner's command. */
 struct tune_cli {
-    const char *tuner; /* "eval" or "policy" */
+    const char *tuner; /* "eval", "policy" or "value" */
     const char *data[TUNE_MAX_DATA];
     int data_count;
     const char *start, *out, *plot; /* --weights START, --out, --plot */
@@ -34,6 +34,10 @@ struct tune_cli {
     bool bench;
     long positions, synthetic;
     struct tune_options fit;
+    /* r3 tune value's: Adam's step, samples a minibatch, the most epochs, and
+     * epochs without a better held-out loss before it stops. */
+    double rate;
+    int batch, epochs, patience;
 };
 
 /* The defaults for the tuner named argv[0] ("eval", "policy"), then its

@@ -19,6 +19,8 @@
 #include "tuning/fit/tune_data.h"
 #include "tuning/fit/tune_eval.h"
 #include "tuning/fit/tune_files.h"
+#include "tuning/fit/value_data.h"
+#include "tuning/fit/value_fit.h"
 
 /* Reads every --data file into *all. */
 static int read_data(const struct tune_cli *o, struct tune_data *all)
@@ -188,4 +190,89 @@ static int command_tune_policy(int argc, char **argv)
     struct tune_cli o;
     int status = tune_cli_parse(&CLI_TUNE_POLICY, argc, argv, &o);
     return status ? status : tune_policy_command(&o);
+}
+
+/* ---- r3 tune value ---- */
+
+static const struct cli_option VALUE_OPTIONS[] = {
+    {"data", CLI_FILE, "FILE...", 0, 0,
+     "labelled positions of r3 selfplay: game ply scenario side result winrate position", true},
+    {"out", CLI_FILE, "NET", 0, 0, "write the trained network there (a net file, docs/eval.md)", false},
+    {"lambda", CLI_TEXT, "L", 0, 0, "target (1-L) result + L winrate, L from 0 to 1 (default 0)", false},
+    {"validation", CLI_TEXT, "F", 0, 0, "the fraction of games held out to stop the training (default 0.1)", false},
+    {"seed", CLI_SEED, "K", 0, 0, "the seed of the split, the start weights and the shuffles (default 1)", false},
+    {"epochs", CLI_COUNT, "N", 1, 100000, "the most passes over the training positions (default 30)", false},
+    {"patience", CLI_COUNT, "P", 1, 100000, "stop after P epochs without a better held-out loss (default 3)", false},
+    {"batch", CLI_COUNT, "B", 1, 1000000, "positions a minibatch (default 256)", false},
+    {"rate", CLI_TEXT, "R", 0, 0, "Adam's step size (default 0.001)", false},
+    {"threads", CLI_COUNT, "T", 1, 64, "read the data on T threads (default: the cores)", false},
+    {0}};
+
+static int command_tune_value(int argc, char **argv);
+const struct cli_command CLI_TUNE_VALUE = {"tune value",
+                                           "",
+                                           "train the learned value's network on labelled positions of self-play",
+                                           "docs/tuning.md; it ends with 'validation loss: START -> BEST'",
+                                           VALUE_OPTIONS,
+                                           NULL,
+                                           command_tune_value};
+
+static int read_value_data(const struct tune_cli *o, struct value_all *all)
+{
+    struct tune_reader reader = value_data_reader(all, o->fit.lambda);
+    int status = tune_cli_read(o, &reader);
+    char why[1024];
+    if (status)
+        return status;
+    if (all->failed)
+        return tune_cli_error("tune value: no memory for the positions");
+    if (!all->data.samples) {
+        snprintf(why, sizeof why, "%s%s: no labelled positions%s", o->data[0], o->data_count > 1 ? " ..." : "",
+                 all->finished ? " (only finished games)" : "");
+        return tune_cli_error(why);
+    }
+    printf("read %ld positions (%ld finished left out)\n", all->data.samples, all->finished);
+    return 0;
+}
+
+static int train_value(const struct tune_cli *o, const struct value_data *train, const struct value_data *validation)
+{
+    static struct net net;
+    struct value_epoch history[100000];
+    int epochs;
+    char why[1024];
+    const struct value_options v = {o->rate, o->batch, o->epochs, o->patience, o->seed};
+    value_init(&net, o->seed);
+    double start = value_loss(&net, validation, NULL);
+    if (!value_train(&net, train, validation, &v, history, &epochs))
+        return tune_cli_error("tune value: no memory for the training");
+    printf("epoch  train loss  validation loss\n");
+    for (int e = 0; e < epochs; e++)
+        printf("%5d  %10.6f  %15.6f\n", e + 1, history[e].train, history[e].validation);
+    if (!net_write(&net, o->out, why, sizeof why))
+        return tune_cli_error(why);
+    printf("wrote %s\nvalidation loss: %.6f -> %.6f\n", o->out, start, value_loss(&net, validation, NULL));
+    return 0;
+}
+
+static int command_tune_value(int argc, char **argv)
+{
+    struct tune_cli o;
+    int status = tune_cli_parse(&CLI_TUNE_VALUE, argc, argv, &o);
+    if (status)
+        return status;
+    static struct value_all all;
+    struct value_data train = {0}, validation = {0};
+    long train_games = 0, validation_games = 0;
+    status = read_value_data(&o, &all);
+    if (!status && !value_data_split(&all, o.validation, o.seed, &train, &validation, &train_games, &validation_games))
+        status = tune_cli_error("tune value: no memory for the split");
+    value_all_free(&all);
+    if (!status)
+        status = tune_cli_split(&o, train.samples, train_games, validation.samples, validation_games);
+    if (!status)
+        status = train_value(&o, &train, &validation);
+    value_data_free(&train);
+    value_data_free(&validation);
+    return status;
 }

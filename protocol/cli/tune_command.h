@@ -10,6 +10,6 @@
 
 /* r3 tune eval and r3 tune policy: 0, 1 on bad data or a failed fit, 2 on
  * bad usage, 130 when interrupted (nothing written). */
-extern const struct cli_command CLI_TUNE_EVAL, CLI_TUNE_POLICY;
+extern const struct cli_command CLI_TUNE_EVAL, CLI_TUNE_POLICY, CLI_TUNE_VALUE;
 
 #endif
