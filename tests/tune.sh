@@ -265,6 +265,9 @@ line=$(grep '^validation loss: ' "$tmp/out")
 [ "$(wc -c < "$tmp/value.nnue")" = 4817196 ] && [ "$(grep -c '^ *[1-3]  *[0-9.]*  *[0-9.]*$' "$tmp/out")" = 3 ] &&
     echo "$line" | awk '{ exit !($5 < $3) }' && [ ! -e "$tmp/value.nnue.tmp" ]
 check "tune value: three epochs, a net file of 4,817,196 bytes, the held-out loss lower ($line)" $?
+"$R3" tune value --data "$tmp/value.tsv" --out "$tmp/labelled.nnue" --epochs 2 --label-playouts 2 > "$tmp/out" 2>&1
+grep -q "^the 17 weights' held-out loss on these targets: 0\.[0-9]*$" "$tmp/out" && [ -s "$tmp/labelled.nnue" ]
+check "tune value --label-playouts: targets from playouts, with the 17 weights' loss on them as the baseline" $?
 sed '6s/\t[01]\t/\tmaybe\t/' "$tmp/value.tsv" > "$tmp/value-bad.tsv"
 "$R3" tune value --data "$tmp/value-bad.tsv" --out "$tmp/never.nnue" > /dev/null 2> "$tmp/err"
 [ $? = 1 ] && grep -q "value-bad.tsv:6: " "$tmp/err" && [ ! -e "$tmp/never.nnue" ]

@@ -126,6 +126,10 @@ static bool take_tune(void *context, const struct cli_argument *a)
         o->epochs = (int)a->number;
     } else if (strcmp(name, "patience") == 0) {
         o->patience = (int)a->number;
+    } else if (strcmp(name, "label-playouts") == 0) {
+        o->label_playouts = (int)a->number;
+    } else if (strcmp(name, "label-turns") == 0) {
+        o->label_turns = (int)a->number;
     } else {
         o->bench = true;
     }
@@ -150,6 +154,7 @@ int tune_cli_parse(const struct cli_command *c, int argc, char **argv, struct tu
         .batch = 256,
         .epochs = 30,
         .patience = 3,
+        .label_turns = 2,
         .fit = {
             .l2 = TUNE_DEFAULT_L2, .iterations = TUNE_DEFAULT_ITERATIONS, .stop = &tune_cli_stop, .progress = stdout}};
     int status = cli_parse(c, argc, argv, take_tune, o);

@@ -38,6 +38,7 @@ struct tune_cli {
      * epochs without a better held-out loss before it stops. */
     double rate;
     int batch, epochs, patience;
+    int label_playouts, label_turns; /* r3 tune value's labels (tuning/fit/value_data.h) */
 };
 
 /* The defaults for the tuner named argv[0] ("eval", "policy"), then its

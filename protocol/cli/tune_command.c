@@ -205,7 +205,12 @@ static const struct cli_option VALUE_OPTIONS[] = {
     {"patience", CLI_COUNT, "P", 1, 100000, "stop after P epochs without a better held-out loss (default 3)", false},
     {"batch", CLI_COUNT, "B", 1, 1000000, "positions a minibatch (default 256)", false},
     {"rate", CLI_TEXT, "R", 0, 0, "Adam's step size (default 0.001)", false},
-    {"threads", CLI_COUNT, "T", 1, 64, "read the data on T threads (default: the cores)", false},
+    {"label-playouts", CLI_COUNT, "N", 1, 100000,
+     "label each position with York's mean result over N heuristic playouts (default: the game's result)", false},
+    {"label-turns", CLI_COUNT, "T", 0, 100,
+     "with --label-playouts: T game turns each, read by the evaluation where they stop; 0: to the end (default 2)",
+     false},
+    {"threads", CLI_COUNT, "T", 1, 64, "read and label the data on T threads (default: the cores)", false},
     {0}};
 
 static int command_tune_value(int argc, char **argv);
@@ -219,7 +224,8 @@ const struct cli_command CLI_TUNE_VALUE = {"tune value",
 
 static int read_value_data(const struct tune_cli *o, struct value_all *all)
 {
-    struct tune_reader reader = value_data_reader(all, o->fit.lambda);
+    const struct value_labels labels = {o->label_playouts, o->label_turns, o->seed};
+    struct tune_reader reader = value_data_reader(all, o->fit.lambda, &labels);
     int status = tune_cli_read(o, &reader);
     char why[1024];
     if (status)
@@ -267,9 +273,12 @@ static int command_tune_value(int argc, char **argv)
     status = read_value_data(&o, &all);
     if (!status && !value_data_split(&all, o.validation, o.seed, &train, &validation, &train_games, &validation_games))
         status = tune_cli_error("tune value: no memory for the split");
+    double baseline = value_evaluation_loss(&all, o.validation, o.seed);
     value_all_free(&all);
     if (!status)
         status = tune_cli_split(&o, train.samples, train_games, validation.samples, validation_games);
+    if (!status)
+        printf("the 17 weights' held-out loss on these targets: %.6f\n", baseline);
     if (!status)
         status = train_value(&o, &train, &validation);
     value_data_free(&train);

@@ -5,20 +5,59 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/rules/game.h"
+#include "eval/eval.h"
 #include "eval/features.h"
+#include "search/policy.h"
 
 /* A line's row, made on a reading thread. */
 struct value_row {
     uint16_t count;
     uint16_t index[FEATURES_MAX_ACTIVE];
+    float label;      /* York's mean result over the playouts, with labels */
+    float evaluation; /* the 17 weights' chance for York, the baseline */
 };
+
+/* How the rows are labelled: read by the reading threads, set before they start (one reading at a time). */
+static struct value_labels labels;
+
+/* Stops a playout after labels.turns game turns. */
+static bool within_turns(void *context, const struct world *before, decision d, const struct world *after, long played)
+{
+    int *turns = context;
+    (void)d, (void)played;
+    return before->turn == after->turn && before->campaign == after->campaign ? true : --*turns > 0;
+}
+
+/* York's result of one playout from w by the heuristic policy: the game's, or the evaluation's chance where it stopped. */
+static double playout(const struct world *w, uint64_t seed)
+{
+    struct world x = *w;
+    uint64_t rng = seed;
+    int turns = labels.turns;
+    const struct game_player players[GAME_ACTORS] = {[ACTOR_YORK] = {policy_player, &rng},
+                                                     [ACTOR_LANCASTER] = {policy_player, &rng},
+                                                     [ACTOR_CHANCE] = {game_uniform, &rng}};
+    const struct game_hooks hooks = {.after = within_turns, .context = &turns};
+    x.flags |= WORLD_NO_KNOWLEDGE;
+    game_play(&x, players, labels.turns > 0 ? &hooks : NULL);
+    if (x.phase == PHASE_OVER)
+        return x.winner == SIDE_YORK ? 1 : x.winner == SIDE_LANCASTER ? 0 : 0.5;
+    return eval_win_probability(&x, SIDE_YORK, &EVAL_DEFAULT);
+}
 
 static bool parse(const struct tune_fields *f, const struct world *w, const char *visits, void *row, char *why,
                   size_t size)
 {
     struct value_row *r = row;
-    (void)f, (void)visits, (void)why, (void)size;
+    (void)visits, (void)why, (void)size;
     r->count = (uint16_t)features_active(w, r->index);
+    r->evaluation = (float)eval_win_probability(w, SIDE_YORK, &EVAL_DEFAULT);
+    double sum = 0;
+    for (int k = 0; k < labels.playouts; k++)
+        sum +=
+            playout(w, labels.seed ^ (uint64_t)f->game * 0x9e3779b97f4a7c15ull ^ (uint64_t)f->ply << 32 ^ (uint64_t)k);
+    r->label = labels.playouts ? (float)(sum / labels.playouts) : 0;
     return true;
 }
 
@@ -36,7 +75,9 @@ static bool make_room(struct value_all *a, long features)
         d->target = target ? target : d->target;
         int64_t *game = realloc(a->game, (size_t)more * sizeof *game);
         a->game = game ? game : a->game;
-        if (!first || !count || !target || !game)
+        float *evaluation = realloc(a->evaluation, (size_t)more * sizeof *evaluation);
+        a->evaluation = evaluation ? evaluation : a->evaluation;
+        if (!first || !count || !target || !game || !evaluation)
             return false;
         a->capacity = more;
     }
@@ -68,16 +109,21 @@ static void take(void *context, const struct tune_fields *f, const void *row)
     long n = d->samples;
     d->first[n] = a->used;
     d->count[n] = r->count;
-    d->target[n] = (float)(isnan(f->winrate) ? f->result : (1 - a->lambda) * f->result + a->lambda * f->winrate);
+    if (labels.playouts)
+        d->target[n] = r->label;
+    else
+        d->target[n] = (float)(isnan(f->winrate) ? f->result : (1 - a->lambda) * f->result + a->lambda * f->winrate);
+    a->evaluation[n] = r->evaluation;
     a->game[n] = f->game;
     memcpy(d->index + a->used, r->index, r->count * sizeof *r->index);
     a->used += r->count;
     d->samples = n + 1;
 }
 
-struct tune_reader value_data_reader(struct value_all *a, double lambda)
+struct tune_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l)
 {
     a->lambda = lambda;
+    labels = *l;
     return (struct tune_reader){sizeof(struct value_row), 256, parse, take, a};
 }
 
@@ -134,5 +180,19 @@ void value_all_free(struct value_all *a)
 {
     value_data_free(&a->data);
     free(a->game);
-    a->game = NULL;
+    free(a->evaluation);
+    a->game = NULL, a->evaluation = NULL;
+}
+
+double value_evaluation_loss(const struct value_all *a, double fraction, uint64_t seed)
+{
+    double sum = 0;
+    long n = 0;
+    for (long i = 0; i < a->data.samples; i++)
+        if (tune_in_validation(a->game[i], fraction, seed)) {
+            double p = fmin(fmax(a->evaluation[i], 1e-12), 1 - 1e-12), t = a->data.target[i];
+            sum -= t * log(p) + (1 - t) * log(1 - p);
+            n++;
+        }
+    return n ? sum / (double)n : 0;
 }

@@ -11,18 +11,34 @@
 #include "tuning/fit/tune_read.h"
 #include "tuning/fit/value_fit.h"
 
+/* How the positions are labelled: with playouts > 0, York's mean result
+ * over that many playouts from the position by the heuristic policy, each
+ * 'turns' game turns long (0: to the end of the game) and read where it
+ * stops by the evaluation of the 17 weights, or the game's result if over;
+ * else the game's result (mixed with the win rate by lambda). */
+struct value_labels {
+    int playouts, turns;
+    uint64_t seed;
+};
+
 /* Every position read, before the split. */
 struct value_all {
     struct value_data data;
     int64_t *game;
+    float *evaluation;                   /* the 17 weights' chance for York of each, the baseline */
     long capacity, index_capacity, used; /* samples and features of room; features used */
     long finished;                       /* finished games, left out */
     double lambda;
     bool failed; /* no memory */
 };
 
-/* The reader that fills a: lambda mixes the targets. */
-struct tune_reader value_data_reader(struct value_all *a, double lambda);
+/* The reader that fills a: lambda mixes the targets, l labels them. One
+ * reading at a time (the labels are the module's while it reads). */
+struct tune_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l);
+
+/* The held-out positions' mean cross-entropy of the 17 weights' chance
+ * against their targets: the baseline the network must beat. */
+double value_evaluation_loss(const struct value_all *a, double fraction, uint64_t seed);
 
 /* Splits a's positions by game (tune_in_validation) into train and
  * validation, which own their memory; false if memory ran out. */
