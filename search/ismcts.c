@@ -49,7 +49,8 @@ bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_op
     return a->kind == b->kind && a->exploration == b->exploration && a->first_play == b->first_play &&
            a->robust_choice == b->robust_choice && a->playout_turns == b->playout_turns &&
            same_weights(a->weights, b->weights) && a->playout_policy == b->playout_policy &&
-           same_policy(a->policy, b->policy) && a->widening == b->widening && a->komi == b->komi;
+           same_policy(a->policy, b->policy) && a->widening == b->widening && a->komi == b->komi &&
+           (a->value != NULL) == (b->value != NULL) && (!a->value || a->value_id == b->value_id);
 }
 
 /* The root's komi (search/komi.h); a determinized tree has its one world. */
@@ -59,7 +60,8 @@ static void set_komi(struct ismcts *s, uint64_t *rng)
     if (s->options.komi <= 0 || !s->can_sample)
         return;
     struct sampler *sampler = s->options.kind == ISMCTS_DETERMINIZED ? NULL : &s->sampler;
-    s->komi_logit = komi_of_root(s->options.komi, s->options.weights, sampler, &s->fixed, rng);
+    const struct evaluation e = {s->options.weights, s->options.value};
+    s->komi_logit = komi_of_root(s->options.komi, &e, sampler, &s->fixed, rng);
 }
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
@@ -350,7 +352,8 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             break;
         last_turn = now;
     }
-    return komi_result(w, s->komi_logit, s->options.weights);
+    const struct evaluation e = {s->options.weights, s->options.value};
+    return komi_result(w, s->komi_logit, &e);
 }
 
 static bool go_down(struct ismcts_descent *d, uint32_t child)

@@ -53,6 +53,10 @@ struct ismcts_options {
      * logit) taken off every playout's, so that in a lopsided position the
      * outcomes still spread around 1/2; 0: off. */
     double komi;
+    /* The learned value read where a playout stops (eval/value.h), NULL for
+     * the weights above; value_id tells two networks apart. */
+    const struct net_q *value;
+    uint64_t value_id;
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;

@@ -5,8 +5,8 @@
 
 #include "eval/eval.h"
 
-double komi_of_root(double share, const struct eval_weights *weights, struct sampler *sampler,
-                    const struct world *fixed, uint64_t *rng)
+double komi_of_root(double share, const struct evaluation *e, struct sampler *sampler, const struct world *fixed,
+                    uint64_t *rng)
 {
     struct world drawn;
     double sum = 0;
@@ -15,14 +15,14 @@ double komi_of_root(double share, const struct eval_weights *weights, struct sam
         const struct world *w = fixed;
         if (sampler)
             sampler_draw(sampler, rng, &drawn), w = &drawn;
-        sum += eval_york_logit(w, weights);
+        sum += value_york_logit(w, e);
     }
     return share * sum / worlds;
 }
 
-double komi_result(const struct world *w, double logit, const struct eval_weights *weights)
+double komi_result(const struct world *w, double logit, const struct evaluation *e)
 {
     if (w->phase == PHASE_OVER || logit == 0)
-        return eval_win_probability(w, SIDE_YORK, weights);
-    return 1.0 / (1.0 + exp(logit - eval_york_logit(w, weights)));
+        return value_york_chance(w, e);
+    return 1.0 / (1.0 + exp(logit - value_york_logit(w, e)));
 }

@@ -12,17 +12,18 @@
 
 #include "engine/core/world.h"
 #include "engine/hidden/sample.h"
-#include "eval/weights.h"
+#include "eval/value.h"
 
 /* The komi of a root: 'share' (0..1) of York's mean evaluation logit over
  * KOMI_WORLDS worlds drawn by 'sampler', or of the one world 'fixed' when
- * sampler is NULL (a determinized tree). */
+ * sampler is NULL (a determinized tree); the evaluation is e's, the
+ * learned network's if it has one (eval/value.h). */
 #define KOMI_WORLDS 16 /* enough for a centre, cheap beside one iteration */
-double komi_of_root(double share, const struct eval_weights *weights, struct sampler *sampler,
-                    const struct world *fixed, uint64_t *rng);
+double komi_of_root(double share, const struct evaluation *e, struct sampler *sampler, const struct world *fixed,
+                    uint64_t *rng);
 
 /* York's result of a playout that ended in w, in [0, 1], with the komi
  * 'logit' taken off unless the game is over (or the komi is 0). */
-double komi_result(const struct world *w, double logit, const struct eval_weights *weights);
+double komi_result(const struct world *w, double logit, const struct evaluation *e);
 
 #endif

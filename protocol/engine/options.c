@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/core/fail.h"
+#include "eval/value.h"
 #include "protocol/engine/say.h"
 #include "search/policy.h"
 
@@ -66,6 +67,17 @@ static bool load_policy(struct option_values *v, const char *path, char *why, si
     return true;
 }
 
+/* ValueFile: a network read where playouts stop, instead of the weights. */
+static bool load_value(struct option_values *v, const char *path, char *why, size_t size)
+{
+    uint64_t id = 0;
+    const struct net_q *net = path ? value_net_load(path, &id, why, size) : NULL;
+    if (path && !net)
+        return false;
+    v->value_net = net, v->value_id = id;
+    return true;
+}
+
 static const struct file_option {
     const char *name;
     size_t path; /* offset of its char[OPTION_TEXT_MAX] in struct option_values */
@@ -73,6 +85,7 @@ static const struct file_option {
 } FILE_OPTION[] = {
     {"EvalFile", offsetof(struct option_values, eval_file), load_eval},
     {"PolicyFile", offsetof(struct option_values, policy_file), load_policy},
+    {"ValueFile", offsetof(struct option_values, value_file), load_value},
 };
 #define FILE_OPTIONS (int)(sizeof FILE_OPTION / sizeof FILE_OPTION[0])
 
@@ -181,6 +194,8 @@ void options_player(const struct option_values *v, struct player *out)
                    .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
                    .policy = &v->policy,
                    .widening = x[OPTION_WIDENING] / 100.0,
-                   .komi = x[OPTION_KOMI] / 100.0},
+                   .komi = x[OPTION_KOMI] / 100.0,
+                   .value = v->value_net,
+                   .value_id = v->value_id},
     };
 }

@@ -39,12 +39,17 @@ enum option_id {
 
 #define OPTION_TEXT_MAX 1024 /* EvalFile's and PolicyFile's path */
 
+struct net_q;
+
 struct option_values {
     long value[OPTION_COUNT];
     char eval_file[OPTION_TEXT_MAX];   /* EvalFile: "built-in", or the weights file read */
     struct eval_weights weights;       /* as EvalFile gave them */
     char policy_file[OPTION_TEXT_MAX]; /* PolicyFile: "built-in", or the policy file read */
     struct policy_table policy;        /* the heuristic playout policy's table, as PolicyFile gave it */
+    char value_file[OPTION_TEXT_MAX];  /* ValueFile: "built-in" (the weights above), or the net file read */
+    const struct net_q *value_net;     /* its network, in eval/value.h's store; NULL for built-in */
+    uint64_t value_id;
 };
 
 void options_default(struct option_values *v);
