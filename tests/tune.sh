@@ -268,6 +268,12 @@ check "tune value: three epochs, a net file of 4,817,196 bytes, the held-out los
 "$R3" tune value --data "$tmp/value.tsv" --out "$tmp/labelled.nnue" --epochs 2 --label-playouts 2 > "$tmp/out" 2>&1
 grep -q "^the 17 weights' held-out loss on these targets: 0\.[0-9]*$" "$tmp/out" && [ -s "$tmp/labelled.nnue" ]
 check "tune value --label-playouts: targets from playouts, with the 17 weights' loss on them as the baseline" $?
+"$R3" bench --value "$tmp/value.nnue" > "$tmp/bench1" && "$R3" bench --value "$tmp/value.nnue" > "$tmp/bench2" &&
+    grep -q '^Value evaluations/second: [0-9]' "$tmp/bench1" && [ "$(grep '^Mean' "$tmp/bench1")" = "$(grep '^Mean' "$tmp/bench2")" ]
+check "bench --value: the net's speed, and the same mean logit twice ($(grep '^Value' "$tmp/bench1"))" $?
+"$R3" bench --value "$tmp/value.tsv" > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "value.tsv: not a net file" "$tmp/err"
+check "bench --value with a file that is no net: refused, naming it" $?
 sed '6s/\t[01]\t/\tmaybe\t/' "$tmp/value.tsv" > "$tmp/value-bad.tsv"
 "$R3" tune value --data "$tmp/value-bad.tsv" --out "$tmp/never.nnue" > /dev/null 2> "$tmp/err"
 [ $? = 1 ] && grep -q "value-bad.tsv:6: " "$tmp/err" && [ ! -e "$tmp/never.nnue" ]
