@@ -6,6 +6,7 @@
 #include "tuning/fit/value_fit.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,7 +94,7 @@ struct adam {
     long t;
 };
 
-/* One parameter's step from its minibatch gradient g. */
+/* One parameter's step from its minibatch's mean gradient g. */
 static void adam_step(float *w, float *m, float *v, float g, double rate, double correction1, double correction2)
 {
     *m = (float)(ADAM_BETA1 * *m + (1 - ADAM_BETA1) * g);
@@ -101,25 +102,29 @@ static void adam_step(float *w, float *m, float *v, float g, double rate, double
     *w -= (float)(rate * (*m / correction1) / (sqrt(*v / correction2) + ADAM_EPSILON));
 }
 
-/* Updates every parameter of the dense layers, and the first layer's rows in used[0..rows). */
-static void adam_update(struct net *n, struct adam *a, const struct net *g, const uint16_t *used, int rows, double rate)
+/* Updates every parameter of the dense layers, and the first layer's rows in used[0..rows), by the
+ * gradient g summed over the minibatch's samples. */
+static void adam_update(struct net *n, struct adam *a, const struct net *g, const uint16_t *used, int rows, double rate,
+                        long samples)
 {
     a->t++;
     double c1 = 1 - pow(ADAM_BETA1, (double)a->t), c2 = 1 - pow(ADAM_BETA2, (double)a->t);
+    float mean = 1.0f / (float)samples; /* g is summed over the minibatch: the mean where it is read */
     for (int r = 0; r < rows; r++)
         for (int u = 0; u < NET_HIDDEN; u++)
-            adam_step(&n->w1[used[r]][u], &a->m.w1[used[r]][u], &a->v.w1[used[r]][u], g->w1[used[r]][u], rate, c1, c2);
+            adam_step(&n->w1[used[r]][u], &a->m.w1[used[r]][u], &a->v.w1[used[r]][u], g->w1[used[r]][u] * mean, rate,
+                      c1, c2);
     for (int u = 0; u < NET_HIDDEN; u++)
-        adam_step(&n->b1[u], &a->m.b1[u], &a->v.b1[u], g->b1[u], rate, c1, c2);
+        adam_step(&n->b1[u], &a->m.b1[u], &a->v.b1[u], g->b1[u] * mean, rate, c1, c2);
     for (int v = 0; v < NET_HIDDEN2; v++) {
         for (int u = 0; u < NET_HIDDEN; u++) {
-            adam_step(&n->w2[v][u], &a->m.w2[v][u], &a->v.w2[v][u], g->w2[v][u], rate, c1, c2);
+            adam_step(&n->w2[v][u], &a->m.w2[v][u], &a->v.w2[v][u], g->w2[v][u] * mean, rate, c1, c2);
             n->w2[v][u] = fmaxf(-W2_MOST, fminf(W2_MOST, n->w2[v][u]));
         }
-        adam_step(&n->b2[v], &a->m.b2[v], &a->v.b2[v], g->b2[v], rate, c1, c2);
-        adam_step(&n->w3[v], &a->m.w3[v], &a->v.w3[v], g->w3[v], rate, c1, c2);
+        adam_step(&n->b2[v], &a->m.b2[v], &a->v.b2[v], g->b2[v] * mean, rate, c1, c2);
+        adam_step(&n->w3[v], &a->m.w3[v], &a->v.w3[v], g->w3[v] * mean, rate, c1, c2);
     }
-    adam_step(&n->b3, &a->m.b3, &a->v.b3, g->b3, rate, c1, c2);
+    adam_step(&n->b3, &a->m.b3, &a->v.b3, g->b3 * mean, rate, c1, c2);
 }
 
 /* ---- the epochs ---- */
@@ -143,8 +148,7 @@ static void shuffle(long *order, long count, uint64_t *rng)
 /* One minibatch: the samples order[from..to). */
 static void minibatch(struct net *n, struct trainer *t, const struct value_data *d, long from, long to, double rate)
 {
-    int rows = 0;
-    memset(&t->gradient, 0, sizeof t->gradient);
+    int rows = 0; /* t->gradient is all zero here */
     for (long k = from; k < to; k++) {
         long i = t->order[k];
         const uint16_t *index = d->index + d->first[i];
@@ -153,13 +157,12 @@ static void minibatch(struct net *n, struct trainer *t, const struct value_data 
             if (!t->row_used[index[j]])
                 t->row_used[index[j]] = true, t->used[rows++] = index[j];
     }
-    float scale = 1.0f / (float)(to - from); /* the mean gradient */
-    float *g = (float *)&t->gradient;
-    for (size_t k = 0; k < sizeof t->gradient / sizeof(float); k++)
-        g[k] *= scale;
-    adam_update(n, &t->adam, &t->gradient, t->used, rows, rate);
-    for (int r = 0; r < rows; r++)
+    adam_update(n, &t->adam, &t->gradient, t->used, rows, rate, to - from);
+    for (int r = 0; r < rows; r++) { /* the gradient back to zero where it was touched, not the whole net */
         t->row_used[t->used[r]] = false;
+        memset(t->gradient.w1[t->used[r]], 0, sizeof t->gradient.w1[0]);
+    }
+    memset(t->gradient.b1, 0, sizeof t->gradient - offsetof(struct net, b1));
 }
 
 bool value_train(struct net *n, const struct value_data *train, const struct value_data *validation,
