@@ -6,17 +6,23 @@
  *     -> NET_HIDDEN units: the sum of the active features' rows and a bias,
  *        clipped to [0, 1]
  *     -> NET_HIDDEN2 units: dense, clipped to [0, 1]
- *     -> one logit: York's chance is its logistic.
+ *     -> one logit, plus 'base' times the logit of the 17 default weights
+ *        (eval/eval.h): York's chance is its logistic.
+ *
+ * Training starts from base 1 and a near-silent network, so a network
+ * starts as good as the hand-set evaluation and learns what it misses.
  *
  * Training works on the float weights (struct net). The search reads the
  * quantized copy (struct net_q), in whole numbers as NNUE does: the first
  * layer in int16 at scale 1024 (a weight within +-32), the second's and
  * third's weights in int16 at scale 1024 (the second's within +-4), sums in
- * int32. The two agree to within a few hundredths of a logit.
+ * int32; the first layer's sum saturates at int16's range (+-32), which
+ * clipping to [0, 1] makes harmless. The two agree to within a few
+ * hundredths of a logit.
  *
  * A net file holds the float weights: a magic, a version, the hash of the
- * feature set it was trained on, the layer sizes, the weights, and an XXH3
- * checksum of all before it. A file that differs in any of them is refused,
+ * feature set it was trained on, the hash of the 17 default weights under
+ * it, the layer sizes, the weights, and an XXH3 checksum of all before it. A file that differs in any of them is refused,
  * saying which.
  */
 #ifndef R3_NET_H
@@ -25,12 +31,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "eval/features.h"
 
 #define NET_HIDDEN 256
 #define NET_HIDDEN2 32
-#define NET_VERSION 1
+#define NET_VERSION 2
 #define NET_MAGIC "R3NET\r\n\032" /* 8 bytes; the line ends and ^Z catch a text-mode copy */
 #define NET_QA 1024               /* the first layer's and the hidden units' scale: 1.0 is 1024 */
 #define NET_QB 1024               /* the second and third layers' weights' scale */
@@ -43,6 +50,7 @@ struct net {
     float b2[NET_HIDDEN2];
     float w3[NET_HIDDEN2];
     float b3;
+    float base; /* the weight of the 17 default weights' logit in the output: the network learns what they miss */
 };
 
 struct net_q {
@@ -52,17 +60,27 @@ struct net_q {
     int32_t b2[NET_HIDDEN2];
     int16_t w3[NET_HIDDEN2];
     int32_t b3;
+    float base;
 };
 
-/* The float forward pass: York's logit from the active features; h1 and
- * h2, if not NULL, receive the hidden units (for training). */
+/* The float forward pass: the network's part of York's logit from the
+ * active features, base's term left out; h1 and h2, if not NULL, receive
+ * the hidden units (for training). */
 double net_logit(const struct net *n, const uint16_t *index, int count, float *h1, float *h2);
 
 /* The quantized copy of n; a weight past its type's range is clipped. */
 void net_quantize(const struct net *n, struct net_q *q);
 
-/* The quantized forward pass: York's logit. */
+/* The quantized forward pass: the network's part of York's logit, base's
+ * term left out. It uses AVX2 where the CPU has it, and gives the portable
+ * pass's result to the bit. */
 double net_q_logit(const struct net_q *q, const uint16_t *index, int count);
+
+/* The same pass in plain C, on any CPU. */
+double net_q_logit_portable(const struct net_q *q, const uint16_t *index, int count);
+
+/* Writes n as a net file to out; false if the stream reports an error. */
+bool net_write_stream(const struct net *n, FILE *out);
 
 /* Writes n to path, all or nothing; false with why. */
 bool net_write(const struct net *n, const char *path, char *why, size_t size);

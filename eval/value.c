@@ -27,7 +27,8 @@ double value_york_logit(const struct world *w, const struct evaluation *e)
         return eval_york_logit(w, e->weights);
     uint16_t index[FEATURES_MAX_ACTIVE];
     int count = features_active(w, index);
-    return net_q_logit(e->net, index, count);
+    double base = e->net->base ? e->net->base * eval_york_logit(w, &EVAL_DEFAULT) : 0;
+    return net_q_logit(e->net, index, count) + base;
 }
 
 double value_york_chance(const struct world *w, const struct evaluation *e)

@@ -48,9 +48,9 @@ bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_op
 {
     return a->kind == b->kind && a->exploration == b->exploration && a->first_play == b->first_play &&
            a->robust_choice == b->robust_choice && a->playout_turns == b->playout_turns &&
-           same_weights(a->weights, b->weights) && a->playout_policy == b->playout_policy &&
-           same_policy(a->policy, b->policy) && a->widening == b->widening && a->komi == b->komi &&
-           (a->value != NULL) == (b->value != NULL) && (!a->value || a->value_id == b->value_id);
+           a->leaf_value == b->leaf_value && same_weights(a->weights, b->weights) &&
+           a->playout_policy == b->playout_policy && same_policy(a->policy, b->policy) && a->widening == b->widening &&
+           a->komi == b->komi && (a->value != NULL) == (b->value != NULL) && (!a->value || a->value_id == b->value_id);
 }
 
 /* The root's komi (search/komi.h); a determinized tree has its one world. */
@@ -328,10 +328,9 @@ static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct wo
 
 /* ---- playout and back-up ---- */
 
-/* Plays w on by the options' policy (search/policy.h), counting the
- * decisions in *nodes; York's result in [0, 1], the komi taken off unless the
- * game is over: a win stays a win. */
-static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
+/* Plays w on by the options' policy (search/policy.h) for the options'
+ * turns, counting the decisions in *nodes. */
+static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
 {
     struct decisions legal;
     int turns = 0, last_turn = w->campaign * 16 + w->turn;
@@ -352,6 +351,15 @@ static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, lo
             break;
         last_turn = now;
     }
+}
+
+/* York's result of an iteration from w, where the descent stopped: read
+ * there (LeafValue) or after a playout; in [0, 1], the komi taken off unless
+ * the game is over: a win stays a win. */
+static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
+{
+    if (!s->options.leaf_value)
+        play_on(s, w, rng, nodes);
     const struct evaluation e = {s->options.weights, s->options.value};
     return komi_result(w, s->komi_logit, &e);
 }

@@ -32,6 +32,7 @@ option name Komi type spin default 100 min 0 max 100
 option name Parallel type combo default root var root var tree
 option name MultiPV type spin default 1 min 1 max 32
 option name Ponder type check default false
+option name LeafValue type check default false
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 option name ValueFile type string default built-in

@@ -44,6 +44,7 @@ static void random_net(struct net *n, uint64_t seed)
         n->w3[v] = uniform(&rng, 1.0f);
     }
     n->b3 = 0.1f;
+    n->base = 1;
 }
 
 static void quantized_and_float_agree(void **state)
@@ -65,6 +66,33 @@ static void quantized_and_float_agree(void **state)
     print_message("quantized against float: worst %.4f logit, mean |logit| %.3f\n", worst, spread / 200);
     assert_true(worst < 0.05);
     assert_true(spread / 200 > 0.2); /* the logits are not all near 0, so the agreement says something */
+}
+
+/* The AVX2 pass gives the portable pass's logit to the bit, also where the
+ * first layer's int16 sums saturate (weights near +-32 make them). */
+static void the_vector_pass_is_the_portable_one(void **state)
+{
+    (void)state;
+    uint16_t index[FEATURES_MAX_ACTIVE];
+    struct world w;
+    uint64_t rng = 9;
+    int saturated = 0;
+    for (int round = 0; round < 2; round++) {
+        random_net(net, 3 + round);
+        if (round == 1)
+            for (int f = 0; f < FEATURE_COUNT; f++)
+                for (int u = 0; u < NET_HIDDEN; u++)
+                    net->w1[f][u] *= 1000; /* rows of +-30: sums of ~170 pass int16's range */
+        net_quantize(net, quantized);
+        for (int k = 0; k < 100; k++) {
+            random_decision_point(&w, k % SCENARIO_COUNT, rng_below(&rng, 300), &rng);
+            int n = features_active(&w, index);
+            double fast = net_q_logit(quantized, index, n), plain = net_q_logit_portable(quantized, index, n);
+            assert_true(fast == plain);
+            saturated += round == 1 && fabs(net_logit(net, index, n, NULL, NULL) - plain) > 0.05;
+        }
+    }
+    assert_true(saturated > 0); /* the second round did reach the saturation */
 }
 
 static void a_net_file_reads_back(void **state)
@@ -112,11 +140,13 @@ static void bad_net_files_are_refused(void **state)
     spoil(0, "NOTANET!", 8, -1);
     refused("not a net file");
     spoil(8, &version, sizeof version, -1);
-    refused("a net file of version 2; this r3 reads version 1");
+    refused("a net file of version 3; this r3 reads version 2");
     spoil(12, &hidden, sizeof hidden, -1);
     refused("layers of 512 and 32 units");
     spoil(24, &feature_set, sizeof feature_set, -1);
     refused("trained on another feature set");
+    spoil(32, &feature_set, sizeof feature_set, -1);
+    refused("trained over other default weights");
     spoil(1000, &flip, 1, -1);
     refused("damaged: its checksum does not match");
     spoil(0, NET_MAGIC, 8, 5000);
@@ -148,6 +178,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(quantized_and_float_agree),
+        cmocka_unit_test(the_vector_pass_is_the_portable_one),
         cmocka_unit_test(a_net_file_reads_back),
         cmocka_unit_test(bad_net_files_are_refused),
     };

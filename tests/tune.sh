@@ -262,9 +262,11 @@ interrupt policy "$play"
 "$R3" selfplay option.Iterations=30 --games 8 --scenario all --seed 2 --out "$tmp/value.tsv" 2> /dev/null
 "$R3" tune value --data "$tmp/value.tsv" --out "$tmp/value.nnue" --epochs 3 --threads 2 > "$tmp/out" 2> "$tmp/err"
 line=$(grep '^validation loss: ' "$tmp/out")
-[ "$(wc -c < "$tmp/value.nnue")" = 4817196 ] && [ "$(grep -c '^ *[1-3]  *[0-9.]*  *[0-9.]*$' "$tmp/out")" = 3 ] &&
+[ "$(wc -c < "$tmp/value.nnue")" = 4817208 ] && [ "$(grep -c '^ *[1-3]  *[0-9.]*  *[0-9.]*$' "$tmp/out")" = 3 ] &&
     echo "$line" | awk '{ exit !($5 < $3) }' && [ ! -e "$tmp/value.nnue.tmp" ]
-check "tune value: three epochs, a net file of 4,817,196 bytes, the held-out loss lower ($line)" $?
+check "tune value: three epochs, a net file of 4,817,208 bytes, the held-out loss lower ($line)" $?
+grep -q '^held out: [0-9]* positions; cross-entropy: network 0\.[0-9]*, the 17 weights 0\.[0-9]*; correlation with the targets: network \(-*[01]\.[0-9]*\|-\), the 17 weights \(-*[01]\.[0-9]*\|-\)$' "$tmp/out"
+check "tune value reports the held-out cross-entropy and correlation of the network and the 17 weights" $?
 "$R3" tune value --data "$tmp/value.tsv" --out "$tmp/labelled.nnue" --epochs 2 --label-playouts 2 > "$tmp/out" 2>&1
 grep -q "^the 17 weights' held-out loss on these targets: 0\.[0-9]*$" "$tmp/out" && [ -s "$tmp/labelled.nnue" ]
 check "tune value --label-playouts: targets from playouts, with the 17 weights' loss on them as the baseline" $?
@@ -278,5 +280,34 @@ sed '6s/\t[01]\t/\tmaybe\t/' "$tmp/value.tsv" > "$tmp/value-bad.tsv"
 "$R3" tune value --data "$tmp/value-bad.tsv" --out "$tmp/never.nnue" > /dev/null 2> "$tmp/err"
 [ $? = 1 ] && grep -q "value-bad.tsv:6: " "$tmp/err" && [ ! -e "$tmp/never.nnue" ]
 check "tune value: a bad line is named by file and line, and no net is written ($(head -n 1 "$tmp/err"))" $?
+
+# Labels read by a network where their playouts stop (the generations of
+# docs/tuning.md), the plots, --check, and data compressed by gzip.
+"$R3" tune value --data "$tmp/value.tsv" --out "$tmp/gen2.nnue" --epochs 2 --label-playouts 2 \
+    --label-value "$tmp/value.nnue" --plot "$tmp/value-plots" > "$tmp/out" 2>&1
+ok=0
+for plot in loss calibration-1460 calibration-1470 calibration-1483; do
+    tail -n 1 "$tmp/value-plots/$plot.svg" | grep -q '^</svg>$' || ok=1
+done
+[ $ok = 0 ] && [ -s "$tmp/gen2.nnue" ] && ! ls "$tmp/value-plots" | grep -q tmp
+check "tune value --label-value NET --plot DIR: a network and its four plots, whole" $?
+"$R3" tune value --data "$tmp/value.tsv" --label-playouts 2 --label-value "$tmp/value.tsv" --out "$tmp/never.nnue" \
+    > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "value.tsv: not a net file" "$tmp/err" && [ ! -e "$tmp/never.nnue" ]
+check "tune value --label-value with a file that is no net: refused, naming it, nothing written" $?
+"$R3" tune value --data "$tmp/value.tsv" --check "$tmp/gen2.nnue" > "$tmp/out-plain" 2>&1 &&
+    grep -q "^$tmp/gen2.nnue: [0-9]* positions; cross-entropy: network 0\.[0-9]*" "$tmp/out-plain"
+check "tune value --check NET measures a network on every position and trains none" $?
+expect_usage value --data "$tmp/value.tsv" --check "$tmp/gen2.nnue" --out "$tmp/never.nnue"
+expect_usage value --data "$tmp/value.tsv" --label-value "$tmp/gen2.nnue" --out "$tmp/never.nnue"
+gzip -c "$tmp/value.tsv" > "$tmp/value.tsv.gz"
+"$R3" tune value --data "$tmp/value.tsv.gz" --check "$tmp/gen2.nnue" > "$tmp/out-gz" 2>&1 &&
+    [ "$(cat "$tmp/out-plain")" = "$(cat "$tmp/out-gz")" ]
+check "the tuners read gzip data as they read plain text" $?
+head -c 3000 "$tmp/value.tsv.gz" > "$tmp/cut.tsv.gz"
+"$R3" tune value --data "$tmp/cut.tsv.gz" --out "$tmp/never.nnue" > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "cut.tsv.gz:[0-9]*: damaged gzip data: unexpected end of file" "$tmp/err" &&
+    [ ! -e "$tmp/never.nnue" ]
+check "a gzip file cut short: one error naming file, line and damage, nothing written ($(head -n 1 "$tmp/err"))" $?
 
 finish tune

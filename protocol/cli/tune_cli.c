@@ -130,6 +130,10 @@ static bool take_tune(void *context, const struct cli_argument *a)
         o->label_playouts = (int)a->number;
     } else if (strcmp(name, "label-turns") == 0) {
         o->label_turns = (int)a->number;
+    } else if (strcmp(name, "label-value") == 0) {
+        o->label_value = a->text;
+    } else if (strcmp(name, "check") == 0) {
+        o->check = a->text;
     } else {
         o->bench = true;
     }
@@ -162,11 +166,15 @@ int tune_cli_parse(const struct cli_command *c, int argc, char **argv, struct tu
         return status;
     if (!o->data_count)
         return usage(o, " needs %s", "--data FILE...");
-    if (!o->out)
+    if (!o->out && !o->check)
         return usage(o, " needs --out %s (the file to write what it fits to)",
                      is_eval(o)                       ? "WEIGHTS"
                      : strcmp(o->tuner, "value") == 0 ? "NET"
                                                       : "POLICY");
+    if (o->check && o->out)
+        return usage(o, "%s", "--check measures a network and writes none: leave out --out");
+    if (o->label_value && !o->label_playouts)
+        return usage(o, "%s", "--label-value reads where playouts stop: give --label-playouts N too");
     return 0;
 }
 
@@ -282,7 +290,12 @@ static bool write_files(const struct tune_cli *o, const struct tune_cli_outputs 
 {
     if (o->plot && !out->plots(out->context, o->plot, w->final, w->temporary, &w->count, why, size))
         return false;
-    if (!tune_write_weights(out->list, o->out, o->start, out->w, &w->temporary[w->count], why, size))
+    if (!o->out)
+        return rename_all(w, why, size);
+    bool written = out->write_out
+                       ? out->write_out(out->context, o->out, &w->temporary[w->count], why, size)
+                       : tune_write_weights(out->list, o->out, o->start, out->w, &w->temporary[w->count], why, size);
+    if (!written)
         return false;
     w->final[w->count++] = strdup(o->out);
     return rename_all(w, why, size);
@@ -300,10 +313,10 @@ int tune_cli_write(const struct tune_cli *o, const struct tune_cli_outputs *out)
         return tune_cli_interrupted();
     }
     bool ok = write_files(o, out, &w, why, sizeof why);
-    if (ok) {
-        printf("wrote %s", o->out);
+    if (ok && (o->out || o->plot)) {
+        printf("wrote %s", o->out ? o->out : "");
         if (o->plot)
-            printf("; plots in %s: %s", o->plot, out->plot_names);
+            printf("%splots in %s: %s", o->out ? "; " : "", o->plot, out->plot_names);
         putchar('\n');
     }
     files_drop(&w);

@@ -39,6 +39,8 @@ struct tune_cli {
     double rate;
     int batch, epochs, patience;
     int label_playouts, label_turns; /* r3 tune value's labels (tuning/fit/value_data.h) */
+    const char *label_value;         /* r3 tune value: the network that reads where a label's playout stops */
+    const char *check;               /* r3 tune value: measure this network instead of training one */
 };
 
 /* The defaults for the tuner named argv[0] ("eval", "policy"), then its
@@ -75,15 +77,21 @@ int tune_cli_split(const struct tune_cli *o, long train, long train_games, long 
 typedef bool tune_cli_plots(const void *context, const char *dir, char **final, char **temporary, int *count, char *why,
                             size_t size);
 
+/* Writes the tuner's own --out file (a network) to a temporary name beside
+ * path, *temporary. */
+typedef bool tune_cli_writer(const void *context, const char *path, char **temporary, char *why, size_t size);
+
 /* The outputs of a fit: the plots (with --plot; their names in words for
- * the "wrote" line) and --out, the weights w of the list, in the start
- * file's layout if there is one. 0, or the exit status after the error. */
+ * the "wrote" line) and --out if given, by write_out or else the weights w
+ * of the list, in the start file's layout if there is one. 0, or the exit
+ * status after the error. */
 struct tune_cli_outputs {
     const struct weight_list *list;
     const double *w;
     tune_cli_plots *plots;
     const void *context;
     const char *plot_names;
+    tune_cli_writer *write_out; /* if not NULL, --out is written by it, not as weights */
 };
 int tune_cli_write(const struct tune_cli *o, const struct tune_cli_outputs *out);
 

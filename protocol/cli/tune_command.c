@@ -7,10 +7,12 @@
  */
 #include "protocol/cli/tune_command.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/core/clock.h"
+#include "eval/value.h"
 #include "protocol/cli/cli.h"
 #include "protocol/cli/spsa_command.h"
 #include "protocol/cli/tune_cli.h"
@@ -21,6 +23,7 @@
 #include "tuning/fit/tune_files.h"
 #include "tuning/fit/value_data.h"
 #include "tuning/fit/value_fit.h"
+#include "tuning/fit/value_report.h"
 
 /* Reads every --data file into *all. */
 static int read_data(const struct tune_cli *o, struct tune_data *all)
@@ -71,8 +74,12 @@ static int finish(const struct tune_cli *o, const struct tune_fit *fit, const st
     tune_report(stdout, fit);
     printf("train loss: %.6f -> %.6f\n", fit->start_train, fit->train);
     struct eval_plots plots = {fit, validation};
-    const struct tune_cli_outputs out = {&EVAL_WEIGHTS, fit->fitted.w, write_plots, &plots,
-                                         "loss.svg, calibration-1460.svg, calibration-1470.svg, calibration-1483.svg"};
+    const struct tune_cli_outputs out = {&EVAL_WEIGHTS,
+                                         fit->fitted.w,
+                                         write_plots,
+                                         &plots,
+                                         "loss.svg, calibration-1460.svg, calibration-1470.svg, calibration-1483.svg",
+                                         NULL};
     int status = tune_cli_write(o, &out);
     if (!status)
         printf("validation loss: %.6f -> %.6f\n", fit->start_validation, fit->validation);
@@ -210,6 +217,10 @@ static const struct cli_option VALUE_OPTIONS[] = {
     {"label-turns", CLI_COUNT, "T", 0, 100,
      "with --label-playouts: T game turns each, read by the evaluation where they stop; 0: to the end (default 2)",
      false},
+    {"label-value", CLI_FILE, "NET", 0, 0,
+     "with --label-playouts: read where each playout stops by this network, not the 17 weights", false},
+    {"check", CLI_FILE, "NET", 0, 0, "measure this network on every position read, and train none", false},
+    {"plot", CLI_DIR, "DIR", 0, 0, "write loss.svg and calibration-1460/1470/1483.svg there", false},
     {"threads", CLI_COUNT, "T", 1, 64, "read and label the data on T threads (default: the cores)", false},
     {0}};
 
@@ -224,10 +235,14 @@ const struct cli_command CLI_TUNE_VALUE = {"tune value",
 
 static int read_value_data(const struct tune_cli *o, struct value_all *all)
 {
-    const struct value_labels labels = {o->label_playouts, o->label_turns, o->seed};
+    char why[1024];
+    uint64_t id;
+    const struct net_q *label_net = NULL;
+    if (o->label_value && !(label_net = value_net_load(o->label_value, &id, why, sizeof why)))
+        return tune_cli_error(why);
+    const struct value_labels labels = {o->label_playouts, o->label_turns, o->seed, label_net};
     struct tune_reader reader = value_data_reader(all, o->fit.lambda, &labels);
     int status = tune_cli_read(o, &reader);
-    char why[1024];
     if (status)
         return status;
     if (all->failed)
@@ -241,12 +256,56 @@ static int read_value_data(const struct tune_cli *o, struct value_all *all)
     return 0;
 }
 
+/* A correlation, or "-" where the targets or the predictions do not vary. */
+static const char *correlation_text(double r, char text[16])
+{
+    snprintf(text, 16, isnan(r) ? "-" : "%.4f", r);
+    return text;
+}
+
+static void print_report(const char *which, const struct net *net, const struct value_data *d)
+{
+    struct value_report r;
+    char net_r[16], baseline_r[16];
+    value_report_measure(net, d, &r);
+    printf("%s: %ld positions; cross-entropy: network %.6f, the 17 weights %.6f; "
+           "correlation with the targets: network %s, the 17 weights %s\n",
+           which, r.samples, r.net_loss, r.baseline_loss, correlation_text(r.net_correlation, net_r),
+           correlation_text(r.baseline_correlation, baseline_r));
+}
+
+static bool write_net(const void *context, const char *path, char **temporary, char *why, size_t size)
+{
+    const struct value_plots *p = context;
+    FILE *out = tune_open_temporary(path, temporary, why, size);
+    return out && tune_close_temporary(out, net_write_stream(p->net, out), path, temporary, why, size);
+}
+
+static bool write_value_plots(const void *context, const char *dir, char **final, char **temporary, int *count,
+                              char *why, size_t size)
+{
+    return value_write_plots(context, dir, final, temporary, count, why, size);
+}
+
+/* The network (with --out) and the plots (with --plot), all or nothing. */
+static int write_value_outputs(const struct tune_cli *o, const struct value_plots *p)
+{
+    const struct tune_cli_outputs out = {.plots = write_value_plots,
+                                         .context = p,
+                                         .plot_names = p->epochs
+                                                           ? "loss.svg, calibration-1460.svg, calibration-1470.svg, "
+                                                             "calibration-1483.svg"
+                                                           : "calibration-1460.svg, calibration-1470.svg, "
+                                                             "calibration-1483.svg",
+                                         .write_out = write_net};
+    return tune_cli_write(o, &out);
+}
+
 static int train_value(const struct tune_cli *o, const struct value_data *train, const struct value_data *validation)
 {
     static struct net net;
-    struct value_epoch history[100000];
+    static struct value_epoch history[100000];
     int epochs;
-    char why[1024];
     const struct value_options v = {o->rate, o->batch, o->epochs, o->patience, o->seed};
     value_init(&net, o->seed);
     double start = value_loss(&net, validation, NULL);
@@ -255,10 +314,24 @@ static int train_value(const struct tune_cli *o, const struct value_data *train,
     printf("epoch  train loss  validation loss\n");
     for (int e = 0; e < epochs; e++)
         printf("%5d  %10.6f  %15.6f\n", e + 1, history[e].train, history[e].validation);
-    if (!net_write(&net, o->out, why, sizeof why))
+    print_report("held out", &net, validation);
+    const struct value_plots p = {history, epochs, &net, validation};
+    int status = write_value_outputs(o, &p);
+    if (!status)
+        printf("validation loss: %.6f -> %.6f\n", start, value_loss(&net, validation, NULL));
+    return status;
+}
+
+/* --check: the network measured on every position read. */
+static int check_value(const struct tune_cli *o, const struct value_data *all)
+{
+    static struct net net;
+    char why[1024];
+    if (!net_read(o->check, &net, why, sizeof why))
         return tune_cli_error(why);
-    printf("wrote %s\nvalidation loss: %.6f -> %.6f\n", o->out, start, value_loss(&net, validation, NULL));
-    return 0;
+    print_report(o->check, &net, all);
+    const struct value_plots p = {NULL, 0, &net, all};
+    return o->plot ? write_value_outputs(o, &p) : 0;
 }
 
 static int command_tune_value(int argc, char **argv)
@@ -271,6 +344,11 @@ static int command_tune_value(int argc, char **argv)
     struct value_data train = {0}, validation = {0};
     long train_games = 0, validation_games = 0;
     status = read_value_data(&o, &all);
+    if (!status && o.check) {
+        status = check_value(&o, &all.data);
+        value_all_free(&all);
+        return status;
+    }
     if (!status && !value_data_split(&all, o.validation, o.seed, &train, &validation, &train_games, &validation_games))
         status = tune_cli_error("tune value: no memory for the split");
     double baseline = value_evaluation_loss(&all, o.validation, o.seed);

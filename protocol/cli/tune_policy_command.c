@@ -74,7 +74,7 @@ static int finish(const struct tune_cli *o, const struct tune_policy_fit *fit)
     putchar('\n');
     tune_policy_report(stdout, fit);
     printf("train loss: %.6f -> %.6f\n", fit->start_train, fit->train);
-    const struct tune_cli_outputs out = {&POLICY_WEIGHTS, fit->fitted.w, write_plots, fit, "loss.svg"};
+    const struct tune_cli_outputs out = {&POLICY_WEIGHTS, fit->fitted.w, write_plots, fit, "loss.svg", NULL};
     int status = tune_cli_write(o, &out);
     if (!status)
         printf("validation loss: %.6f -> %.6f\n", fit->start_validation, fit->validation);

@@ -37,6 +37,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_PARALLEL] = {"Parallel", PARALLEL_ROOT, PARALLEL_TREE, PARALLEL_ROOT, {"root", "tree"}},
     [OPTION_MULTIPV] = {"MultiPV", 1, DRIVER_MAX_MULTIPV, 1, {NULL}},
     [OPTION_PONDER] = {"Ponder", 0, 1, 0, {"false", "true"}},
+    [OPTION_LEAF_VALUE] = {"LeafValue", 0, 1, 0, {"false", "true"}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -190,6 +191,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,
                    .robust_choice = x[OPTION_FINAL_CHOICE] == 0,
                    .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
+                   .leaf_value = x[OPTION_LEAF_VALUE] != 0,
                    .weights = &v->weights,
                    .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
                    .policy = &v->policy,

@@ -34,6 +34,7 @@ enum option_id {
     OPTION_PARALLEL,
     OPTION_MULTIPV,
     OPTION_PONDER,
+    OPTION_LEAF_VALUE,
     OPTION_COUNT
 };
 

@@ -5,6 +5,8 @@
  * rows and the first error reported are the same whatever the number of
  * threads.
  */
+#include <config.h>
+
 #include "tuning/fit/tune_read.h"
 
 #include <errno.h>
@@ -13,6 +15,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "engine/core/fail.h"
 #include "engine/core/random.h"
@@ -309,16 +312,55 @@ bool tune_read_stream(const struct tune_reader *r, FILE *in, const char *name, i
     return ok;
 }
 
+/* A file read through zlib, which reads gzip and plain text alike, as a
+ * stdio stream (glibc's fopencookie) for getline. */
+struct gz_stream {
+    gzFile z;
+    char damage[160]; /* zlib's word on damaged gzip data, or "" */
+};
+
+static ssize_t gz_stream_read(void *cookie, char *buffer, size_t size)
+{
+    struct gz_stream *g = cookie;
+    int n = gzread(g->z, buffer, (unsigned)(size < (1u << 30) ? size : 1u << 30));
+    int status = Z_OK;
+    const char *message = gzerror(g->z, &status);
+    if (n <= 0 && status != Z_OK) {
+        snprintf(g->damage, sizeof g->damage, "%s", message);
+        errno = EIO;
+        return -1;
+    }
+    return n;
+}
+
+static int gz_stream_close(void *cookie)
+{
+    struct gz_stream *g = cookie;
+    return gzclose(g->z) == Z_OK ? 0 : EOF;
+}
+
 bool tune_read_file(const struct tune_reader *r, const char *path, int threads, char *why, size_t size)
 {
     if (strcmp(path, "-") == 0)
         return tune_read_stream(r, stdin, "stdin", threads, why, size);
-    FILE *in = fopen(path, "r");
+    struct gz_stream g = {.z = gzopen(path, "r")};
+    if (!g.z)
+        return fail(why, size, "%s: cannot open: %s", path, strerror(errno ? errno : ENOMEM));
+    FILE *in = fopencookie(&g, "r", (cookie_io_functions_t){.read = gz_stream_read, .close = gz_stream_close});
     if (!in) {
+        gzclose(g.z);
         return fail(why, size, "%s: cannot open: %s", path, strerror(errno));
     }
     bool ok = tune_read_stream(r, in, path, threads, why, size);
     fclose(in);
+    char *said = ok || !g.damage[0] ? NULL : strstr(why, "read error: ");
+    if (said) { /* say what zlib found, without its own copy of the path */
+        size_t path_length = strlen(path);
+        const char *damage = strncmp(g.damage, path, path_length) == 0 && g.damage[path_length] == ':'
+                                 ? g.damage + path_length + 2
+                                 : g.damage;
+        snprintf(said, size - (size_t)(said - why), "damaged gzip data: %s", damage);
+    }
     return ok;
 }
 

@@ -8,14 +8,15 @@
 #include "engine/rules/game.h"
 #include "eval/eval.h"
 #include "eval/features.h"
+#include "eval/value.h"
 #include "search/policy.h"
 
 /* A line's row, made on a reading thread. */
 struct value_row {
     uint16_t count;
     uint16_t index[FEATURES_MAX_ACTIVE];
-    float label;      /* York's mean result over the playouts, with labels */
-    float evaluation; /* the 17 weights' chance for York, the baseline */
+    float label; /* York's mean result over the playouts, with labels */
+    float base;  /* the 17 default weights' logit for York: the network's base input and the baseline */
 };
 
 /* How the rows are labelled: read by the reading threads, set before they start (one reading at a time). */
@@ -29,7 +30,8 @@ static bool within_turns(void *context, const struct world *before, decision d, 
     return before->turn == after->turn && before->campaign == after->campaign ? true : --*turns > 0;
 }
 
-/* York's result of one playout from w by the heuristic policy: the game's, or the evaluation's chance where it stopped. */
+/* York's result of one playout from w by the heuristic policy: the game's, or the chance read where it
+ * stopped (by labels.net, or the 17 weights). */
 static double playout(const struct world *w, uint64_t seed)
 {
     struct world x = *w;
@@ -41,9 +43,8 @@ static double playout(const struct world *w, uint64_t seed)
     const struct game_hooks hooks = {.after = within_turns, .context = &turns};
     x.flags |= WORLD_NO_KNOWLEDGE;
     game_play(&x, players, labels.turns > 0 ? &hooks : NULL);
-    if (x.phase == PHASE_OVER)
-        return x.winner == SIDE_YORK ? 1 : x.winner == SIDE_LANCASTER ? 0 : 0.5;
-    return eval_win_probability(&x, SIDE_YORK, &EVAL_DEFAULT);
+    const struct evaluation e = {&EVAL_DEFAULT, labels.net};
+    return value_york_chance(&x, &e);
 }
 
 static bool parse(const struct tune_fields *f, const struct world *w, const char *visits, void *row, char *why,
@@ -52,7 +53,7 @@ static bool parse(const struct tune_fields *f, const struct world *w, const char
     struct value_row *r = row;
     (void)visits, (void)why, (void)size;
     r->count = (uint16_t)features_active(w, r->index);
-    r->evaluation = (float)eval_win_probability(w, SIDE_YORK, &EVAL_DEFAULT);
+    r->base = (float)eval_york_logit(w, &EVAL_DEFAULT);
     double sum = 0;
     for (int k = 0; k < labels.playouts; k++)
         sum +=
@@ -75,9 +76,11 @@ static bool make_room(struct value_all *a, long features)
         d->target = target ? target : d->target;
         int64_t *game = realloc(a->game, (size_t)more * sizeof *game);
         a->game = game ? game : a->game;
-        float *evaluation = realloc(a->evaluation, (size_t)more * sizeof *evaluation);
-        a->evaluation = evaluation ? evaluation : a->evaluation;
-        if (!first || !count || !target || !game || !evaluation)
+        uint8_t *scenario = realloc(d->scenario, (size_t)more * sizeof *scenario);
+        d->scenario = scenario ? scenario : d->scenario;
+        float *base = realloc(d->base, (size_t)more * sizeof *base);
+        d->base = base ? base : d->base;
+        if (!first || !count || !target || !game || !scenario || !base)
             return false;
         a->capacity = more;
     }
@@ -113,7 +116,8 @@ static void take(void *context, const struct tune_fields *f, const void *row)
         d->target[n] = r->label;
     else
         d->target[n] = (float)(isnan(f->winrate) ? f->result : (1 - a->lambda) * f->result + a->lambda * f->winrate);
-    a->evaluation[n] = r->evaluation;
+    d->base[n] = r->base;
+    d->scenario[n] = (uint8_t)f->scenario;
     a->game[n] = f->game;
     memcpy(d->index + a->used, r->index, r->count * sizeof *r->index);
     a->used += r->count;
@@ -140,9 +144,11 @@ static bool copy_side(const struct value_all *a, double fraction, uint64_t seed,
     d->first = malloc((size_t)(n ? n : 1) * sizeof *d->first);
     d->count = malloc((size_t)(n ? n : 1) * sizeof *d->count);
     d->target = malloc((size_t)(n ? n : 1) * sizeof *d->target);
+    d->scenario = malloc((size_t)(n ? n : 1) * sizeof *d->scenario);
+    d->base = malloc((size_t)(n ? n : 1) * sizeof *d->base);
     d->index = malloc((size_t)(features ? features : 1) * sizeof *d->index);
     int64_t *game = malloc((size_t)(n ? n : 1) * sizeof *game);
-    if (!d->first || !d->count || !d->target || !d->index || !game) {
+    if (!d->first || !d->count || !d->target || !d->scenario || !d->base || !d->index || !game) {
         free(game);
         return false;
     }
@@ -154,6 +160,8 @@ static bool copy_side(const struct value_all *a, double fraction, uint64_t seed,
         d->first[k] = used;
         d->count[k] = all->count[i];
         d->target[k] = all->target[i];
+        d->scenario[k] = all->scenario[i];
+        d->base[k] = all->base[i];
         game[k] = a->game[i];
         memcpy(d->index + used, all->index + all->first[i], all->count[i] * sizeof *d->index);
         used += all->count[i];
@@ -172,7 +180,7 @@ bool value_data_split(const struct value_all *a, double fraction, uint64_t seed,
 
 void value_data_free(struct value_data *d)
 {
-    free(d->index), free(d->first), free(d->count), free(d->target);
+    free(d->index), free(d->first), free(d->count), free(d->target), free(d->scenario), free(d->base);
     *d = (struct value_data){0};
 }
 
@@ -180,8 +188,7 @@ void value_all_free(struct value_all *a)
 {
     value_data_free(&a->data);
     free(a->game);
-    free(a->evaluation);
-    a->game = NULL, a->evaluation = NULL;
+    a->game = NULL;
 }
 
 double value_evaluation_loss(const struct value_all *a, double fraction, uint64_t seed)
@@ -190,7 +197,8 @@ double value_evaluation_loss(const struct value_all *a, double fraction, uint64_
     long n = 0;
     for (long i = 0; i < a->data.samples; i++)
         if (tune_in_validation(a->game[i], fraction, seed)) {
-            double p = fmin(fmax(a->evaluation[i], 1e-12), 1 - 1e-12), t = a->data.target[i];
+            double p = 1 / (1 + exp(-(double)a->data.base[i])), t = a->data.target[i];
+            p = fmin(fmax(p, 1e-12), 1 - 1e-12);
             sum -= t * log(p) + (1 - t) * log(1 - p);
             n++;
         }

@@ -14,18 +14,19 @@
 /* How the positions are labelled: with playouts > 0, York's mean result
  * over that many playouts from the position by the heuristic policy, each
  * 'turns' game turns long (0: to the end of the game) and read where it
- * stops by the evaluation of the 17 weights, or the game's result if over;
- * else the game's result (mixed with the win rate by lambda). */
+ * stops by the network net, or by the 17 weights if net is NULL, or the
+ * game's result if over; else the game's result (mixed with the win rate
+ * by lambda). */
 struct value_labels {
     int playouts, turns;
     uint64_t seed;
+    const struct net_q *net;
 };
 
 /* Every position read, before the split. */
 struct value_all {
     struct value_data data;
     int64_t *game;
-    float *evaluation;                   /* the 17 weights' chance for York of each, the baseline */
     long capacity, index_capacity, used; /* samples and features of room; features used */
     long finished;                       /* finished games, left out */
     double lambda;

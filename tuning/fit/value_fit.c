@@ -23,12 +23,23 @@ static double cross_entropy(double logit, double target)
     return fmax(logit, 0) - logit * target + log1p(exp(-fabs(logit)));
 }
 
-/* Adds one sample's gradient into g; its loss. */
-static double backward(const struct net *n, const uint16_t *index, int count, double target, struct net *g)
+static double base_of(const struct value_data *d, long i) { return d->base ? d->base[i] : 0; }
+
+double value_logit(const struct net *n, const struct value_data *d, long i)
+{
+    return net_logit(n, d->index + d->first[i], d->count[i], NULL, NULL) + n->base * base_of(d, i);
+}
+
+/* Adds sample i's gradient into g; its loss. */
+static double backward(const struct net *n, const struct value_data *d, long i, struct net *g)
 {
     float h1[NET_HIDDEN], h2[NET_HIDDEN2], d1[NET_HIDDEN] = {0};
-    double logit = net_logit(n, index, count, h1, h2);
+    const uint16_t *index = d->index + d->first[i];
+    int count = d->count[i];
+    double base = base_of(d, i), target = d->target[i];
+    double logit = net_logit(n, index, count, h1, h2) + n->base * base;
     float out = (float)(1 / (1 + exp(-logit)) - target); /* d loss / d logit */
+    g->base += out * (float)base;
     g->b3 += out;
     for (int v = 0; v < NET_HIDDEN2; v++) {
         g->w3[v] += out * h2[v];
@@ -46,22 +57,17 @@ static double backward(const struct net *n, const uint16_t *index, int count, do
             d1[u] = 0;
     for (int u = 0; u < NET_HIDDEN; u++)
         g->b1[u] += d1[u];
-    for (int i = 0; i < count; i++)
+    for (int k = 0; k < count; k++)
         for (int u = 0; u < NET_HIDDEN; u++)
-            g->w1[index[i]][u] += d1[u];
+            g->w1[index[k]][u] += d1[u];
     return cross_entropy(logit, target);
 }
 
 double value_loss(const struct net *n, const struct value_data *d, struct net *gradient)
 {
     double sum = 0;
-    for (long i = 0; i < d->samples; i++) {
-        const uint16_t *index = d->index + d->first[i];
-        if (gradient)
-            sum += backward(n, index, d->count[i], d->target[i], gradient);
-        else
-            sum += cross_entropy(net_logit(n, index, d->count[i], NULL, NULL), d->target[i]);
-    }
+    for (long i = 0; i < d->samples; i++)
+        sum += gradient ? backward(n, d, i, gradient) : cross_entropy(value_logit(n, d, i), d->target[i]);
     return d->samples ? sum / (double)d->samples : 0;
 }
 
@@ -82,9 +88,10 @@ void value_init(struct net *n, uint64_t seed)
         for (int u = 0; u < NET_HIDDEN; u++)
             n->w2[v][u] = uniform(&rng, 1.0f / 16); /* about 1 / sqrt(NET_HIDDEN) */
         n->b2[v] = 0.5f;
-        n->w3[v] = uniform(&rng, 0.2f);
+        n->w3[v] = uniform(&rng, 0.01f); /* nearly silent: the start is the 17 weights' value */
     }
     n->b3 = 0;
+    n->base = 1;
 }
 
 /* ---- Adam ---- */
@@ -125,6 +132,7 @@ static void adam_update(struct net *n, struct adam *a, const struct net *g, cons
         adam_step(&n->w3[v], &a->m.w3[v], &a->v.w3[v], g->w3[v] * mean, rate, c1, c2);
     }
     adam_step(&n->b3, &a->m.b3, &a->v.b3, g->b3 * mean, rate, c1, c2);
+    adam_step(&n->base, &a->m.base, &a->v.base, g->base * mean, rate, c1, c2);
 }
 
 /* ---- the epochs ---- */
@@ -152,7 +160,7 @@ static void minibatch(struct net *n, struct trainer *t, const struct value_data 
     for (long k = from; k < to; k++) {
         long i = t->order[k];
         const uint16_t *index = d->index + d->first[i];
-        backward(n, index, d->count[i], d->target[i], &t->gradient);
+        backward(n, d, i, &t->gradient);
         for (int j = 0; j < d->count[i]; j++)
             if (!t->row_used[index[j]])
                 t->row_used[index[j]] = true, t->used[rows++] = index[j];

@@ -18,14 +18,21 @@
 #include "eval/net.h"
 
 /* Labelled positions: sample i has the active features
- * index[first[i] .. first[i] + count[i]) and York's target in [0, 1]. */
+ * index[first[i] .. first[i] + count[i]), York's target in [0, 1], the 17
+ * default weights' logit for York (the network's base input, eval/net.h;
+ * all 0 if NULL) and, for the reports, its scenario. */
 struct value_data {
     long samples;
     uint16_t *index;
     long *first;
     uint16_t *count;
     float *target;
+    float *base;
+    uint8_t *scenario;
 };
+
+/* York's logit of sample i by n: the network's part and base's term. */
+double value_logit(const struct net *n, const struct value_data *d, long i);
 
 /* The mean cross-entropy of n over d's samples; with gradient (a net's
  * worth of zeros on entry) the sum of its gradient over them added in. */
