@@ -126,6 +126,36 @@ static void it_learns_a_known_function_of_the_board(void **state)
     free_data(&validation);
 }
 
+/* Minibatches shared among threads: the same network again with the same
+ * number of threads, and nearly the one thread trains (the gradients are
+ * added in another order). */
+static void threads_share_the_minibatches(void **state)
+{
+    (void)state;
+    struct value_data train, validation;
+    struct value_epoch history[3];
+    int epochs;
+    struct net *again = malloc(sizeof *again), *alone = malloc(sizeof *alone);
+    make_data(&train, 600, 7, false);
+    make_data(&validation, 100, 8, false);
+    struct value_options o = {.rate = 1e-3, .batch = 64, .epochs = 3, .patience = 3, .seed = 4, .threads = 3};
+    value_init(net, 3);
+    assert_true(value_train(net, &train, &validation, &o, history, &epochs));
+    value_init(again, 3);
+    assert_true(value_train(again, &train, &validation, &o, history, &epochs));
+    o.threads = 1;
+    value_init(alone, 3);
+    assert_true(value_train(alone, &train, &validation, &o, history, &epochs));
+    assert_memory_equal(net, again, sizeof *net);
+    double shared = value_loss(net, &validation, NULL), single = value_loss(alone, &validation, NULL);
+    print_message("held-out loss: 3 threads %.6f, 1 thread %.6f\n", shared, single);
+    assert_float_equal(shared, single, 1e-3);
+    assert_true(memcmp(net, alone, sizeof *net) != 0); /* the threads did share the work */
+    free(again), free(alone);
+    free_data(&train);
+    free_data(&validation);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -145,6 +175,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_gradient_is_the_slope),
         cmocka_unit_test(it_learns_a_known_function_of_the_board),
+        cmocka_unit_test(threads_share_the_minibatches),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -310,4 +310,21 @@ head -c 3000 "$tmp/value.tsv.gz" > "$tmp/cut.tsv.gz"
     [ ! -e "$tmp/never.nnue" ]
 check "a gzip file cut short: one error naming file, line and damage, nothing written ($(head -n 1 "$tmp/err"))" $?
 
+# Two generations by tuning/fit/value-generation.sh: the second's self-play
+# and labels use the first network, and it trains on both generations' files.
+gen="$tmp/generations"
+R3="$R3" GAMES=30 ITERATIONS=10 PLAYOUTS=1 DATA="$gen/data" SEED=1 JOBS=2 \
+    sh tuning/fit/value-generation.sh "$gen/n1.nnue" > "$tmp/gen1" 2>&1 &&
+    R3="$R3" GAMES=30 ITERATIONS=10 PLAYOUTS=1 DATA="$gen/data" SEED=2 JOBS=2 \
+        sh tuning/fit/value-generation.sh "$gen/n2.nnue" "$gen/n1.nnue" > "$tmp/gen2" 2>&1
+status=$?
+first=$(sed -n 's/^read \([0-9]*\) positions.*/\1/p' "$tmp/gen1")
+second=$(sed -n 's/^read \([0-9]*\) positions.*/\1/p' "$tmp/gen2")
+[ $status = 0 ] && [ -s "$gen/n2.nnue" ] && [ -s "$gen/n2-plots/loss.svg" ] && [ "$(ls "$gen/data" | wc -l)" = 4 ] &&
+    grep -q "read by $gen/n1.nnue" "$tmp/gen2" && [ "$second" -gt "$first" ]
+check "value-generation.sh: a second generation from the first network, trained on both ($first, then $second positions)" $?
+R3="$R3" sh tuning/fit/value-generation.sh "$gen/n3.nnue" "$gen/none.nnue" > /dev/null 2> "$tmp/err"
+[ $? = 1 ] && grep -q "none.nnue: cannot read the current network" "$tmp/err" && [ ! -e "$gen/n3.nnue" ]
+check "value-generation.sh with a current network that is not there: one error, nothing made" $?
+
 finish tune

@@ -229,8 +229,9 @@ int tune_cli_fitted(bool ok, const struct tune_run *run, const char *why)
 int tune_cli_read(const struct tune_cli *o, const struct tune_reader *reader)
 {
     char why[1024];
+    struct tune_reader each = *reader;
     for (int i = 0; i < o->data_count; i++)
-        if (!tune_read_file(reader, o->data[i], o->threads, why, sizeof why))
+        if (each.file = i, !tune_read_file(&each, o->data[i], o->threads, why, sizeof why))
             return tune_cli_stop ? tune_cli_interrupted() : tune_cli_error(why);
     return tune_cli_stop ? tune_cli_interrupted() : 0;
 }

@@ -221,7 +221,7 @@ static const struct cli_option VALUE_OPTIONS[] = {
      "with --label-playouts: read where each playout stops by this network, not the 17 weights", false},
     {"check", CLI_FILE, "NET", 0, 0, "measure this network on every position read, and train none", false},
     {"plot", CLI_DIR, "DIR", 0, 0, "write loss.svg and calibration-1460/1470/1483.svg there", false},
-    {"threads", CLI_COUNT, "T", 1, 64, "read and label the data on T threads (default: the cores)", false},
+    {"threads", CLI_COUNT, "T", 1, 64, "read, label and train on T threads (default: the cores)", false},
     {0}};
 
 static int command_tune_value(int argc, char **argv);
@@ -306,7 +306,7 @@ static int train_value(const struct tune_cli *o, const struct value_data *train,
     static struct net net;
     static struct value_epoch history[100000];
     int epochs;
-    const struct value_options v = {o->rate, o->batch, o->epochs, o->patience, o->seed};
+    const struct value_options v = {o->rate, o->batch, o->epochs, o->patience, o->seed, o->threads};
     value_init(&net, o->seed);
     double start = value_loss(&net, validation, NULL);
     if (!value_train(&net, train, validation, &v, history, &epochs))

@@ -102,12 +102,12 @@ static void take_decisions(void *context, const struct tune_fields *f, const voi
     else if (row->count == 1)
         d->one++;
     else
-        append(d, f->game, row->count, row->cell, row->target);
+        append(d, tune_game_key(f), row->count, row->cell, row->target);
 }
 
 struct tune_reader policy_data_reader(struct policy_data *d)
 {
-    return (struct tune_reader){sizeof(struct row), LINES_PER_THREAD, parse_decisions, take_decisions, d};
+    return (struct tune_reader){sizeof(struct row), LINES_PER_THREAD, parse_decisions, take_decisions, d, 0};
 }
 
 /* ---- the split by game ---- */

@@ -69,12 +69,12 @@ static void take_row(void *context, const struct tune_fields *f, const void *row
     if (f->finished)
         d->finished++;
     else
-        append(d, row, f->result, f->winrate, f->game, f->scenario);
+        append(d, row, f->result, f->winrate, tune_game_key(f), f->scenario);
 }
 
 struct tune_reader tune_data_reader(struct tune_data *d)
 {
-    return (struct tune_reader){EVAL_WEIGHT_COUNT * sizeof(double), LINES_PER_THREAD, parse_features, take_row, d};
+    return (struct tune_reader){EVAL_WEIGHT_COUNT * sizeof(double), LINES_PER_THREAD, parse_features, take_row, d, 0};
 }
 
 bool tune_data_read_stream(struct tune_data *d, FILE *in, const char *name, int threads, char *why, size_t size)

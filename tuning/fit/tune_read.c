@@ -249,6 +249,7 @@ static bool take_batch(struct reading *r, struct batch_line *line, int count)
         r->game = f->game;
         r->result = f->result;
         r->scenario = f->scenario;
+        l->fields.file = r->r->file;
         r->r->take(r->r->context, f, l->row);
     }
     return true;

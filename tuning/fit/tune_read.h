@@ -33,6 +33,7 @@ struct tune_fields {
     double result;      /* for York */
     double winrate;     /* for York, or NAN */
     bool finished;      /* the position is a finished game */
+    int file;           /* the reader's file (struct tune_reader) */
 };
 
 /* What a tuner makes of the lines. */
@@ -47,7 +48,12 @@ struct tune_reader {
     /* Takes each good line, finished games included (row then unset), in the file's order. */
     void (*take)(void *context, const struct tune_fields *f, const void *row);
     void *context;
+    int file; /* which of the files read this is, 0 for the first: see tune_game_key */
 };
+
+/* A game's key for the split and the counts: its number and its file,
+ * since the game numbers of two self-play runs overlap. */
+static inline int64_t tune_game_key(const struct tune_fields *f) { return (int64_t)f->file << 40 ^ f->game; }
 
 bool tune_line_is_comment(const char *line);
 

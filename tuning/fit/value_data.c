@@ -118,7 +118,7 @@ static void take(void *context, const struct tune_fields *f, const void *row)
         d->target[n] = (float)(isnan(f->winrate) ? f->result : (1 - a->lambda) * f->result + a->lambda * f->winrate);
     d->base[n] = r->base;
     d->scenario[n] = (uint8_t)f->scenario;
-    a->game[n] = f->game;
+    a->game[n] = tune_game_key(f);
     memcpy(d->index + a->used, r->index, r->count * sizeof *r->index);
     a->used += r->count;
     d->samples = n + 1;
@@ -128,7 +128,7 @@ struct tune_reader value_data_reader(struct value_all *a, double lambda, const s
 {
     a->lambda = lambda;
     labels = *l;
-    return (struct tune_reader){sizeof(struct value_row), 256, parse, take, a};
+    return (struct tune_reader){sizeof(struct value_row), 256, parse, take, a, 0};
 }
 
 /* The samples of a on one side of the split, copied into d. */

@@ -6,6 +6,7 @@
 #include "tuning/fit/value_fit.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,12 +138,42 @@ static void adam_update(struct net *n, struct adam *a, const struct net *g, cons
 
 /* ---- the epochs ---- */
 
+/* One thread's share of a minibatch: the gradient of its samples and the
+ * first-layer rows they touched. */
+struct worker {
+    pthread_t thread;
+    const struct net *n;
+    const struct value_data *d;
+    const long *order;
+    long from, to;
+    struct net *gradient; /* all zero between minibatches */
+    bool *row_used;       /* by feature */
+    uint16_t *used;       /* the rows touched, rows of them */
+    int rows;
+    double loss;
+};
+
+static void *work(void *context)
+{
+    struct worker *w = context;
+    w->loss = 0;
+    for (long k = w->from; k < w->to; k++) {
+        long i = w->order[k];
+        const uint16_t *index = w->d->index + w->d->first[i];
+        w->loss += backward(w->n, w->d, i, w->gradient);
+        for (int j = 0; j < w->d->count[i]; j++)
+            if (!w->row_used[index[j]])
+                w->row_used[index[j]] = true, w->used[w->rows++] = index[j];
+    }
+    return NULL;
+}
+
 struct trainer {
     struct adam adam;
-    struct net gradient, best;
+    struct net best;
     long *order;
-    bool *row_used;
-    uint16_t used[FEATURE_COUNT];
+    int threads;
+    struct worker worker[VALUE_THREADS_MOST];
 };
 
 static void shuffle(long *order, long count, uint64_t *rng)
@@ -153,37 +184,104 @@ static void shuffle(long *order, long count, uint64_t *rng)
     }
 }
 
-/* One minibatch: the samples order[from..to). */
-static void minibatch(struct net *n, struct trainer *t, const struct value_data *d, long from, long to, double rate)
+/* The floats of a net after the first layer's rows: the dense part. */
+#define DENSE_FLOATS ((sizeof(struct net) - offsetof(struct net, b1)) / sizeof(float))
+
+/* Adds worker k's gradient into worker 0's, rows and dense part. */
+static void merge(struct worker *into, const struct worker *from)
 {
-    int rows = 0; /* t->gradient is all zero here */
-    for (long k = from; k < to; k++) {
-        long i = t->order[k];
-        const uint16_t *index = d->index + d->first[i];
-        backward(n, d, i, &t->gradient);
-        for (int j = 0; j < d->count[i]; j++)
-            if (!t->row_used[index[j]])
-                t->row_used[index[j]] = true, t->used[rows++] = index[j];
+    for (int r = 0; r < from->rows; r++) {
+        int row = from->used[r];
+        for (int u = 0; u < NET_HIDDEN; u++)
+            into->gradient->w1[row][u] += from->gradient->w1[row][u];
+        if (!into->row_used[row])
+            into->row_used[row] = true, into->used[into->rows++] = (uint16_t)row;
     }
-    adam_update(n, &t->adam, &t->gradient, t->used, rows, rate, to - from);
-    for (int r = 0; r < rows; r++) { /* the gradient back to zero where it was touched, not the whole net */
-        t->row_used[t->used[r]] = false;
-        memset(t->gradient.w1[t->used[r]], 0, sizeof t->gradient.w1[0]);
+    float *to = into->gradient->b1;
+    const float *add = from->gradient->b1;
+    for (size_t i = 0; i < DENSE_FLOATS; i++)
+        to[i] += add[i];
+}
+
+/* A worker's gradient back to zero where it was touched, not the whole net. */
+static void clear(struct worker *w)
+{
+    for (int r = 0; r < w->rows; r++) {
+        w->row_used[w->used[r]] = false;
+        memset(w->gradient->w1[w->used[r]], 0, sizeof w->gradient->w1[0]);
     }
-    memset(t->gradient.b1, 0, sizeof t->gradient - offsetof(struct net, b1));
+    w->rows = 0;
+    memset(w->gradient->b1, 0, DENSE_FLOATS * sizeof(float));
+}
+
+/* One minibatch, the samples order[from..to) shared among the threads in
+ * contiguous parts and their gradients added in thread order (so the same
+ * number of threads gives the same network); the sum of their losses
+ * before the step. */
+static double minibatch(struct net *n, struct trainer *t, const struct value_data *d, long from, long to, double rate)
+{
+    long count = to - from;
+    int parts = count < t->threads ? (int)count : t->threads;
+    bool started[VALUE_THREADS_MOST] = {false};
+    for (int k = 0; k < parts; k++) {
+        struct worker *w = &t->worker[k];
+        w->n = n, w->d = d, w->order = t->order;
+        w->from = from + count * k / parts, w->to = from + count * (k + 1) / parts;
+        if (k > 0)
+            started[k] = pthread_create(&w->thread, NULL, work, w) == 0;
+    }
+    work(&t->worker[0]);
+    double loss = t->worker[0].loss;
+    for (int k = 1; k < parts; k++) {
+        if (started[k])
+            pthread_join(t->worker[k].thread, NULL);
+        else
+            work(&t->worker[k]); /* no thread to be had: the same sums, on this one */
+        merge(&t->worker[0], &t->worker[k]);
+        loss += t->worker[k].loss;
+    }
+    adam_update(n, &t->adam, t->worker[0].gradient, t->worker[0].used, t->worker[0].rows, rate, count);
+    for (int k = 0; k < parts; k++)
+        clear(&t->worker[k]);
+    return loss;
+}
+
+static void trainer_free(struct trainer *t)
+{
+    if (!t)
+        return;
+    for (int k = 0; k < VALUE_THREADS_MOST; k++) {
+        free(t->worker[k].gradient);
+        free(t->worker[k].row_used);
+        free(t->worker[k].used);
+    }
+    free(t->order);
+    free(t);
+}
+
+static struct trainer *trainer_new(long samples, int threads)
+{
+    struct trainer *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->threads = threads < 1 ? 1 : threads > VALUE_THREADS_MOST ? VALUE_THREADS_MOST : threads;
+    bool ok = (t->order = malloc((size_t)(samples ? samples : 1) * sizeof *t->order)) != NULL;
+    for (int k = 0; k < t->threads && ok; k++) {
+        struct worker *w = &t->worker[k];
+        ok = (w->gradient = calloc(1, sizeof *w->gradient)) && (w->row_used = calloc(FEATURE_COUNT, sizeof(bool))) &&
+             (w->used = malloc(FEATURE_COUNT * sizeof *w->used));
+    }
+    if (!ok)
+        trainer_free(t), t = NULL;
+    return t;
 }
 
 bool value_train(struct net *n, const struct value_data *train, const struct value_data *validation,
                  const struct value_options *o, struct value_epoch *history, int *epochs)
 {
-    struct trainer *t = calloc(1, sizeof *t);
-    if (!t || !(t->order = malloc((size_t)(train->samples ? train->samples : 1) * sizeof *t->order)) ||
-        !(t->row_used = calloc(FEATURE_COUNT, sizeof *t->row_used))) {
-        if (t)
-            free(t->order);
-        free(t);
+    struct trainer *t = trainer_new(train->samples, o->threads);
+    if (!t)
         return false;
-    }
     uint64_t rng = o->seed ^ 0x5851f42d4c957f2dull;
     double best = INFINITY;
     int since_best = 0;
@@ -192,10 +290,14 @@ bool value_train(struct net *n, const struct value_data *train, const struct val
     t->best = *n;
     *epochs = 0;
     for (int e = 0; e < o->epochs && since_best < o->patience; e++) {
+        double train_loss = 0;
         shuffle(t->order, train->samples, &rng);
         for (long from = 0; from < train->samples; from += o->batch)
-            minibatch(n, t, train, from, from + o->batch < train->samples ? from + o->batch : train->samples, o->rate);
-        history[e] = (struct value_epoch){value_loss(n, train, NULL), value_loss(n, validation, NULL)};
+            train_loss += minibatch(n, t, train, from,
+                                    from + o->batch < train->samples ? from + o->batch : train->samples, o->rate);
+        /* the training loss is the minibatches' as they came, as trainers report it: no second pass */
+        history[e] = (struct value_epoch){train->samples ? train_loss / (double)train->samples : 0,
+                                          value_loss(n, validation, NULL)};
         *epochs = e + 1;
         if (history[e].validation < best)
             best = history[e].validation, t->best = *n, since_best = 0;
@@ -203,8 +305,6 @@ bool value_train(struct net *n, const struct value_data *train, const struct val
             since_best++;
     }
     *n = t->best;
-    free(t->order);
-    free(t->row_used);
-    free(t);
+    trainer_free(t);
     return true;
 }

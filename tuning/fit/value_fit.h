@@ -38,15 +38,19 @@ double value_logit(const struct net *n, const struct value_data *d, long i);
  * worth of zeros on entry) the sum of its gradient over them added in. */
 double value_loss(const struct net *n, const struct value_data *d, struct net *gradient);
 
+#define VALUE_THREADS_MOST 64
+
 struct value_options {
     double rate;   /* Adam's step size (1e-3) */
     int batch;     /* samples a minibatch (256) */
     int epochs;    /* the most passes over the training samples */
     int patience;  /* stop after this many epochs without a better validation loss */
     uint64_t seed; /* the start weights and the shuffles */
+    int threads;   /* share each minibatch among this many threads, 1 to VALUE_THREADS_MOST */
 };
 
-/* One epoch's losses, for the report and the plot. */
+/* One epoch's losses, for the report and the plot: the training loss is the
+ * mean over the epoch's minibatches, each before its step. */
 struct value_epoch {
     double train, validation;
 };
@@ -56,7 +60,8 @@ void value_init(struct net *n, uint64_t seed);
 
 /* Trains n on train, keeping the weights of the epoch with the lowest loss
  * on validation; the epochs' losses go into history[] (o->epochs of room),
- * their number into *epochs. False only if memory ran out. */
+ * their number into *epochs. The same seed and number of threads give the
+ * same network. False only if memory ran out. */
 bool value_train(struct net *n, const struct value_data *train, const struct value_data *validation,
                  const struct value_options *o, struct value_epoch *history, int *epochs);
 
