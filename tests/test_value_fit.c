@@ -126,6 +126,29 @@ static void it_learns_a_known_function_of_the_board(void **state)
     free_data(&validation);
 }
 
+/* A step so large that every epoch ends worse than the start: the start's
+ * weights, the 17 weights' value, are kept. */
+static void no_better_epoch_keeps_the_start(void **state)
+{
+    (void)state;
+    struct value_data train, validation;
+    struct value_epoch history[2];
+    int epochs;
+    struct net *start = malloc(sizeof *start);
+    make_data(&train, 300, 9, false);
+    make_data(&validation, 100, 10, false);
+    value_init(net, 5);
+    *start = *net;
+    double before = value_loss(net, &validation, NULL);
+    const struct value_options o = {.rate = 1, .batch = 16, .epochs = 2, .patience = 3, .seed = 6, .threads = 1};
+    assert_true(value_train(net, &train, &validation, &o, history, &epochs));
+    assert_true(history[0].validation > before && history[1].validation > before);
+    assert_memory_equal(net, start, sizeof *net);
+    free(start);
+    free_data(&train);
+    free_data(&validation);
+}
+
 /* Minibatches shared among threads: the same network again with the same
  * number of threads, and nearly the one thread trains (the gradients are
  * added in another order). */
@@ -176,6 +199,7 @@ int main(void)
         cmocka_unit_test(the_gradient_is_the_slope),
         cmocka_unit_test(it_learns_a_known_function_of_the_board),
         cmocka_unit_test(threads_share_the_minibatches),
+        cmocka_unit_test(no_better_epoch_keeps_the_start),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -283,7 +283,7 @@ bool value_train(struct net *n, const struct value_data *train, const struct val
     if (!t)
         return false;
     uint64_t rng = o->seed ^ 0x5851f42d4c957f2dull;
-    double best = INFINITY;
+    double best = value_loss(n, validation, NULL); /* the start is kept if no epoch beats it */
     int since_best = 0;
     for (long i = 0; i < train->samples; i++)
         t->order[i] = i;

@@ -59,7 +59,8 @@ struct value_epoch {
 void value_init(struct net *n, uint64_t seed);
 
 /* Trains n on train, keeping the weights of the epoch with the lowest loss
- * on validation; the epochs' losses go into history[] (o->epochs of room),
+ * on validation, or the start's if none is lower (a network that starts as
+ * the 17 weights stays them); the epochs' losses go into history[] (o->epochs of room),
  * their number into *epochs. The same seed and number of threads give the
  * same network. False only if memory ran out. */
 bool value_train(struct net *n, const struct value_data *train, const struct value_data *validation,
