@@ -298,6 +298,9 @@ check "tune value --label-value with a file that is no net: refused, naming it, 
 "$R3" tune value --data "$tmp/value.tsv" --check "$tmp/gen2.nnue" > "$tmp/out-plain" 2>&1 &&
     grep -q "^$tmp/gen2.nnue: [0-9]* positions; cross-entropy: network 0\.[0-9]*" "$tmp/out-plain"
 check "tune value --check NET measures a network on every position and trains none" $?
+"$R3" tune value --data "$tmp/value.tsv" --label-playouts 2 --check "$tmp/value.tsv" > "$tmp/out" 2> "$tmp/err"
+[ $? = 1 ] && grep -q "value.tsv: not a net file" "$tmp/err" && [ ! -s "$tmp/out" ]
+check "tune value --check with a file that is no net: refused before any data is read or labelled" $?
 expect_usage value --data "$tmp/value.tsv" --check "$tmp/gen2.nnue" --out "$tmp/never.nnue"
 expect_usage value --data "$tmp/value.tsv" --label-value "$tmp/gen2.nnue" --out "$tmp/never.nnue"
 gzip -c "$tmp/value.tsv" > "$tmp/value.tsv.gz"

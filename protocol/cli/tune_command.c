@@ -322,15 +322,12 @@ static int train_value(const struct tune_cli *o, const struct value_data *train,
     return status;
 }
 
-/* --check: the network measured on every position read. */
-static int check_value(const struct tune_cli *o, const struct value_data *all)
+/* --check: the network (read before the data, so a bad file costs no
+ * labelling) measured on every position read. */
+static int check_value(const struct tune_cli *o, const struct net *net, const struct value_data *all)
 {
-    static struct net net;
-    char why[1024];
-    if (!net_read(o->check, &net, why, sizeof why))
-        return tune_cli_error(why);
-    print_report(o->check, &net, all);
-    const struct value_plots p = {NULL, 0, &net, all};
+    print_report(o->check, net, all);
+    const struct value_plots p = {NULL, 0, net, all};
     return o->plot ? write_value_outputs(o, &p) : 0;
 }
 
@@ -341,11 +338,15 @@ static int command_tune_value(int argc, char **argv)
     if (status)
         return status;
     static struct value_all all;
+    static struct net checked;
     struct value_data train = {0}, validation = {0};
     long train_games = 0, validation_games = 0;
+    char why[1024];
+    if (o.check && !net_read(o.check, &checked, why, sizeof why))
+        return tune_cli_error(why);
     status = read_value_data(&o, &all);
     if (!status && o.check) {
-        status = check_value(&o, &all.data);
+        status = check_value(&o, &checked, &all.data);
         value_all_free(&all);
         return status;
     }
