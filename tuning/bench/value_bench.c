@@ -39,35 +39,69 @@ static void collect(struct keeping *k, uint64_t seed)
     }
 }
 
+/* The worlds' features, each list FEATURES_MAX_ACTIVE long, for timing the
+ * network's pass alone. */
+struct lists {
+    uint16_t *index;
+    int *count;
+};
+
+/* Seconds for 'rounds' passes of one of the four parts over the worlds;
+ * *sum gets the logits' sum (or the features' count). */
+enum part { PART_FEATURES, PART_WEIGHTS, PART_NET, PART_VALUE };
+
+static double time_part(enum part part, const struct keeping *k, const struct lists *l, const struct net_q *net,
+                        int rounds, double *sum)
+{
+    uint16_t index[FEATURES_MAX_ACTIVE];
+    const struct evaluation e = {&EVAL_DEFAULT, net};
+    double start = clock_seconds();
+    *sum = 0;
+    for (int r = 0; r < rounds; r++)
+        for (long i = 0; i < k->count; i++) {
+            const struct world *w = &k->world[i];
+            *sum += part == PART_FEATURES  ? features_active(w, index)
+                    : part == PART_WEIGHTS ? eval_york_logit(w, &EVAL_DEFAULT)
+                    : part == PART_NET     ? net_q_logit(net, l->index + i * FEATURES_MAX_ACTIVE, l->count[i])
+                                           : value_york_logit(w, &e);
+        }
+    return clock_seconds() - start;
+}
+
+static double per_second(double n, double seconds) { return n / (seconds > 0 ? seconds : 1e-9); }
+
 int value_bench_run(const char *path, long worlds, int rounds, uint64_t seed, FILE *out)
 {
     char why[600];
     uint64_t id;
     const struct net_q *net = value_net_load(path, &id, why, sizeof why);
     struct keeping k = {.world = malloc((size_t)worlds * sizeof *k.world), .most = worlds};
-    if (!net || !k.world) {
+    struct lists l = {malloc((size_t)worlds * FEATURES_MAX_ACTIVE * sizeof *l.index),
+                      malloc((size_t)worlds * sizeof *l.count)};
+    int status = 0;
+    if (!net || !k.world || !l.index || !l.count) {
         fprintf(stderr, "r3: bench: %s\n", net ? "no memory for the worlds" : why);
-        free(k.world);
-        return 1;
+        status = 1;
+    } else {
+        collect(&k, seed);
+        for (long i = 0; i < worlds; i++)
+            l.count[i] = features_active(&k.world[i], l.index + i * FEATURES_MAX_ACTIVE);
+        double active, weights, pass, value, n = (double)worlds * rounds;
+        double features = time_part(PART_FEATURES, &k, &l, net, rounds, &active);
+        double weights_time = time_part(PART_WEIGHTS, &k, &l, net, rounds, &weights);
+        double pass_time = time_part(PART_NET, &k, &l, net, rounds, &pass);
+        double value_time = time_part(PART_VALUE, &k, &l, net, rounds, &value);
+        fprintf(out, "Worlds: %ld, %d rounds, %.1f active features on average\n", worlds, rounds, active / n);
+        fprintf(out, "Features/second: %.0f\n", per_second(n, features));
+        fprintf(out, "17 weights/second: %.0f (the base's logit)\n", per_second(n, weights_time));
+        fprintf(out, "Network passes/second: %.0f (the int16 pass, its features made before)\n",
+                per_second(n, pass_time));
+        fprintf(out, "Value evaluations/second: %.0f (features, the int16 pass, the 17 weights)\n",
+                per_second(n, value_time));
+        fprintf(out, "Mean logit: %.6f (net %016llx)\n", value / n, (unsigned long long)id);
     }
-    collect(&k, seed);
-    uint16_t index[FEATURES_MAX_ACTIVE];
-    long active = 0;
-    double start = clock_seconds(), sum = 0;
-    for (int r = 0; r < rounds; r++)
-        for (long i = 0; i < worlds; i++)
-            active += features_active(&k.world[i], index);
-    double features = clock_seconds() - start;
-    start = clock_seconds();
-    const struct evaluation e = {&EVAL_DEFAULT, net};
-    for (int r = 0; r < rounds; r++)
-        for (long i = 0; i < worlds; i++)
-            sum += value_york_logit(&k.world[i], &e);
-    double both = clock_seconds() - start, n = (double)worlds * rounds;
-    fprintf(out, "Worlds: %ld, %d rounds, %.1f active features on average\n", worlds, rounds, (double)active / n);
-    fprintf(out, "Features/second: %.0f\nValue evaluations/second: %.0f (features, the int16 pass, the 17 weights)\n",
-            n / (features > 0 ? features : 1e-9), n / (both > 0 ? both : 1e-9));
-    fprintf(out, "Mean logit: %.6f (net %016llx)\n", sum / n, (unsigned long long)id);
     free(k.world);
-    return 0;
+    free(l.index);
+    free(l.count);
+    return status;
 }

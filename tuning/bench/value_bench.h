@@ -1,8 +1,9 @@
 /*
  * value_bench.h: r3 bench --value NET, the learned value's speed: worlds
- * from random games of all three scenarios, then their sparse features and
- * the network's int16 pass on one thread, timed, with the mean of the
- * logits as a check that the same build and net give the same numbers.
+ * from random games of all three scenarios, then on one thread, each part
+ * timed alone (their sparse features, the 17 weights' logit, the network's
+ * int16 pass) and the whole value as the search reads it, with the mean of
+ * the logits as a check that the same build and net give the same numbers.
  */
 #ifndef R3_VALUE_BENCH_H
 #define R3_VALUE_BENCH_H
