@@ -352,12 +352,11 @@ static int command_tune_value(int argc, char **argv)
     }
     if (!status && !value_data_split(&all, o.validation, o.seed, &train, &validation, &train_games, &validation_games))
         status = tune_cli_error("tune value: no memory for the split");
-    double baseline = value_evaluation_loss(&all, o.validation, o.seed);
     value_all_free(&all);
     if (!status)
         status = tune_cli_split(&o, train.samples, train_games, validation.samples, validation_games);
     if (!status)
-        printf("the 17 weights' held-out loss on these targets: %.6f\n", baseline);
+        printf("the 17 weights' held-out loss on these targets: %.6f\n", value_baseline_loss(&validation));
     if (!status)
         status = train_value(&o, &train, &validation);
     value_data_free(&train);

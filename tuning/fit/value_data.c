@@ -62,25 +62,26 @@ static bool parse(const struct tune_fields *f, const struct world *w, const char
     return true;
 }
 
-/* Room for n + 1 samples and 'features' more features; false if memory ran out. */
+/* *array resized to count elements of 'size' bytes; false, and *array as
+ * it was, if memory ran out. */
+static bool resize(void *array, size_t size, long count)
+{
+    void **pointer = array, *resized = realloc(*pointer, (size_t)count * size);
+    if (resized)
+        *pointer = resized;
+    return resized != NULL;
+}
+
+/* Room for n + 1 samples and 'features' more features; false if memory ran
+ * out (arrays already grown stay grown: the capacity is what all have). */
 static bool make_room(struct value_all *a, long features)
 {
     struct value_data *d = &a->data;
     if (d->samples == a->capacity) {
         long more = a->capacity ? 2 * a->capacity : 1024;
-        long *first = realloc(d->first, (size_t)more * sizeof *first);
-        d->first = first ? first : d->first;
-        uint16_t *count = realloc(d->count, (size_t)more * sizeof *count);
-        d->count = count ? count : d->count;
-        float *target = realloc(d->target, (size_t)more * sizeof *target);
-        d->target = target ? target : d->target;
-        int64_t *game = realloc(a->game, (size_t)more * sizeof *game);
-        a->game = game ? game : a->game;
-        uint8_t *scenario = realloc(d->scenario, (size_t)more * sizeof *scenario);
-        d->scenario = scenario ? scenario : d->scenario;
-        float *base = realloc(d->base, (size_t)more * sizeof *base);
-        d->base = base ? base : d->base;
-        if (!first || !count || !target || !game || !scenario || !base)
+        if (!resize(&d->first, sizeof *d->first, more) || !resize(&d->count, sizeof *d->count, more) ||
+            !resize(&d->target, sizeof *d->target, more) || !resize(&a->game, sizeof *a->game, more) ||
+            !resize(&d->scenario, sizeof *d->scenario, more) || !resize(&d->base, sizeof *d->base, more))
             return false;
         a->capacity = more;
     }
@@ -88,10 +89,9 @@ static bool make_room(struct value_all *a, long features)
         long more = a->index_capacity ? 2 * a->index_capacity : 65536;
         while (more < a->used + features)
             more *= 2;
-        uint16_t *index = realloc(d->index, (size_t)more * sizeof *index);
-        if (!index)
+        if (!resize(&d->index, sizeof *d->index, more))
             return false;
-        d->index = index, a->index_capacity = more;
+        a->index_capacity = more;
     }
     return true;
 }
@@ -189,18 +189,4 @@ void value_all_free(struct value_all *a)
     value_data_free(&a->data);
     free(a->game);
     a->game = NULL;
-}
-
-double value_evaluation_loss(const struct value_all *a, double fraction, uint64_t seed)
-{
-    double sum = 0;
-    long n = 0;
-    for (long i = 0; i < a->data.samples; i++)
-        if (tune_in_validation(a->game[i], fraction, seed)) {
-            double p = 1 / (1 + exp(-(double)a->data.base[i])), t = a->data.target[i];
-            p = fmin(fmax(p, 1e-12), 1 - 1e-12);
-            sum -= t * log(p) + (1 - t) * log(1 - p);
-            n++;
-        }
-    return n ? sum / (double)n : 0;
 }

@@ -37,10 +37,6 @@ struct value_all {
  * reading at a time (the labels are the module's while it reads). */
 struct tune_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l);
 
-/* The held-out positions' mean cross-entropy of the 17 weights' chance
- * against their targets: the baseline the network must beat. */
-double value_evaluation_loss(const struct value_all *a, double fraction, uint64_t seed);
-
 /* Splits a's positions by game (tune_in_validation) into train and
  * validation, which own their memory; false if memory ran out. */
 bool value_data_split(const struct value_all *a, double fraction, uint64_t seed, struct value_data *train,

@@ -18,7 +18,7 @@
 #define ADAM_EPSILON 1e-8
 #define W2_MOST ((float)NET_W2_MOST / NET_QB) /* the int16 copy's range of a second-layer weight */
 
-static double cross_entropy(double logit, double target)
+double value_cross_entropy(double logit, double target)
 {
     /* -(t ln p + (1 - t) ln(1 - p)) with p = logistic(logit), without overflow */
     return fmax(logit, 0) - logit * target + log1p(exp(-fabs(logit)));
@@ -61,14 +61,14 @@ static double backward(const struct net *n, const struct value_data *d, long i, 
     for (int k = 0; k < count; k++)
         for (int u = 0; u < NET_HIDDEN; u++)
             g->w1[index[k]][u] += d1[u];
-    return cross_entropy(logit, target);
+    return value_cross_entropy(logit, target);
 }
 
 double value_loss(const struct net *n, const struct value_data *d, struct net *gradient)
 {
     double sum = 0;
     for (long i = 0; i < d->samples; i++)
-        sum += gradient ? backward(n, d, i, gradient) : cross_entropy(value_logit(n, d, i), d->target[i]);
+        sum += gradient ? backward(n, d, i, gradient) : value_cross_entropy(value_logit(n, d, i), d->target[i]);
     return d->samples ? sum / (double)d->samples : 0;
 }
 

@@ -31,6 +31,9 @@ struct value_data {
     uint8_t *scenario;
 };
 
+/* -(t ln p + (1 - t) ln(1 - p)) for p the logistic of logit, without overflow. */
+double value_cross_entropy(double logit, double target);
+
 /* York's logit of sample i by n: the network's part and base's term. */
 double value_logit(const struct net *n, const struct value_data *d, long i);
 

@@ -19,12 +19,6 @@ static double chance_of(const struct net *n, const struct value_data *d, long i)
 /* The 17 default weights' chance for York of sample i. */
 static double baseline_of(const struct value_data *d, long i) { return 1 / (1 + exp(-(double)d->base[i])); }
 
-static double cross_entropy(double p, double t)
-{
-    p = fmin(fmax(p, 1e-12), 1 - 1e-12);
-    return -(t * log(p) + (1 - t) * log(1 - p));
-}
-
 /* Sums for one predictor's correlation with the targets. */
 struct moments {
     double x, y, xx, yy, xy;
@@ -47,18 +41,25 @@ void value_report_measure(const struct net *n, const struct value_data *d, struc
     struct moments net = {0}, base = {0};
     *r = (struct value_report){.samples = d->samples};
     for (long i = 0; i < d->samples; i++) {
-        double p = chance_of(n, d, i), b = baseline_of(d, i), t = d->target[i];
-        r->net_loss += cross_entropy(p, t);
-        r->baseline_loss += cross_entropy(b, t);
-        moments_add(&net, p, t);
-        moments_add(&base, b, t);
+        double logit = value_logit(n, d, i), t = d->target[i];
+        r->net_loss += value_cross_entropy(logit, t);
+        moments_add(&net, 1 / (1 + exp(-logit)), t);
+        moments_add(&base, baseline_of(d, i), t);
     }
     if (!d->samples)
         return;
     r->net_loss /= (double)d->samples;
-    r->baseline_loss /= (double)d->samples;
+    r->baseline_loss = value_baseline_loss(d);
     r->net_correlation = correlation(&net, d->samples);
     r->baseline_correlation = correlation(&base, d->samples);
+}
+
+double value_baseline_loss(const struct value_data *d)
+{
+    double sum = 0;
+    for (long i = 0; i < d->samples; i++)
+        sum += value_cross_entropy(d->base[i], d->target[i]);
+    return d->samples ? sum / (double)d->samples : 0;
 }
 
 /* ---- plots ---- */

@@ -21,7 +21,11 @@ struct value_report {
                                                      either is the same everywhere */
 };
 
-/* Measures n and the 17 weights (d->baseline) on d. */
+/* The mean cross-entropy of the 17 weights' chance (d->base) against d's
+ * targets: the baseline a network must beat. */
+double value_baseline_loss(const struct value_data *d);
+
+/* Measures n and the 17 weights (d->base) on d. */
 void value_report_measure(const struct net *n, const struct value_data *d, struct value_report *r);
 
 /* What the plots are drawn from: history[0 .. epochs) the losses (no loss
