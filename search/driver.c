@@ -299,6 +299,42 @@ static int start_helpers(struct driver *d, struct helper *helper, long deadline)
     return helpers;
 }
 
+/* Time management's plan for this search (search/timeman.h), if the
+ * player asks for it and it applies: only where the most visited decision
+ * is played, and one tree's counts are read without racing other threads. */
+static struct time_plan plan_time(const struct driver *d, long started)
+{
+    struct time_plan t = time_plan_make(&d->limits, &d->w, d->side, started, d->time_banked_us);
+    t.on = t.on && d->player.time_manage && d->player.kind == PLAYER_ISMCTS && d->player.ismcts.robust_choice &&
+           searching_threads(d) == 1;
+    return t;
+}
+
+/* The most and the second most visits among the root's decisions. */
+static void root_leaders(const struct driver *d, long *most, long *second)
+{
+    decision legal[MAX_DECISIONS];
+    long visits[MAX_DECISIONS];
+    int count = ismcts_root_visits(d->search, d->searches, legal, visits);
+    *most = *second = 0;
+    for (int i = 0; i < count; i++)
+        if (visits[i] > *most)
+            *second = *most, *most = visits[i];
+        else if (visits[i] > *second)
+            *second = visits[i];
+}
+
+/* Whether time management ends the search now; it looks at the root every
+ * TIME_CHECK_EVERY iterations. */
+static bool time_to_stop(const struct driver *d, const struct time_plan *t, long iterations)
+{
+    if (!t->on || iterations % TIME_CHECK_EVERY)
+        return false;
+    long most, second;
+    root_leaders(d, &most, &second);
+    return time_plan_ends(t, most, second, iterations, clock_us());
+}
+
 static void search_trees(struct driver *d)
 {
     long started = clock_us(), deadline = limits_deadline_us(&d->limits, &d->w, d->side, started);
@@ -316,7 +352,11 @@ static void search_trees(struct driver *d)
     share_tree(d, true);
     struct helper *helper = searching_threads(d) > 1 ? calloc((size_t)searching_threads(d) - 1, sizeof *helper) : NULL;
     int helpers = start_helpers(d, helper, deadline), turn = 0;
-    while (goes_on(d, atomic_load(&d->iterations), d->player.iterations, deadline)) {
+    struct time_plan time = plan_time(d, started);
+    if (time.on)
+        deadline = time.stretched;
+    while (goes_on(d, atomic_load(&d->iterations), d->player.iterations, deadline) &&
+           !time_to_stop(d, &time, atomic_load(&d->iterations))) {
         iterate_once(d, 0, &turn, NULL, &d->rng);
         if (clock_us() >= next_report) {
             report_trees(d, started, helpers && !d->shared ? d->searches / searching_threads(d) : d->searches);
@@ -332,6 +372,8 @@ static void search_trees(struct driver *d)
     report_trees(d, started, d->searches);
     report_visits(d);
     end_trees(d);
+    if (time.on)
+        d->time_banked_us = time_plan_bank(&time, d->time_banked_us, clock_us());
 }
 
 static void search_random(struct driver *d)

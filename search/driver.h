@@ -50,6 +50,9 @@ struct player {
     int threads;     /* tree players: searching threads */
     int parallel;    /* enum parallel_kind: how the ismcts player's threads share the search */
     int multipv;     /* tree players: root decisions each progress report lists (1 to DRIVER_MAX_MULTIPV) */
+    /* ismcts on one thread under a game clock: end a search whose choice is
+     * settled, stretch one whose choice is close (docs/search.md). */
+    bool time_manage;
     struct ismcts_options ismcts;
 };
 
@@ -125,7 +128,8 @@ struct driver {
     struct eval_weights kept_weights; /* what kept_for's weights were then */
     struct policy_table kept_policy;
     decision path[BELIEF_KEYS];
-    int path_count; /* -1: the path since is not known */
+    int path_count;      /* -1: the path since is not known */
+    long time_banked_us; /* time management: what settled searches saved this game, for close ones */
 };
 
 /* Starts the search for the belief's side (to decide in its world, or with

@@ -6,11 +6,13 @@
  * sees them (engine/hidden/observe.h: observe_key), expands one node, plays the
  * world out and backs the result up. Chance (dice, deals) is drawn inside
  * the iteration and is not a node: the tree branches only on decisions.
- * Selection is UCB1 over the children legal in the drawn world, counting
+ * Selection is PUCT over the children legal in the drawn world, the playout
+ * policy's weights as priors (or UCB1, with first-play urgency), counting
  * each child's availability rather than its parent's visits; progressive
- * widening bounds how many children an enemy's node has by its visits, and
- * every new child, the side's own included, is drawn by the playout policy's
- * weights. Dynamic komi centres the playouts' evaluations on the root's.
+ * widening bounds how many children an enemy's node has by its visits. A
+ * node's value is its mean result or, through a run of one side's steps,
+ * its best continuation's (search/tree.h). Dynamic komi centres the
+ * playouts' evaluations on the root's.
  */
 #ifndef R3_ISMCTS_H
 #define R3_ISMCTS_H
@@ -54,6 +56,12 @@ struct ismcts_options {
      * logit) taken off every playout's, so that in a lopsided position the
      * outcomes still spread around 1/2; 0: off. */
     double komi;
+    struct tree_backup backup; /* how values are backed up (search/tree.h) */
+    /* PUCT's constant: with it above 0, a child's score is its value plus
+     * prior * its key's share of the policy's weight * sqrt(available) /
+     * (1 + visits), and a key never tried is worth its parent's value plus
+     * that term, in place of UCB1 and first_play; 0: off. */
+    double prior;
     /* The learned value read where a playout stops (eval/value.h), NULL for
      * the weights above; value_id tells two networks apart. */
     const struct net_q *value;
@@ -93,6 +101,7 @@ struct ismcts {
     struct world fixed; /* ISMCTS_DETERMINIZED: the one world every iteration starts from */
     long iterations;
     long nodes;               /* decisions applied in all iterations, tree and playouts: the states visited */
+    long replies;             /* iterations whose descent took an enemy's decision in the tree */
     double komi_logit;        /* York's logit taken off each playout's evaluation (options.komi of the root's) */
     pthread_spinlock_t *lock; /* tree parallelism: taken for the nodes by every thread sharing this search; NULL
                                * when one thread searches it */

@@ -64,6 +64,38 @@ long limits_deadline_us(const struct limits *l, const struct world *w, int side,
     return budget >= 0 ? started_us + budget * 1000 : -1;
 }
 
+struct time_plan time_plan_make(const struct limits *l, const struct world *w, int side, long started_us, long banked)
+{
+    struct time_plan t = {.started = started_us, .planned = limits_deadline_us(l, w, side, started_us)};
+    t.stretched = t.planned;
+    t.on = t.planned >= 0 && l->clock[side] >= 0 && !l->infinite;
+    if (!t.on)
+        return t;
+    long stretched = started_us + (t.planned - started_us) * TIME_STRETCH;
+    long most = started_us + (l->clock[side] - CLOCK_RESERVE_MS) * 1000;
+    stretched = stretched < t.planned + banked ? stretched : t.planned + banked;
+    stretched = stretched < most ? stretched : most;
+    t.stretched = stretched > t.planned ? stretched : t.planned;
+    return t;
+}
+
+bool time_plan_ends(const struct time_plan *t, long most, long second, long iterations, long now_us)
+{
+    long until = second >= TIME_CLOSE * (double)most ? t->stretched : t->planned;
+    if (now_us >= until)
+        return true;
+    if (now_us - t->started < TIME_LEAST * (double)(t->planned - t->started))
+        return false;
+    double per_us = (double)iterations / (double)(now_us - t->started + 1);
+    return (double)(most - second) > per_us * (double)(until - now_us);
+}
+
+long time_plan_bank(const struct time_plan *t, long banked, long now_us)
+{
+    banked += t->planned - now_us;
+    return banked > 0 ? banked : 0;
+}
+
 bool limits_spent(const struct limits *l, long nodes, long deadline_us)
 {
     if (deadline_us >= 0 && clock_us() >= deadline_us)

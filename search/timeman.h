@@ -43,6 +43,44 @@ long limits_searches_left(const struct world *w);
  * (movestogo, or limits_searches_left), plus the increment. */
 long limits_deadline_us(const struct limits *l, const struct world *w, int side, long started_us);
 
+/* Time management (the engine's TimeManagement, docs/search.md), on a game
+ * clock: a search ends early once its choice is settled and banks the time
+ * it saved; a search whose choice is close runs on past its planned share,
+ * up to TIME_STRETCH times it, spending from the bank. Close is the usual
+ * case (the playouts' noise is ten times the choices' differences), so a
+ * stretch paid from the clock instead borrowed from the end of the game, and
+ * lost (docs/STRENGTH.md). Times are in microseconds of clock_us. */
+struct time_plan {
+    bool on; /* a game clock limits the search */
+    long started, planned, stretched;
+};
+
+#define TIME_STRETCH 2
+#define TIME_CHECK_EVERY 64 /* iterations between two looks at the root */
+/* Never settled before this share of the planned time: a kept tree's root
+ * comes with the visits of the search before, and the speed is not yet
+ * known. */
+#define TIME_LEAST 0.25
+/* Close: the runner-up has at least this share of the leader's visits. */
+#define TIME_CLOSE 0.7
+
+/* The plan of a search for 'side' in w begun at started_us, with 'banked'
+ * microseconds in the bank: the planned deadline (limits_deadline_us) and
+ * the stretched one, TIME_STRETCH times the share but at most the bank
+ * beyond it, and never into the clock's reserve. Off without a game clock. */
+struct time_plan time_plan_make(const struct limits *l, const struct world *w, int side, long started_us, long banked);
+
+/* Whether the search ends at now_us, its leader and runner-up at 'most' and
+ * 'second' visits after 'iterations': past the planned deadline (the
+ * stretched one while the choice is close), or, once TIME_LEAST of the share
+ * has passed, settled: the runner-up could not catch the leader before that
+ * deadline even if every iteration at the search's speed so far went to it. */
+bool time_plan_ends(const struct time_plan *t, long most, long second, long iterations, long now_us);
+
+/* The bank after a search that ended at now_us: what the plan gave less
+ * what was spent, added (saved) or taken (stretched), never below 0. */
+long time_plan_bank(const struct time_plan *t, long banked, long now_us);
+
 /* Whether a search that has made 'nodes' nodes is past its deadline or its
  * node limit. */
 bool limits_spent(const struct limits *l, long nodes, long deadline_us);

@@ -1,6 +1,7 @@
 /* tree.c: see tree.h. */
 #include "search/tree.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 bool tree_begin(struct ismcts_tree *t, size_t memory_bytes, int root_mover)
@@ -19,6 +20,40 @@ void tree_end(struct ismcts_tree *t)
 {
     free(t->node);
     t->node = NULL;
+}
+
+/* The value of n's best continuation by the rule (max or secure): that of
+ * the child, by the same mover and seen at least rule->visits times, whose
+ * value (less its standard error, for secure) is highest; n's mean where no
+ * such child continues its mover's run. */
+static float best_continuation(const struct ismcts_tree *t, const struct ismcts_node *n, const struct tree_backup *rule)
+{
+    const struct ismcts_node *pick = NULL;
+    double pick_score = -INFINITY;
+    for (uint32_t c = n->child; c; c = t->node[c].sibling) {
+        const struct ismcts_node *child = &t->node[c];
+        if (child->mover != n->mover || child->visits < rule->visits)
+            continue;
+        double score = child->best;
+        if (rule->kind == TREE_BACKUP_SECURE)
+            score -= TREE_SECURE_SPREAD / sqrt(child->visits);
+        if (score > pick_score)
+            pick_score = score, pick = child;
+    }
+    return pick ? pick->best : n->reward / (float)n->visits;
+}
+
+void tree_back_up(struct ismcts_tree *t, const uint32_t *path, int depth, double york, bool counted,
+                  const struct tree_backup *rule)
+{
+    for (int i = depth - 1; i >= 0; i--) {
+        struct ismcts_node *n = &t->node[path[i]];
+        n->visits += !counted;
+        n->reward += (float)(n->mover == SIDE_YORK ? york : 1.0 - york);
+        if (rule->kind != TREE_BACKUP_AVERAGE)
+            n->best = best_continuation(t, n, rule);
+    }
+    t->node[0].visits++;
 }
 
 bool tree_keep_subtree(struct ismcts_tree *t, uint32_t top)

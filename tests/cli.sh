@@ -341,7 +341,13 @@ check "r3 bench twice: the same signature, Nodes searched: $signature" $?
 [ $? != 0 ]
 check "r3 bench with another seed or budget searches other nodes" $?
 reject 2 "r3: --iterations needs a whole number from 1 to 100000000, not '0'" bench --iterations 0
-reject 2 "r3: bench takes no argument 'fast'" bench fast
+reject 2 "r3: bench: unexpected argument 'fast' (engine options are option.NAME=VALUE)" bench fast
+reject 2 "r3: bench: Prior needs a whole number 0..1000, not 'wide'" bench option.Prior=wide
+# The engine's options change the search, and its defaults are the bench's: UCB1
+# (Prior 0) searches other nodes, and naming the default changes nothing.
+"$R3" bench --iterations 200 option.Prior=50 | grep -q "^Nodes searched: $signature$" &&
+    ! "$R3" bench --iterations 200 option.Prior=0 | grep -q "^Nodes searched: $signature$"
+check "r3 bench option.NAME=VALUE searches with the engine's option" $?
 "$R3" bench --iterations 200 --policy heuristic | grep -q "^Nodes searched: $signature$" &&
     ! "$R3" bench --iterations 200 --policy random | grep -q "^Nodes searched: $signature$"
 check "r3 bench plays out by the heuristic policy unless --policy random" $?

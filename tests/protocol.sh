@@ -33,6 +33,10 @@ option name Parallel type combo default root var root var tree
 option name MultiPV type spin default 1 min 1 max 32
 option name Ponder type check default false
 option name LeafValue type check default false
+option name Backup type combo default average var average var max var secure
+option name BackupVisits type spin default 32 min 1 max 1000000
+option name TimeManagement type check default false
+option name Prior type spin default 50 min 0 max 1000
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 option name ValueFile type string default built-in

@@ -347,11 +347,57 @@ static void a_clock_is_shared_over_the_searches_left(void **state)
     assert_int_equal(limits_deadline_us(&l, &w, SIDE_YORK, 0), 25200 * 1000);
 }
 
+/* Time management's plan: at the start of 1460 with 252,050 ms and 500 ms
+ * an increment, the share is 1,500 ms. The stretch is twice that, but no
+ * more than the bank beyond it; without a game clock there is no plan. */
+static void time_management_stretches_only_what_the_bank_holds(void **state)
+{
+    (void)state;
+    struct limits l;
+    struct world w;
+    char why[300];
+    scenario_setup(&w, SCENARIO_1460);
+    assert_true(go_limits("wtime 252050 btime 100 winc 500", &l, why, sizeof why));
+    struct time_plan t = time_plan_make(&l, &w, SIDE_YORK, 0, 0);
+    assert_true(t.on && t.planned == 1500000 && t.stretched == t.planned);
+    t = time_plan_make(&l, &w, SIDE_YORK, 0, 400000);
+    assert_true(t.stretched == 1900000);
+    t = time_plan_make(&l, &w, SIDE_YORK, 0, 99000000);
+    assert_true(t.stretched == 3000000);
+    assert_true(go_limits("movetime 100", &l, why, sizeof why));
+    assert_false(time_plan_make(&l, &w, SIDE_YORK, 0, 400000).on);
+    /* the bank: a 100 ms share ended at once adds 100 ms; one ended 100 ms
+     * late takes 100 ms, and the bank never goes below 0 */
+    t = time_plan_make(&l, &w, SIDE_YORK, 0, 0);
+    assert_true(time_plan_ends(&t, 0, 0, 0, 100000));
+    assert_int_equal(time_plan_bank(&t, 1000, 0), 1000 + 100000);
+    assert_int_equal(time_plan_bank(&t, 1000, 200000), 0);
+}
+
+/* A search on a 1,000 ms share (stretched to 2,000) that has run 1,000
+ * iterations in its first 400 ms: 2.5 an ms, so 1,500 more by the planned
+ * deadline. It ends when the runner-up could not catch the leader by then,
+ * never in the first quarter of the share, and a close race (runner-up at
+ * 70% of the leader) runs past the share to the stretched deadline. */
+static void time_management_ends_a_settled_search_and_stretches_a_close_one(void **state)
+{
+    (void)state;
+    const struct time_plan t = {.on = true, .started = 0, .planned = 1000000, .stretched = 2000000};
+    assert_true(time_plan_ends(&t, 1800, 200, 1000, 400000));   /* 1,600 ahead: settled */
+    assert_false(time_plan_ends(&t, 1400, 600, 1000, 400000));  /* 800 ahead: not yet */
+    assert_false(time_plan_ends(&t, 1800, 200, 1000, 200000));  /* settled, but in the first quarter */
+    assert_true(time_plan_ends(&t, 1000, 600, 5000, 1000000));  /* not close: the share is spent */
+    assert_false(time_plan_ends(&t, 1000, 700, 5000, 1000000)); /* close: runs on */
+    assert_true(time_plan_ends(&t, 1000, 700, 5000, 2000000));  /* to the stretched deadline */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_fixed_node_search_reports_progress_and_a_legal_choice),
         cmocka_unit_test(a_clock_is_shared_over_the_searches_left),
+        cmocka_unit_test(time_management_stretches_only_what_the_bank_holds),
+        cmocka_unit_test(time_management_ends_a_settled_search_and_stretches_a_close_one),
         cmocka_unit_test(new_weights_in_the_same_place_grow_a_new_tree),
         cmocka_unit_test(every_player_chooses_a_legal_decision),
         cmocka_unit_test(an_infinite_search_reports_its_choice_only_at_stop),

@@ -31,6 +31,8 @@
 #include "engine/rules/political.h"
 #include "engine/rules/rules.h"
 #include "search/ismcts.h"
+#include "search/policy.h"
+#include "search/policy_weights.h"
 #include "tests/support.h"
 
 #define MEMORY (16u << 20)
@@ -196,24 +198,30 @@ static void play_actions(struct world *w, int side, const struct budget *b)
  * at 3,000 and 20 times at 1,000. While widening narrowed the side's own
  * nodes too, it was taken 10 times at 1,000 and 6 at 3,000: the attack's
  * later steps were seldom let into the tree (docs/STRENGTH.md). */
+/* The position of takes_a_free_kill_of_a_lone_heir(), York to decide. */
+static void lone_heir_in_dorset(struct world *w)
+{
+    board(w, 2, 4, 20, 13); /* Lancaster's AP3 beats York's AP2: Lancaster is Player 1 */
+    static const int dead[] = {BLOCK_L_EXETER, BLOCK_L_PRINCE_EDWARD};
+    kill_all(w, dead, 2);
+    put(w, BLOCK_L_RICHMOND, AREA_FRANCE);
+    put_steps(w, BLOCK_L_SOMERSET, AREA_DORSET, 1);
+    put(w, BLOCK_L_NORTHUMBERLAND, AREA_MIDDLESEX);
+    put(w, BLOCK_L_STANLEY, AREA_MIDDLESEX);
+    put(w, BLOCK_L_BUCKINGHAM, AREA_MIDDLESEX);
+    put(w, BLOCK_Y_WARWICK, AREA_WILTS);
+    put(w, BLOCK_Y_NORFOLK, AREA_WILTS);
+    put(w, BLOCK_Y_SALISBURY, AREA_WILTS);
+    play_text(w, "pass");
+    assert_world_ok(w);
+    assert_int_equal(rules_actor(w), SIDE_YORK);
+}
+
 static void takes_a_free_kill_of_a_lone_heir(void **state)
 {
     (void)state;
     struct world w;
-    board(&w, 2, 4, 20, 13); /* Lancaster's AP3 beats York's AP2: Lancaster is Player 1 */
-    static const int dead[] = {BLOCK_L_EXETER, BLOCK_L_PRINCE_EDWARD};
-    kill_all(&w, dead, 2);
-    put(&w, BLOCK_L_RICHMOND, AREA_FRANCE);
-    put_steps(&w, BLOCK_L_SOMERSET, AREA_DORSET, 1);
-    put(&w, BLOCK_L_NORTHUMBERLAND, AREA_MIDDLESEX);
-    put(&w, BLOCK_L_STANLEY, AREA_MIDDLESEX);
-    put(&w, BLOCK_L_BUCKINGHAM, AREA_MIDDLESEX);
-    put(&w, BLOCK_Y_WARWICK, AREA_WILTS);
-    put(&w, BLOCK_Y_NORFOLK, AREA_WILTS);
-    put(&w, BLOCK_Y_SALISBURY, AREA_WILTS);
-    play_text(&w, "pass");
-    assert_world_ok(&w);
-    assert_int_equal(rules_actor(&w), SIDE_YORK);
+    lone_heir_in_dorset(&w);
     static const char *const attack[] = {"move-from Wilts", "block Y:Warwick", "to Dorset", NULL};
     assert_true(line_legal(&w, attack));
     assert_true(is_legal(&w, "pass"));
@@ -376,6 +384,55 @@ static void retreats_the_king_rather_than_lose_him(void **state)
 
 /* ---- timing: each test says how long it took ---- */
 
+/* The root child with the most visits. */
+static const struct ismcts_node *most_visited_child(const struct ismcts *s)
+{
+    const struct ismcts_node *most = NULL;
+    for (uint32_t c = s->tree[0].node[0].child; c; c = s->tree[0].node[c].sibling)
+        if (!most || s->tree[0].node[c].visits > most->visits)
+            most = &s->tree[0].node[c];
+    return most;
+}
+
+/* 1.2, 5.1: PUCT's prior orders the search's tries but does not decide for
+ * it. With a policy table that puts nearly all the weight on passing with
+ * action points left (which loses them), the search at the lone heir's
+ * position spends its first iterations on the pass, and yet a better
+ * decision, tried later, ends with the most visits and a higher mean. */
+static void a_prior_draws_the_search_first_but_a_better_decision_wins(void **state)
+{
+    (void)state;
+    struct world w;
+    lone_heir_in_dorset(&w);
+    struct policy_weights weights = POLICY_DEFAULT;
+    weights.w[POLICY_PASS_WITH_AP] = 6.0; /* the table's most: e^6 = 403 times a plain decision */
+    static struct policy_table table;
+    policy_table_of(&weights, &table);
+    struct ismcts_options o = ISMCTS_DEFAULT;
+    o.prior = 0.25, o.policy = &table, o.playout_turns = 1;
+    static struct ismcts s;
+    uint64_t rng = 1;
+    decision pass;
+    char why[200];
+    assert_true(decision_parse(&w, "pass", &pass, why, sizeof why));
+    assert_true(ismcts_begin(&s, &w, SIDE_YORK, &o, MEMORY, &rng));
+    for (int i = 0; i < 8; i++)
+        ismcts_iterate(&s, &rng);
+    print_root(&s, 3);
+    const struct ismcts_node *first = most_visited_child(&s);
+    assert_true(first->key == pass && first->visits >= 4);
+    for (int i = 8; i < 3000; i++)
+        ismcts_iterate(&s, &rng);
+    print_root(&s, 3);
+    const struct ismcts_node *last = most_visited_child(&s), *passed = NULL;
+    for (uint32_t c = s.tree[0].node[0].child; c; c = s.tree[0].node[c].sibling)
+        if (s.tree[0].node[c].key == pass)
+            passed = &s.tree[0].node[c];
+    assert_true(last->key != pass);
+    assert_true(last->reward / last->visits > passed->reward / passed->visits);
+    ismcts_end(&s);
+}
+
 static int start_clock(void **state)
 {
     static long started;
@@ -398,6 +455,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(recruits_the_noble_that_wins_usurpation_on_the_last_turn, start_clock,
                                         stop_clock),
         cmocka_unit_test_setup_teardown(retreats_the_king_rather_than_lose_him, start_clock, stop_clock),
+        cmocka_unit_test_setup_teardown(a_prior_draws_the_search_first_but_a_better_decision_wins, start_clock,
+                                        stop_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

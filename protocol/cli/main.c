@@ -24,6 +24,7 @@
 #include "engine/rules/rules.h"
 #include "engine/text/board_svg.h"
 #include "engine/text/scenario.h"
+#include "engine/text/strbuf.h"
 #include "engine/text/tsv.h"
 #include "protocol/cli/apply_command.h"
 #include "protocol/cli/cli.h"
@@ -38,6 +39,7 @@
 #include "protocol/cli/spsa_command.h"
 #include "protocol/cli/tune_command.h"
 #include "protocol/engine/engine.h"
+#include "protocol/engine/options.h"
 #include "protocol/engine/version.h"
 #include "protocol/host/host.h"
 #include "search/ismcts.h"
@@ -319,8 +321,12 @@ static int command_playout(int argc, char **argv)
     return (s.violations || s.dead_ends) ? 1 : 0;
 }
 
-enum { BENCH_ITERATIONS_OPTION, BENCH_SEED, BENCH_POLICY, BENCH_VALUE };
+enum { BENCH_OPTION_WORDS, BENCH_ITERATIONS_OPTION, BENCH_SEED, BENCH_POLICY, BENCH_VALUE };
 static const struct cli_option BENCH_OPTIONS[] = {
+    [BENCH_OPTION_WORDS] = {"option.NAME=VALUE", CLI_WORDS, NULL, 0, 0,
+                            "an engine option of the search, as setoption takes it (option.Prior=0); the defaults "
+                            "make the signature",
+                            false},
     [BENCH_ITERATIONS_OPTION] = {"iterations", CLI_COUNT, "N", 1, 100000000, "iterations per position (default 10000)",
                                  false},
     [BENCH_SEED] = {"seed", CLI_SEED, "S", 0, 0, "the seed of the searches (default 1)", false},
@@ -344,15 +350,22 @@ static const struct cli_command CLI_BENCH = {"bench",
 
 struct bench_options {
     long long iterations, seed;
-    int policy;
+    int policy; /* -1: the options' */
     const char *value;
+    struct option_values values; /* the engine's options, as option.NAME=VALUE set them */
+    struct strbuf given;
+    char given_text[1024];
 };
 
 static bool take_bench(void *context, const struct cli_argument *a)
 {
     struct bench_options *o = context;
-    if (!a->option)
-        return cli_usage_error("bench takes no argument '%s'", a->text), false;
+    if (!a->option) {
+        if (strncmp(a->text, "option.", 7) != 0)
+            return cli_usage_error("bench: unexpected argument '%s' (engine options are option.NAME=VALUE)", a->text),
+                   false;
+        return cli_engine_option("bench", a->text, &o->values, &o->given);
+    }
     switch (a->option - BENCH_OPTIONS) {
     case BENCH_ITERATIONS_OPTION: o->iterations = a->number; break;
     case BENCH_SEED: o->seed = a->number; break;
@@ -362,16 +375,22 @@ static bool take_bench(void *context, const struct cli_argument *a)
     return true;
 }
 
-/* r3 bench [--iterations N] [--seed S] [--policy random|heuristic] */
+/* r3 bench [--iterations N] [--seed S] [--policy random|heuristic] [option.NAME=VALUE ...] */
 static int command_bench(int argc, char **argv)
 {
-    struct bench_options o = {BENCH_ITERATIONS, 1, ISMCTS_DEFAULT.playout_policy, NULL};
+    static struct bench_options o = {.iterations = BENCH_ITERATIONS, .seed = 1, .policy = -1}; /* static: large */
+    struct player player;
+    options_default(&o.values);
+    strbuf_init(&o.given, o.given_text, sizeof o.given_text);
     int status = cli_parse(&CLI_BENCH, argc, argv, take_bench, &o);
     if (status)
         return status;
     if (o.value)
         return value_bench_run(o.value, 20000, 10, (uint64_t)o.seed, stdout);
-    return bench_run((long)o.iterations, (uint64_t)o.seed, o.policy, stdout);
+    options_player(&o.values, &player);
+    if (o.policy >= 0)
+        player.ismcts.playout_policy = o.policy;
+    return bench_run((long)o.iterations, (uint64_t)o.seed, &player.ismcts, stdout);
 }
 
 static int command_host(int argc, char **argv);

@@ -248,6 +248,7 @@ static bool read_game(struct engine *e, char w[][64], const char *command, int *
 static void start_game(struct engine *e, int scenario, int side)
 {
     driver_forget(&e->driver); /* the trees kept were of another game */
+    e->driver.time_banked_us = 0;
     belief_start(&e->belief, scenario, side, e->seed);
     e->driver.rng = e->seed;
     e->in_game = true;

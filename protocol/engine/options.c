@@ -38,6 +38,11 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_MULTIPV] = {"MultiPV", 1, DRIVER_MAX_MULTIPV, 1, {NULL}},
     [OPTION_PONDER] = {"Ponder", 0, 1, 0, {"false", "true"}},
     [OPTION_LEAF_VALUE] = {"LeafValue", 0, 1, 0, {"false", "true"}},
+    [OPTION_BACKUP] =
+        {"Backup", TREE_BACKUP_AVERAGE, TREE_BACKUP_SECURE, TREE_BACKUP_AVERAGE, {"average", "max", "secure"}},
+    [OPTION_BACKUP_VISITS] = {"BackupVisits", 1, 1000000, 32, {NULL}},
+    [OPTION_TIME_MANAGEMENT] = {"TimeManagement", 0, 1, 0, {"false", "true"}},
+    [OPTION_PRIOR] = {"Prior", 0, 1000, 50, {NULL}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -186,6 +191,7 @@ void options_player(const struct option_values *v, struct player *out)
         .threads = (int)x[OPTION_THREADS],
         .parallel = (int)x[OPTION_PARALLEL],
         .multipv = (int)x[OPTION_MULTIPV],
+        .time_manage = x[OPTION_TIME_MANAGEMENT] != 0,
         .ismcts = {.kind = x[OPTION_VARIANT] ? ISMCTS_MULTIPLE_OBSERVER : ISMCTS_INFORMATION_SET,
                    .exploration = x[OPTION_EXPLORATION] / 100.0,
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,
@@ -197,6 +203,8 @@ void options_player(const struct option_values *v, struct player *out)
                    .policy = &v->policy,
                    .widening = x[OPTION_WIDENING] / 100.0,
                    .komi = x[OPTION_KOMI] / 100.0,
+                   .prior = x[OPTION_PRIOR] / 100.0,
+                   .backup = {(int)x[OPTION_BACKUP], (uint32_t)x[OPTION_BACKUP_VISITS]},
                    .value = v->value_net,
                    .value_id = v->value_id},
     };

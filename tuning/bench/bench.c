@@ -30,21 +30,20 @@ static long bench_position(int i, long iterations, uint64_t seed, const struct i
         ismcts_iterate(&tree, &rng);
     double value;
     decision_text(ismcts_best(&tree, 1, &value), text, sizeof text);
-    fprintf(out, "Position %d/%d (%d, %s, %s): bestmove %s, winrate %.3f, nodes %ld\n", i + 1, BENCH_POSITIONS,
-            SCENARIO_INFO[w.scenario].year, PHASE_NAME[w.phase], SIDE_NAME[side], text, value, tree.nodes);
+    fprintf(out, "Position %d/%d (%d, %s, %s): bestmove %s, winrate %.3f, nodes %ld, enemy in the tree %.0f%%\n", i + 1,
+            BENCH_POSITIONS, SCENARIO_INFO[w.scenario].year, PHASE_NAME[w.phase], SIDE_NAME[side], text, value,
+            tree.nodes, 100.0 * (double)tree.replies / (double)tree.iterations);
     long nodes = tree.nodes;
     ismcts_end(&tree);
     return nodes;
 }
 
-int bench_run(long iterations, uint64_t seed, int policy, FILE *out)
+int bench_run(long iterations, uint64_t seed, const struct ismcts_options *options, FILE *out)
 {
-    struct ismcts_options options = ISMCTS_DEFAULT;
     long total = 0;
-    options.playout_policy = policy;
     double started = clock_seconds();
     for (int i = 0; i < BENCH_POSITIONS; i++) {
-        long nodes = bench_position(i, iterations, seed, &options, out);
+        long nodes = bench_position(i, iterations, seed, options, out);
         if (nodes < 0)
             return 1;
         total += nodes;

@@ -11,14 +11,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "search/ismcts.h"
+
 extern const char *const BENCH_POSITION[];
 extern const int BENCH_POSITIONS;
 
 #define BENCH_ITERATIONS 10000
 
-/* Runs the bench with the default search options but the playout policy
- * given (enum playout_policy; the signature is that of the default,
- * ISMCTS_DEFAULT's); returns 0, or 1 if a position does not read or no memory. */
-int bench_run(long iterations, uint64_t seed, int policy, FILE *out);
+/* Runs the bench with the search options given (the signature is that of
+ * the engine's defaults); returns 0, or 1 if a position does not read or no
+ * memory. */
+int bench_run(long iterations, uint64_t seed, const struct ismcts_options *options, FILE *out);
 
 #endif
