@@ -194,6 +194,10 @@ static void keep_player(struct driver *d)
         d->kept_policy = *d->player.ismcts.policy;
         d->kept_for.ismcts.policy = &d->kept_policy;
     }
+    if (d->player.ismcts.prior_policy) {
+        d->kept_prior = *d->player.ismcts.prior_policy;
+        d->kept_for.ismcts.prior_policy = &d->kept_prior;
+    }
 }
 
 void driver_forget(struct driver *d)

@@ -127,6 +127,7 @@ struct driver {
     struct player kept_for;           /* with its weights in the two below */
     struct eval_weights kept_weights; /* what kept_for's weights were then */
     struct policy_table kept_policy;
+    struct policy_table kept_prior;
     decision path[BELIEF_KEYS];
     int path_count;      /* -1: the path since is not known */
     long time_banked_us; /* time management: what settled searches saved this game, for close ones */

@@ -46,15 +46,21 @@ static bool same_policy(const struct policy_table *a, const struct policy_table 
     return a == b || memcmp(a, b, sizeof *a) == 0;
 }
 
+/* The table the priors are drawn from. */
+static const struct policy_table *prior_table(const struct ismcts_options *o)
+{
+    return o->prior_policy ? o->prior_policy : o->policy;
+}
+
 bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_options *b)
 {
     return a->kind == b->kind && a->exploration == b->exploration && a->first_play == b->first_play &&
            a->robust_choice == b->robust_choice && a->playout_turns == b->playout_turns &&
            a->leaf_value == b->leaf_value && same_weights(a->weights, b->weights) &&
            a->playout_policy == b->playout_policy && same_policy(a->policy, b->policy) && a->widening == b->widening &&
-           a->komi == b->komi && a->prior == b->prior && a->backup.kind == b->backup.kind &&
-           a->backup.visits == b->backup.visits && (a->value != NULL) == (b->value != NULL) &&
-           (!a->value || a->value_id == b->value_id);
+           a->komi == b->komi && a->prior == b->prior && same_policy(prior_table(a), prior_table(b)) &&
+           a->backup.kind == b->backup.kind && a->backup.visits == b->backup.visits &&
+           (a->value != NULL) == (b->value != NULL) && (!a->value || a->value_id == b->value_id);
 }
 
 /* The root's komi (search/komi.h); a determinized tree has its one world. */
@@ -76,6 +82,8 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     s->options = *o;
     if (!s->options.policy)
         s->options.policy = policy_table_builtin(); /* asked once here, never in a playout */
+    if (!s->options.prior_policy)
+        s->options.prior_policy = s->options.policy;
     s->tree[1] = (struct ismcts_tree){0};
     for (int i = 0; i < trees; i++)
         if (!tree_begin(&s->tree[i], memory_bytes / trees, 1 - side)) {
@@ -225,7 +233,7 @@ static void key_priors(const struct ismcts *s, const struct world *w, const stru
 {
     double weight[MAX_DECISIONS] = {0}, total = 0;
     for (int i = 0; i < st->legal.count; i++) {
-        unsigned each = policy_weight(s->options.policy, w, st->legal.list[i]);
+        unsigned each = policy_weight(s->options.prior_policy, w, st->legal.list[i]);
         weight[find_key(st->key[i], sorted, st->legal.count) - sorted] += each;
         total += each;
     }

@@ -73,6 +73,19 @@ static bool load_policy(struct option_values *v, const char *path, char *why, si
     return true;
 }
 
+/* PriorFile: a policy's weights for the tree's priors alone, so that a
+ * policy fitted to the search's visits can lead the tree without playing
+ * the playouts. */
+static bool load_prior(struct option_values *v, const char *path, char *why, size_t size)
+{
+    struct policy_weights read = POLICY_DEFAULT;
+    if (path && !policy_weights_load(path, &read, why, size))
+        return false;
+    policy_table_of(&read, &v->prior);
+    v->prior_read = path != NULL;
+    return true;
+}
+
 /* ValueFile: a network read where playouts stop, instead of the weights. */
 static bool load_value(struct option_values *v, const char *path, char *why, size_t size)
 {
@@ -92,6 +105,7 @@ static const struct file_option {
     {"EvalFile", offsetof(struct option_values, eval_file), load_eval},
     {"PolicyFile", offsetof(struct option_values, policy_file), load_policy},
     {"ValueFile", offsetof(struct option_values, value_file), load_value},
+    {"PriorFile", offsetof(struct option_values, prior_file), load_prior},
 };
 #define FILE_OPTIONS (int)(sizeof FILE_OPTION / sizeof FILE_OPTION[0])
 
@@ -204,6 +218,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .widening = x[OPTION_WIDENING] / 100.0,
                    .komi = x[OPTION_KOMI] / 100.0,
                    .prior = x[OPTION_PRIOR] / 100.0,
+                   .prior_policy = v->prior_read ? &v->prior : NULL,
                    .backup = {(int)x[OPTION_BACKUP], (uint32_t)x[OPTION_BACKUP_VISITS]},
                    .value = v->value_net,
                    .value_id = v->value_id},

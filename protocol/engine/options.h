@@ -52,8 +52,11 @@ struct option_values {
     struct eval_weights weights;       /* as EvalFile gave them */
     char policy_file[OPTION_TEXT_MAX]; /* PolicyFile: "built-in", or the policy file read */
     struct policy_table policy;        /* the heuristic playout policy's table, as PolicyFile gave it */
-    char value_file[OPTION_TEXT_MAX];  /* ValueFile: "built-in" (the weights above), or the net file read */
-    const struct net_q *value_net;     /* its network, in eval/value.h's store; NULL for built-in */
+    char prior_file[OPTION_TEXT_MAX];  /* PriorFile: "built-in" (the policy above), or the policy file read */
+    struct policy_table prior;         /* the priors' table, as PriorFile gave it, if prior_read */
+    bool prior_read;
+    char value_file[OPTION_TEXT_MAX]; /* ValueFile: "built-in" (the weights above), or the net file read */
+    const struct net_q *value_net;    /* its network, in eval/value.h's store; NULL for built-in */
     uint64_t value_id;
 };
 
