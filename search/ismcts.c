@@ -49,7 +49,7 @@ static bool same_policy(const struct policy_table *a, const struct policy_table 
 /* The table the priors are drawn from. */
 static const struct policy_table *prior_table(const struct ismcts_options *o)
 {
-    return o->prior_policy ? o->prior_policy : o->policy;
+    return o->prior_policy ? o->prior_policy : policy_table_prior();
 }
 
 bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_options *b)
@@ -83,7 +83,7 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     if (!s->options.policy)
         s->options.policy = policy_table_builtin(); /* asked once here, never in a playout */
     if (!s->options.prior_policy)
-        s->options.prior_policy = s->options.policy;
+        s->options.prior_policy = policy_table_prior();
     s->tree[1] = (struct ismcts_tree){0};
     for (int i = 0; i < trees; i++)
         if (!tree_begin(&s->tree[i], memory_bytes / trees, 1 - side)) {

@@ -62,8 +62,9 @@ struct ismcts_options {
      * (1 + visits), and a key never tried is worth its parent's value plus
      * that term, in place of UCB1 and first_play; 0: off. */
     double prior;
-    /* The priors' weights (PriorFile), NULL for the playout policy's table
-     * above; they must outlive the search. */
+    /* The priors' weights (PriorFile), NULL for the built-in ones
+     * (search/policy_weights.h: policy_table_prior); they must outlive the
+     * search. */
     const struct policy_table *prior_policy;
     /* The learned value read where a playout stops (eval/value.h), NULL for
      * the weights above; value_id tells two networks apart. */

@@ -11,6 +11,42 @@
 
 const struct weight_info POLICY_WEIGHT_INFO[POLICY_WEIGHT_COUNT] = {POLICY_WEIGHT_LIST(WEIGHT_INFO_ENTRY)};
 const struct policy_weights POLICY_DEFAULT = {.w = {POLICY_WEIGHT_LIST(WEIGHT_DEFAULT_ENTRY)}};
+/* Fitted by r3 tune policy to the root visits of 100 self-play games of
+ * 1460 at 1,000 iterations a decision, the search then PUCT over the hand
+ * weights (docs/STRENGTH.md); in POLICY_WEIGHT_LIST's order. */
+const struct policy_weights POLICY_PRIOR_DEFAULT = {.w = {
+                                                        -1.05712,   /* pass_with_ap */
+                                                        0,          /* pass_spent */
+                                                        2.21415,    /* recruit_throne */
+                                                        0.593914,   /* recruit_other */
+                                                        -0.0990327, /* enter_vacant */
+                                                        -2.48626,   /* enter_exile */
+                                                        -2.92283,   /* enter_far_stronger */
+                                                        -1.22711,   /* enter_stronger */
+                                                        2.8771,     /* enter_heir */
+                                                        1.85777,    /* enter_weaker */
+                                                        -1.88384,   /* end_group */
+                                                        -0.772247,  /* halt */
+                                                        0.0338524,  /* regroup_end */
+                                                        1.19533,    /* fire */
+                                                        -2.85839,   /* battle_pass */
+                                                        2.32156,    /* retreat_hopeless */
+                                                        -2.92519,   /* retreat */
+                                                        1.09425,    /* charge_weak_heir */
+                                                        -1.30457,   /* charge_one_step */
+                                                        -2.96619,   /* charge */
+                                                        0.591185,   /* treachery */
+                                                        1.75249,    /* treason */
+                                                        -1.75249,   /* decline */
+                                                        -2.60235,   /* hit_heir */
+                                                        -0.170247,  /* hit */
+                                                        -1.42015,   /* regroup */
+                                                        -2.52277,   /* lose_heir */
+                                                        -0.249829,  /* lose */
+                                                        0.137035,   /* enter_city */
+                                                        0.147043,   /* enter_crown */
+                                                        -0.0269184, /* heir_moves */
+                                                    }};
 const struct weight_list POLICY_WEIGHTS = {"playout policy weights", "docs/tuning.md", "search/policy_weights.h",
                                            POLICY_WEIGHT_INFO, POLICY_WEIGHT_COUNT};
 
@@ -51,6 +87,17 @@ const struct policy_table *policy_table_builtin(void)
 {
     pthread_once(&builtin_once, make_builtin);
     return &builtin;
+}
+
+static struct policy_table prior;
+static pthread_once_t prior_once = PTHREAD_ONCE_INIT;
+
+static void make_prior(void) { policy_table_of(&POLICY_PRIOR_DEFAULT, &prior); }
+
+const struct policy_table *policy_table_prior(void)
+{
+    pthread_once(&prior_once, make_prior);
+    return &prior;
 }
 
 bool policy_weights_load(const char *path, struct policy_weights *out, char *why, size_t size)

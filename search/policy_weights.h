@@ -118,6 +118,10 @@ struct policy_table {
 extern const struct weight_info POLICY_WEIGHT_INFO[POLICY_WEIGHT_COUNT];
 extern const struct weight_list POLICY_WEIGHTS; /* the list, for the file's reader and writer */
 extern const struct policy_weights POLICY_DEFAULT;
+/* The weights of PUCT's priors (search/ismcts.h): a policy fitted to the
+ * search's root visits (r3 tune policy), better as the tree's prior than the
+ * hand weights; search/policy-prior.txt is them as a file. */
+extern const struct policy_weights POLICY_PRIOR_DEFAULT;
 
 /* A cell's features: 1 for its category's weight and its extras', else 0. */
 void policy_cell_features(int cell, double f[POLICY_WEIGHT_COUNT]);
@@ -131,6 +135,9 @@ void policy_table_of(const struct policy_weights *weights, struct policy_table *
 
 /* The table of POLICY_DEFAULT, made once: the hand-written policy. */
 const struct policy_table *policy_table_builtin(void);
+
+/* The table of POLICY_PRIOR_DEFAULT, made once: the built-in priors. */
+const struct policy_table *policy_table_prior(void);
 
 /* Reads and writes a policy file (engine/text/weights_file.h), as
  * eval_weights_load and eval_weights_write do the evaluation's. */

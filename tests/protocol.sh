@@ -359,24 +359,26 @@ check "PolicyFile: nodes/winrate $ends (a passing policy, a bad file refused, bu
 
 # PriorFile: PUCT's priors from a policy file, the playouts keeping PolicyFile's. Each
 # search runs in an engine of its own (a kept tree would carry over): a prior that
-# favours passing ends 3000 nodes at another count and win rate; built-in and the hand
-# file are the playout policy's priors; under UCB1 (Prior 0) the file changes nothing;
-# a bad file is refused, naming file and line, and the priors stay.
+# favours passing ends 20000 nodes at another count and win rate, and so do the hand
+# weights; built-in is search/policy-prior.txt; under UCB1 (Prior 0) the file changes
+# nothing; a bad file is refused, naming file and line, and the priors stay.
 prior_search() {
-    { cat "$tmp/opening"; [ $# = 0 ] || printf '%s\n' "$@"; printf 'setoption name Seed value 1\ngo nodes 3000\n%s\n' "$SETTLE"; } |
+    { cat "$tmp/opening"; [ $# = 0 ] || printf '%s\n' "$@"; printf 'setoption name Seed value 1\ngo nodes 20000\n%s\n' "$SETTLE"; } |
         "$R3" | awk '/^info time/ { for (i = 2; i < NF; i++) { if ($i == "nodes") n = $(i + 1); if ($i == "winrate") w = $(i + 1) }
                                      last = n "/" w } /^error/ { print } /^bestmove/ { print last }' | paste -sd' ' -
 }
 plain=$(prior_search) passer=$(prior_search "setoption name PriorFile value $tmp/passer.txt")
 builtin=$(prior_search "setoption name PriorFile value built-in")
 hand=$(prior_search "setoption name PriorFile value search/policy-hand.txt")
+shipped=$(prior_search "setoption name PriorFile value search/policy-prior.txt")
 ucb=$(prior_search "setoption name Prior value 0") ucb_passer=$(prior_search "setoption name Prior value 0" \
     "setoption name PriorFile value $tmp/passer.txt")
 bad=$(prior_search "setoption name PriorFile value $tmp/outside.txt")
-[ "$plain" != "$passer" ] && [ "$builtin" = "$plain" ] && [ "$hand" = "$plain" ] && [ "$ucb" != "$plain" ] &&
+[ "$plain" != "$passer" ] && [ "$builtin" = "$plain" ] && [ "$shipped" = "$plain" ] && [ "$hand" != "$plain" ] &&
+    [ "$ucb" != "$plain" ] &&
     [ "$ucb_passer" = "$ucb" ] && [ "${bad##* }" = "$plain" ] &&
     echo "$bad" | grep -q "^error bad-option $tmp/outside.txt:[0-9]*: weight 'fire' is 9, outside its bounds"
-check "PriorFile: nodes/winrate $plain, $passer with a passing prior; unused by UCB1; a bad file refused" $?
+check "PriorFile: nodes/winrate $plain, $passer with a passing prior, $hand with the hand weights; unused by UCB1; a bad file refused" $?
 
 # A face-down block that took unseen supply losses in two turns, and dies of a third
 # (lose ? Middlesex, reveal Y?3 Y:Bombard 3, move Y?3 Middlesex pool): each line is taken

@@ -325,6 +325,35 @@ static void policy_hand_txt_is_the_built_in_policy(void **state)
                     POLICY_DEFAULT.w[j] <= POLICY_WEIGHT_INFO[j].max);
 }
 
+static void write_prior(FILE *out, const void *unused)
+{
+    (void)unused;
+    assert_true(policy_weights_write(out, &POLICY_PRIOR_DEFAULT));
+}
+
+/* The same for the priors: search/policy-prior.txt is the C list of the
+ * fitted weights, as the writer writes them, within their bounds, and its
+ * table is the built-in priors'. */
+static void policy_prior_txt_is_the_built_in_prior(void **state)
+{
+    (void)state;
+    char why[512] = "", *written = capture(write_prior, NULL), *shipped = file_text("search/policy-prior.txt");
+    struct policy_weights read;
+    bool loaded = policy_weights_load("search/policy-prior.txt", &read, why, sizeof why);
+    assert_string_equal(why, "");
+    assert_true(loaded);
+    assert_memory_equal(read.w, POLICY_PRIOR_DEFAULT.w, sizeof read.w);
+    assert_string_equal(written, shipped);
+    free(written);
+    free(shipped);
+    struct policy_table table;
+    policy_table_of(&read, &table);
+    assert_memory_equal(&table, policy_table_prior(), sizeof table);
+    for (int j = 0; j < POLICY_WEIGHT_COUNT; j++)
+        assert_true(POLICY_WEIGHT_INFO[j].min <= POLICY_PRIOR_DEFAULT.w[j] &&
+                    POLICY_PRIOR_DEFAULT.w[j] <= POLICY_WEIGHT_INFO[j].max);
+}
+
 /* A cell's logit is the dot product of its features with the weights, and
  * its table weight the rounded 16 exp(logit) within [1, POLICY_MOST]. */
 static void a_cells_logit_is_its_features_times_the_weights(void **state)
@@ -439,6 +468,7 @@ int main(void)
         cmocka_unit_test(it_takes_hits_on_nobles_before_heirs),
         cmocka_unit_test(the_built_in_table_is_the_hand_written_weights),
         cmocka_unit_test(policy_hand_txt_is_the_built_in_policy),
+        cmocka_unit_test(policy_prior_txt_is_the_built_in_prior),
         cmocka_unit_test(a_cells_logit_is_its_features_times_the_weights),
         cmocka_unit_test(a_move_has_the_extras_of_its_area_and_block),
         cmocka_unit_test(other_weights_change_the_draws),

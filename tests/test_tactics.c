@@ -395,8 +395,8 @@ static const struct ismcts_node *most_visited_child(const struct ismcts *s)
 }
 
 /* 1.2, 5.1: PUCT's prior orders the search's tries but does not decide for
- * it. With a policy table that puts nearly all the weight on passing with
- * action points left (which loses them), the search at the lone heir's
+ * it. With priors that put nearly all the weight on passing with action
+ * points left (which loses them), the search at the lone heir's
  * position spends its first iterations on the pass, and yet a better
  * decision, tried later, ends with the most visits and a higher mean. */
 static void a_prior_draws_the_search_first_but_a_better_decision_wins(void **state)
@@ -409,7 +409,7 @@ static void a_prior_draws_the_search_first_but_a_better_decision_wins(void **sta
     static struct policy_table table;
     policy_table_of(&weights, &table);
     struct ismcts_options o = ISMCTS_DEFAULT;
-    o.prior = 0.25, o.policy = &table, o.playout_turns = 1;
+    o.prior = 0.25, o.prior_policy = &table, o.playout_turns = 1;
     static struct ismcts s;
     uint64_t rng = 1;
     decision pass;

@@ -64,13 +64,20 @@ static bool load_eval(struct option_values *v, const char *path, char *why, size
     return true;
 }
 
-static bool load_policy(struct option_values *v, const char *path, char *why, size_t size)
+/* A policy file's weights (NULL: the built-in ones) made into a table; on
+ * any fault the table stays as it was. */
+static bool read_policy(const char *path, struct policy_table *table, char *why, size_t size)
 {
     struct policy_weights read = POLICY_DEFAULT;
     if (path && !policy_weights_load(path, &read, why, size))
         return false;
-    policy_table_of(&read, &v->policy);
+    policy_table_of(&read, table);
     return true;
+}
+
+static bool load_policy(struct option_values *v, const char *path, char *why, size_t size)
+{
+    return read_policy(path, &v->policy, why, size);
 }
 
 /* PriorFile: a policy's weights for the tree's priors alone, so that a
@@ -78,10 +85,8 @@ static bool load_policy(struct option_values *v, const char *path, char *why, si
  * the playouts. */
 static bool load_prior(struct option_values *v, const char *path, char *why, size_t size)
 {
-    struct policy_weights read = POLICY_DEFAULT;
-    if (path && !policy_weights_load(path, &read, why, size))
+    if (!read_policy(path, &v->prior, why, size))
         return false;
-    policy_table_of(&read, &v->prior);
     v->prior_read = path != NULL;
     return true;
 }
