@@ -78,21 +78,18 @@ void policy_table_of(const struct policy_weights *weights, struct policy_table *
     }
 }
 
-static struct policy_table builtin;
-static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+/* The tables of the two built-in weight lists, each made once. */
+static struct policy_table builtin, prior;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT, prior_once = PTHREAD_ONCE_INIT;
 
 static void make_builtin(void) { policy_table_of(&POLICY_DEFAULT, &builtin); }
+static void make_prior(void) { policy_table_of(&POLICY_PRIOR_DEFAULT, &prior); }
 
 const struct policy_table *policy_table_builtin(void)
 {
     pthread_once(&builtin_once, make_builtin);
     return &builtin;
 }
-
-static struct policy_table prior;
-static pthread_once_t prior_once = PTHREAD_ONCE_INIT;
-
-static void make_prior(void) { policy_table_of(&POLICY_PRIOR_DEFAULT, &prior); }
 
 const struct policy_table *policy_table_prior(void)
 {

@@ -297,61 +297,40 @@ static void the_built_in_table_is_the_hand_written_weights(void **state)
                      policy_cell_extras(cell), t->weight[cell], HAND[policy_cell_category(cell)]);
 }
 
-static void write_default(FILE *out, const void *unused)
+static void write_weights(FILE *out, const void *weights) { assert_true(policy_weights_write(out, weights)); }
+
+/* A file the engine ships is its C list, every weight given, as the writer
+ * writes them and within their bounds, and its table is the built-in one. */
+static void assert_shipped(const char *path, const struct policy_weights *list, const struct policy_table *built_in)
 {
-    (void)unused;
-    assert_true(policy_weights_write(out, &POLICY_DEFAULT));
+    char why[512] = "", *written = capture(write_weights, list), *shipped = file_text(path);
+    struct policy_weights read;
+    bool loaded = policy_weights_load(path, &read, why, sizeof why);
+    assert_string_equal(why, "");
+    assert_true(loaded);
+    assert_memory_equal(read.w, list->w, sizeof read.w);
+    assert_string_equal(written, shipped);
+    free(written);
+    free(shipped);
+    struct policy_table table;
+    policy_table_of(&read, &table);
+    assert_memory_equal(&table, built_in, sizeof table);
+    for (int j = 0; j < POLICY_WEIGHT_COUNT; j++)
+        assert_true(POLICY_WEIGHT_INFO[j].min <= list->w[j] && list->w[j] <= POLICY_WEIGHT_INFO[j].max);
 }
 
-/* The file the engine ships is the C list's defaults, every weight given,
- * and is what the writer writes of them. */
+/* search/policy-hand.txt: the hand-written playout policy. */
 static void policy_hand_txt_is_the_built_in_policy(void **state)
 {
     (void)state;
-    char why[512] = "", *written = capture(write_default, NULL), *shipped = file_text("search/policy-hand.txt");
-    struct policy_weights read;
-    bool loaded = policy_weights_load("search/policy-hand.txt", &read, why, sizeof why);
-    assert_string_equal(why, "");
-    assert_true(loaded);
-    assert_memory_equal(read.w, POLICY_DEFAULT.w, sizeof read.w);
-    assert_string_equal(written, shipped);
-    free(written);
-    free(shipped);
-    struct policy_table table;
-    policy_table_of(&read, &table);
-    assert_memory_equal(&table, hand(), sizeof table);
-    for (int j = 0; j < POLICY_WEIGHT_COUNT; j++) /* the defaults within their bounds */
-        assert_true(POLICY_WEIGHT_INFO[j].min <= POLICY_DEFAULT.w[j] &&
-                    POLICY_DEFAULT.w[j] <= POLICY_WEIGHT_INFO[j].max);
+    assert_shipped("search/policy-hand.txt", &POLICY_DEFAULT, hand());
 }
 
-static void write_prior(FILE *out, const void *unused)
-{
-    (void)unused;
-    assert_true(policy_weights_write(out, &POLICY_PRIOR_DEFAULT));
-}
-
-/* The same for the priors: search/policy-prior.txt is the C list of the
- * fitted weights, as the writer writes them, within their bounds, and its
- * table is the built-in priors'. */
+/* search/policy-prior.txt: the fitted weights of the built-in priors. */
 static void policy_prior_txt_is_the_built_in_prior(void **state)
 {
     (void)state;
-    char why[512] = "", *written = capture(write_prior, NULL), *shipped = file_text("search/policy-prior.txt");
-    struct policy_weights read;
-    bool loaded = policy_weights_load("search/policy-prior.txt", &read, why, sizeof why);
-    assert_string_equal(why, "");
-    assert_true(loaded);
-    assert_memory_equal(read.w, POLICY_PRIOR_DEFAULT.w, sizeof read.w);
-    assert_string_equal(written, shipped);
-    free(written);
-    free(shipped);
-    struct policy_table table;
-    policy_table_of(&read, &table);
-    assert_memory_equal(&table, policy_table_prior(), sizeof table);
-    for (int j = 0; j < POLICY_WEIGHT_COUNT; j++)
-        assert_true(POLICY_WEIGHT_INFO[j].min <= POLICY_PRIOR_DEFAULT.w[j] &&
-                    POLICY_PRIOR_DEFAULT.w[j] <= POLICY_WEIGHT_INFO[j].max);
+    assert_shipped("search/policy-prior.txt", &POLICY_PRIOR_DEFAULT, policy_table_prior());
 }
 
 /* A cell's logit is the dot product of its features with the weights, and
