@@ -60,7 +60,26 @@ bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_op
            a->playout_policy == b->playout_policy && same_policy(a->policy, b->policy) && a->widening == b->widening &&
            a->komi == b->komi && a->prior == b->prior && same_policy(prior_table(a), prior_table(b)) &&
            a->backup.kind == b->backup.kind && a->backup.visits == b->backup.visits &&
+           a->chance_nodes == b->chance_nodes && a->card_model == b->card_model &&
            (a->value != NULL) == (b->value != NULL) && (!a->value || a->value_id == b->value_id);
+}
+
+static unsigned modelled_card_weight(const void *table, uint32_t hand, int card)
+{
+    return policy_play_weight(table, hand, card);
+}
+
+/* A fresh sampler of the view of w, with the card model when asked for. */
+static bool sampler_of(struct ismcts *s, const struct world *w, uint64_t *rng)
+{
+    struct view v;
+    view_of(w, s->side, &v);
+    bool can = sampler_init(&s->sampler, &v, rng);
+    if (s->options.card_model) {
+        s->sampler.card_weight = modelled_card_weight;
+        s->sampler.card_context = policy_table_cards();
+    }
+    return can;
 }
 
 /* The root's komi (search/komi.h); a determinized tree has its one world. */
@@ -77,7 +96,6 @@ static void set_komi(struct ismcts *s, uint64_t *rng)
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng)
 {
-    struct view v;
     int trees = o->kind == ISMCTS_MULTIPLE_OBSERVER ? 2 : 1;
     s->options = *o;
     if (!s->options.policy)
@@ -94,8 +112,7 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     s->lock = NULL;
     s->root = *w;
     s->iterations = s->nodes = s->replies = 0;
-    view_of(w, side, &v);
-    s->can_sample = sampler_init(&s->sampler, &v, rng);
+    s->can_sample = sampler_of(s, w, rng);
     if (s->can_sample && o->kind == ISMCTS_DETERMINIZED)
         sampler_draw(&s->sampler, rng, &s->fixed); /* PIMC: this tree's one world */
     set_komi(s, rng);
@@ -118,7 +135,6 @@ bool ismcts_begin_on(struct ismcts *s, const struct world *w, const struct world
 bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys, int count, bool through_enemy,
                    uint64_t *rng)
 {
-    struct view v;
     uint32_t at = 0;
     for (int i = 0; i < count; i++)
         if (!(at = tree_child(&s->tree[0], at, keys[i])) || (s->tree[0].node[at].mover != s->side && !through_enemy))
@@ -127,8 +143,7 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
         return false;
     s->root = *w;
     s->iterations = s->nodes = s->replies = 0;
-    view_of(w, s->side, &v);
-    s->can_sample = sampler_init(&s->sampler, &v, rng);
+    s->can_sample = sampler_of(s, w, rng);
     set_komi(s, rng);
     return true;
 }
@@ -250,7 +265,8 @@ static double first_value(const struct ismcts *s, const struct ismcts_tree *t, u
     if (!parent || !p->visits)
         return 0.5;
     double value = tree_value(p, &s->options.backup);
-    return p->mover == actor ? value : 1.0 - value;
+    double york = p->mover == SIDE_YORK ? value : 1.0 - value; /* a chance node keeps Lancaster's */
+    return actor == SIDE_YORK ? york : 1.0 - york;
 }
 
 /* Under PUCT, the fresh key with the most prior (the first of equals),
@@ -270,9 +286,19 @@ static decision likeliest_fresh(const struct ismcts *s, const struct ismcts_tree
     return key;
 }
 
-/* A decision of w with this key, drawn uniformly among those that have it. */
-static decision decision_with_key(const struct ismcts_scratch *st, decision key, uint64_t *rng)
+/* A decision of w with this key: the enemy's card behind "play ?" drawn by
+ * the card model (CardModel tree or all), any other uniformly among those
+ * that have it. */
+static decision decision_with_key(const struct ismcts *s, const struct world *w, const struct ismcts_scratch *st,
+                                  decision key, uint64_t *rng)
 {
+    if (s->options.card_model && decision_kind(key) == DECIDE_PLAY) {
+        struct decisions behind = {.count = 0};
+        for (int i = 0; i < st->legal.count; i++)
+            if (st->key[i] == key)
+                behind.list[behind.count++] = st->legal.list[i];
+        return policy_choose(policy_table_cards(), w, &behind, rng);
+    }
     int matches = 0, pick = 0;
     for (int i = 0; i < st->legal.count; i++)
         if (st->key[i] == key && random_below(rng, ++matches) == 0)
@@ -388,19 +414,18 @@ static decision choose(struct ismcts *s, struct ismcts_scratch *st, int i, uint3
     count_virtual_visit(s, t, best);
     unlock(s);
     *child = best;
-    return decision_with_key(st, key, rng);
+    return decision_with_key(s, w, st, key, rng);
 }
 
-/* MO: the tree that did not choose follows decision d down the edge its side
- * sees, adding it if new; 0 when the tree is full. */
-static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct world *w, decision d, bool *expanded)
+/* The child of tree i's node 'parent' with this key, added for 'mover' if
+ * new (*expanded then set); 0 when the tree is full. */
+static uint32_t child_with_key(struct ismcts *s, int i, uint32_t parent, decision key, int mover, bool *expanded)
 {
     struct ismcts_tree *t = &s->tree[i];
-    decision key = observe_key(w, d, viewer(s, i));
     lock(s);
     uint32_t c = tree_child(t, parent, key);
     if (!c && tree_has_room(t)) {
-        c = tree_add_child(t, parent, key, rules_actor(w));
+        c = tree_add_child(t, parent, key, mover);
         *expanded = true;
     }
     count_virtual_visit(s, t, c);
@@ -408,7 +433,22 @@ static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct wo
     return c;
 }
 
+/* MO: the tree that did not choose follows decision d down the edge its side
+ * sees, adding it if new; 0 when the tree is full. */
+static uint32_t follow(struct ismcts *s, int i, uint32_t parent, const struct world *w, decision d, bool *expanded)
+{
+    return child_with_key(s, i, parent, observe_key(w, d, viewer(s, i)), rules_actor(w), expanded);
+}
+
 /* ---- playout and back-up ---- */
+
+/* The playout's table of weights at w: the card model's in the cards phase
+ * (CardModel all), else the playout policy's. */
+static const struct policy_table *playout_table(const struct ismcts *s, const struct world *w)
+{
+    return s->options.card_model == CARD_MODEL_ALL && w->phase == PHASE_CARDS ? policy_table_cards()
+                                                                              : s->options.policy;
+}
 
 /* Plays w on by the options' policy (search/policy.h) for the options'
  * turns, counting the decisions in *nodes. */
@@ -425,7 +465,7 @@ static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long
             rules_apply(w, rules_chance(w, random_next(rng)));
         } else {
             rules_legal(w, &legal);
-            rules_apply(w, policy_decide(s->options.playout_policy, s->options.policy, w, &legal, rng));
+            rules_apply(w, policy_decide(s->options.playout_policy, playout_table(s, w), w, &legal, rng));
         }
         ++*nodes;
         int now = w->campaign * 16 + w->turn;
@@ -454,6 +494,52 @@ static bool go_down(struct ismcts_descent *d, uint32_t child)
     return true;
 }
 
+/* A roll's key (ChanceNodes): how many of its dice counted, and for a
+ * charge the target's roll back too, out of the range of a die's face so
+ * that a die's own key never matches it. */
+#define ROLL_KEY_BIT 0x100
+static decision roll_key(const int *counted, int rolls)
+{
+    return decision_make(DECIDE_ROLL, ROLL_KEY_BIT | (rolls - 1) << 6 | counted[1] << 3 | counted[0]);
+}
+
+/* Draws and applies a run of dice on w, the first die 'die' already drawn:
+ * the battle's chance points up to the next decision (a charge and the
+ * target's roll back are one run). Returns the run's key, the decisions
+ * applied counted in *nodes. */
+static decision roll_dice(struct world *w, decision die, uint64_t *rng, long *nodes)
+{
+    int counted[2] = {0, 0}, rolls = 1, step = w->step;
+    for (;;) {
+        counted[rolls - 1] += rules_die_counts(w, die);
+        rules_apply(w, die);
+        if (w->phase != PHASE_BATTLE || rules_actor(w) != ACTOR_CHANCE)
+            return roll_key(counted, rolls);
+        if (w->step != step && rolls < 2)
+            rolls++, step = w->step;
+        die = rules_chance(w, random_next(rng));
+        ++*nodes;
+    }
+}
+
+/* A chance point in the descent: dice with ChanceNodes go down the node of
+ * their outcome in each tree; other chance, or dice without, is drawn and
+ * applied with no node. False once a tree is full. */
+static bool take_chance(struct ismcts *s, struct ismcts_descent *down, int trees, struct world *w, uint64_t *rng,
+                        long *nodes, bool *expanded)
+{
+    decision d = rules_chance(w, random_next(rng));
+    if (!s->options.chance_nodes || decision_kind(d) != DECIDE_ROLL) {
+        rules_apply(w, d);
+        return true;
+    }
+    decision key = roll_dice(w, d, rng, nodes);
+    bool room = true;
+    for (int i = 0; i < trees; i++)
+        room = go_down(&down[i], child_with_key(s, i, down[i].at, key, ACTOR_CHANCE, expanded)) && room;
+    return room;
+}
+
 /* Down the tree(s) from the root to the first new node, a full tree or the
  * game's end, choosing and applying on w; the decisions applied are counted
  * in *nodes. */
@@ -471,7 +557,7 @@ static void descend(struct ismcts *s, struct ismcts_scratch *scratch, int trees,
             break;
         ++*nodes;
         if (actor == ACTOR_CHANCE) {
-            rules_apply(w, rules_chance(w, random_next(rng)));
+            room = take_chance(s, down, trees, w, rng, nodes, &expanded);
             continue;
         }
         int chooser = trees == 2 && actor != s->side; /* MO: each side chooses in its own tree */

@@ -5,7 +5,8 @@
  * the true world), descends a tree whose edges are decisions as that side
  * sees them (engine/hidden/observe.h: observe_key), expands one node, plays the
  * world out and backs the result up. Chance (dice, deals) is drawn inside
- * the iteration and is not a node: the tree branches only on decisions.
+ * the iteration; a roll's dice may lead to a chance node keyed by how many
+ * of them count, else the tree branches only on decisions.
  * Selection is PUCT over the children legal in the drawn world, the playout
  * policy's weights as priors (or UCB1, with first-play urgency), counting
  * each child's availability rather than its parent's visits; progressive
@@ -36,6 +37,15 @@ enum ismcts_kind {
     ISMCTS_MULTIPLE_OBSERVER, /* MO-ISMCTS: a tree per side, keyed as that side sees; each side chooses in its own */
 };
 
+/* A model of the enemy's card choice (1.1): the weights of playing each
+ * card against the rest of the hand (search/policy.h: policy_play_category,
+ * search/policy_weights.h: policy_table_cards). With CARD_MODEL_TREE
+ * they draw the enemy's card behind the tree's "play ?" edge and the enemy's
+ * face-down card in the worlds drawn; with CARD_MODEL_ALL, both sides' cards
+ * in the playouts too. Off: the first two are uniform, and the playouts use
+ * their own policy. */
+enum card_model { CARD_MODEL_OFF, CARD_MODEL_TREE, CARD_MODEL_ALL };
+
 struct ismcts_options {
     int kind;           /* enum ismcts_kind */
     double exploration; /* UCB constant C */
@@ -57,6 +67,13 @@ struct ismcts_options {
      * outcomes still spread around 1/2; 0: off. */
     double komi;
     struct tree_backup backup; /* how values are backed up (search/tree.h) */
+    /* Chance nodes: a roll's dice, drawn in the descent, lead to a node of
+     * their own keyed by the roll's public outcome (how many dice count,
+     * rules_die_counts), so that the decisions below a roll see it; false:
+     * the dice are drawn with no node, and the statistics below average
+     * over them. */
+    bool chance_nodes;
+    int card_model; /* enum card_model */
     /* PUCT's constant: with it above 0, a child's score is its value plus
      * prior * its key's share of the policy's weight * sqrt(available) /
      * (1 + visits), and a key never tried is worth its parent's value plus

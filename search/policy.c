@@ -151,7 +151,7 @@ static const int KIND_CELL[DECIDE_KIND_COUNT] = {
     [DECIDE_MULLIGAN] = CELL(POLICY_NO_RULE),
     [DECIDE_KEEP] = CELL(POLICY_NO_RULE),
     [DECIDE_REDEAL] = CELL(POLICY_NO_RULE),
-    [DECIDE_PLAY] = CELL(POLICY_NO_RULE),
+    [DECIDE_PLAY] = FROM_WORLD,
     [DECIDE_PASS] = FROM_WORLD,
     [DECIDE_MOVE_FROM] = CELL(POLICY_NO_RULE),
     [DECIDE_SEA_FROM] = CELL(POLICY_NO_RULE),
@@ -182,9 +182,40 @@ static const int KIND_CELL[DECIDE_KIND_COUNT] = {
     [DECIDE_DISBAND] = CELL(POLICY_NO_RULE),
 };
 
+/* ---- cards phase (1.1) ---- */
+
+int policy_play_category(uint32_t hand, int card)
+{
+    static const int EVENT_CATEGORY[] = {
+        [EVENT_FORCE_MARCH] = POLICY_PLAY_FORCE_MARCH, [EVENT_MUSTER] = POLICY_PLAY_MUSTER,
+        [EVENT_PIRACY] = POLICY_PLAY_PIRACY,           [EVENT_PLAGUE] = POLICY_PLAY_PLAGUE,
+        [EVENT_SURPRISE] = POLICY_PLAY_SURPRISE,       [EVENT_TREASON] = POLICY_PLAY_TREASON,
+    };
+    if (CARD_INFO[card].event != EVENT_NONE)
+        return EVENT_CATEGORY[CARD_INFO[card].event];
+    int most = 0, least = 4;
+    for (uint32_t left = hand; left; left &= left - 1) {
+        const struct card_info *c = &CARD_INFO[__builtin_ctz(left)];
+        if (c->event == EVENT_NONE)
+            most = c->ap > most ? c->ap : most, least = c->ap < least ? c->ap : least;
+    }
+    if (CARD_INFO[card].ap == most)
+        return POLICY_PLAY_MOST;
+    return CARD_INFO[card].ap == least ? POLICY_PLAY_LEAST : POLICY_NO_RULE;
+}
+
+unsigned policy_play_weight(const struct policy_table *t, uint32_t hand, int card)
+{
+    return t->weight[policy_cell_make(policy_play_category(hand, card), 0)];
+}
+
 __attribute__((noinline)) static int cell_from_world(const struct world *w, decision d)
 {
     switch (decision_kind(d)) {
+    case DECIDE_PLAY: /* the actor's hand holds the card */
+        return policy_cell_make(
+            policy_play_category(w->hand[w->step == CARDS_YORK_PLAYS ? SIDE_YORK : SIDE_LANCASTER], decision_arg(d)),
+            0);
     case DECIDE_PASS:
     case DECIDE_TO:
     case DECIDE_END:

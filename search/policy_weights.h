@@ -73,7 +73,17 @@
     X(POLICY_REGROUP, regroup, -1.3863, -3.0, 6.0, \
       "a victorious block regrouping (6.7): one of many, so ending stays as likely as regrouping somewhere") \
     X(POLICY_LOSE_HEIR, lose_heir, -2.7726, -3.0, 6.0, "an heir taking a supply loss (7.1)") \
-    X(POLICY_LOSE, lose, 0.0, -3.0, 6.0, "a block that is no heir taking a supply loss (7.1, 7.2)")
+    X(POLICY_LOSE, lose, 0.0, -3.0, 6.0, "a block that is no heir taking a supply loss (7.1, 7.2)") \
+    X(POLICY_PLAY_MOST, play_most, 0.0, -3.0, 6.0, \
+      "playing the card of the most action points in the hand, of those with no event (1.1, 1.2)") \
+    X(POLICY_PLAY_LEAST, play_least, 0.0, -3.0, 6.0, \
+      "playing the card of the fewest action points in the hand, of those with no event, when they differ (1.1, 1.2)") \
+    X(POLICY_PLAY_FORCE_MARCH, play_force_march, 0.0, -3.0, 6.0, "playing the Force March event (1.1)") \
+    X(POLICY_PLAY_MUSTER, play_muster, 0.0, -3.0, 6.0, "playing the Muster event (1.1)") \
+    X(POLICY_PLAY_PIRACY, play_piracy, 0.0, -3.0, 6.0, "playing the Piracy event (1.1)") \
+    X(POLICY_PLAY_PLAGUE, play_plague, 0.0, -3.0, 6.0, "playing the Plague event (1.1)") \
+    X(POLICY_PLAY_SURPRISE, play_surprise, 0.0, -3.0, 6.0, "playing the Surprise event (1.1)") \
+    X(POLICY_PLAY_TREASON, play_treason, 0.0, -3.0, 6.0, "playing the Treason event (1.1, RULINGS A.1)")
 
 /* The extras: features of a move into an area (a land or sea move's 'to'),
  * added to its category's weight. */
@@ -123,6 +133,11 @@ extern const struct policy_weights POLICY_DEFAULT;
  * hand weights; search/policy-prior.txt is them as a file. */
 extern const struct policy_weights POLICY_PRIOR_DEFAULT;
 
+/* The card model's weights (the search's CardModel): the play_ weights of
+ * a policy fitted to the cards the search played; the others are 0 and not
+ * read. */
+extern const struct policy_weights POLICY_CARD_DEFAULT;
+
 /* A cell's features: 1 for its category's weight and its extras', else 0. */
 void policy_cell_features(int cell, double f[POLICY_WEIGHT_COUNT]);
 
@@ -138,6 +153,9 @@ const struct policy_table *policy_table_builtin(void);
 
 /* The table of POLICY_PRIOR_DEFAULT, made once: the built-in priors. */
 const struct policy_table *policy_table_prior(void);
+
+/* The table of POLICY_CARD_DEFAULT, made once: the card model. */
+const struct policy_table *policy_table_cards(void);
 
 /* Reads and writes a policy file (engine/text/weights_file.h), as
  * eval_weights_load and eval_weights_write do the evaluation's. */

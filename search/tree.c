@@ -101,8 +101,8 @@ int tree_pv(const struct ismcts_tree *t, decision first, decision *pv, int max)
         for (uint32_t c = t->node[node].child; c; c = t->node[c].sibling)
             if (!most || t->node[c].visits > t->node[most].visits)
                 most = c;
-        if (!most || t->node[most].visits < TREE_PV_MIN_VISITS)
-            break;
+        if (!most || t->node[most].visits < TREE_PV_MIN_VISITS || t->node[most].mover == ACTOR_CHANCE)
+            break; /* a roll's likeliest outcome is no line of play */
         pv[length++] = t->node[most].key;
         node = most;
     }

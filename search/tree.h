@@ -20,9 +20,9 @@ struct ismcts_node {
     uint32_t child, sibling; /* first child and next sibling; 0 for none */
     decision key;            /* the decision into this node, as the searching side sees it */
     uint32_t visits, available;
-    float reward; /* summed results for the side that made the decision */
-    float best;   /* its value by the tree's back-up rule (tree_value), for the same side */
-    uint8_t mover;
+    float reward;  /* summed results for the side that made the decision */
+    float best;    /* its value by the tree's back-up rule (tree_value), for the same side */
+    uint8_t mover; /* the side that made the decision, or ACTOR_CHANCE for a roll's outcome */
 };
 
 /* How a node's value is backed up. A side's action, card play or battle
@@ -99,7 +99,7 @@ bool tree_keep_subtree(struct ismcts_tree *t, uint32_t top);
 
 /* A principal variation: 'first', then from its node the most visited child,
  * and so on while that child has been visited at least TREE_PV_MIN_VISITS
- * times; at most 'max' decisions into pv[] (the side's keys: the enemy's
+ * times and is a decision, not a roll's outcome; at most 'max' decisions into pv[] (the side's keys: the enemy's
  * hidden choices as the side sees them); returns its length. */
 #define TREE_PV_MIN_VISITS 2
 int tree_pv(const struct ismcts_tree *t, decision first, decision *pv, int max);

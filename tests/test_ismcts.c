@@ -3,7 +3,7 @@
  * decision in every phase with a tiny budget, the same decision and tree for
  * the same seed, the memory cap, no peeking at what the side cannot see, and
  * the tree kept from one decision to the next; progressive widening; dynamic
- * komi; two threads sharing one tree.
+ * komi; two threads sharing one tree; chance nodes below a roll.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -106,17 +106,20 @@ static void a_tiny_search_plays_a_legal_decision_everywhere(void **state)
 }
 
 /* On one thread, the same seed, position and budget give the same decision
- * and the same tree. */
+ * and the same tree: by default, and with chance nodes and the card model. */
 static void the_same_seed_gives_the_same_search(void **state)
 {
     (void)state;
     static struct ismcts a, b;
+    struct ismcts_options all_on = ISMCTS_DEFAULT;
+    all_on.chance_nodes = true, all_on.card_model = CARD_MODEL_ALL;
     uint64_t rng = 42;
-    for (int g = 0; g < 12; g++) {
+    for (int g = 0; g < 24; g++) {
         struct world w;
-        random_decision_point(&w, g % SCENARIO_COUNT, 200 + g * 50, &rng);
+        const struct ismcts_options *o = g % 2 ? &all_on : &ISMCTS_DEFAULT;
+        random_decision_point(&w, g % SCENARIO_COUNT, 200 + g * 25, &rng);
         int side = rules_actor(&w);
-        decision x = search(&w, side, 300, 7, &a, MEMORY), y = search(&w, side, 300, 7, &b, MEMORY);
+        decision x = search_with(o, &w, side, 300, 7, &a, MEMORY), y = search_with(o, &w, side, 300, 7, &b, MEMORY);
         assert_same_search(&a, x, &b, y);
     }
 }
@@ -343,6 +346,66 @@ static void changing_what_the_side_cannot_see_changes_nothing(void **state)
     assert_true(compared == 30);
 }
 
+/* A random decision point of a game where a side may fire in battle, the
+ * key of a fire with at least two dice in *fire. */
+static void a_battle_turn(struct world *w, uint64_t *rng, decision *fire)
+{
+    for (;;) {
+        struct decisions legal;
+        random_decision_point(w, random_below(rng, SCENARIO_COUNT), 50 + random_below(rng, 1500), rng);
+        if (w->phase != PHASE_BATTLE || rules_actor(w) >= SIDE_COUNT)
+            continue;
+        rules_legal(w, &legal);
+        for (int i = 0; i < legal.count; i++)
+            if (decision_kind(legal.list[i]) == DECIDE_FIRE && world_steps(w, decision_arg(legal.list[i])) >= 2) {
+                *fire = legal.list[i];
+                return;
+            }
+    }
+}
+
+/* Chance nodes (ChanceNodes): below a fire (6.2), the tree keeps a child for
+ * each count of hits its dice gave, keyed apart and made by chance, and the
+ * fire's iterations are shared among them (all but the one that added the
+ * fire, which rolled in its playout). Without them, the fire's children are
+ * the decisions after the roll, the dice averaged under them. Over 8 battle
+ * turns, searched for the side that fires with 3,000 iterations; a search
+ * with chance nodes is the same for the same seed. */
+static void a_roll_in_the_tree_keeps_a_child_for_each_outcome(void **state)
+{
+    (void)state;
+    static struct ismcts s, again;
+    struct ismcts_options chance = ISMCTS_DEFAULT;
+    chance.chance_nodes = true;
+    uint64_t rng = 46;
+    for (int g = 0; g < 8; g++) {
+        struct world w;
+        decision fire;
+        a_battle_turn(&w, &rng, &fire);
+        int side = rules_actor(&w), outcomes = 0;
+        uint32_t visits = 0;
+        decision x = search_with(&chance, &w, side, 3000, 9, &s, MEMORY);
+        uint32_t fired = tree_child(&s.tree[0], 0, fire);
+        assert_true(fired && s.tree[0].node[fired].visits >= 2);
+        for (uint32_t c = s.tree[0].node[fired].child; c; c = s.tree[0].node[c].sibling, outcomes++) {
+            assert_int_equal(s.tree[0].node[c].mover, ACTOR_CHANCE);
+            assert_true(decision_kind(s.tree[0].node[c].key) == DECIDE_ROLL);
+            assert_int_equal(tree_child(&s.tree[0], fired, s.tree[0].node[c].key), c); /* keyed apart */
+            visits += s.tree[0].node[c].visits;
+        }
+        assert_int_equal(visits, s.tree[0].node[fired].visits - 1);
+        assert_true(outcomes >= 2 || s.tree[0].node[fired].visits < 20);
+        assert_true(outcomes <= world_steps(&w, decision_arg(fire)) + 1); /* by hits, not by faces */
+        decision y = search_with(&chance, &w, side, 3000, 9, &again, MEMORY);
+        assert_same_search(&s, x, &again, y);
+        search(&w, side, 3000, 9, &s, MEMORY);
+        fired = tree_child(&s.tree[0], 0, fire);
+        for (uint32_t c = fired ? s.tree[0].node[fired].child : 0; c; c = s.tree[0].node[c].sibling)
+            assert_true(s.tree[0].node[c].mover < SIDE_COUNT);
+        ismcts_end(&s);
+    }
+}
+
 /* MO-ISMCTS (a tree per side): in random positions of every scenario it
  * plays a legal decision, the same for the same seed, and the same in a world
  * the side cannot tell from the true one; the enemy's tree grows too. */
@@ -445,6 +508,7 @@ int main(void)
         cmocka_unit_test(a_kept_tree_moves_down_to_the_decision_made),
         cmocka_unit_test(a_kept_tree_is_dropped_after_an_enemy_decision),
         cmocka_unit_test(the_multiple_observer_variant_is_legal_repeatable_and_blind),
+        cmocka_unit_test(a_roll_in_the_tree_keeps_a_child_for_each_outcome),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,8 @@
  * RULINGS B.12). Its weights (search/policy_weights.c): the built-in table
  * is the hand-written weights exactly, search/policy-hand.txt is the
  * built-in list, a cell's features and logit agree, the extras of a move,
- * and a file's other weights change the draws.
+ * and a file's other weights change the draws. The card model: a card's
+ * category in its hand, and the sampler's enemy card drawn by its weights.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,6 +22,8 @@
 
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
+#include "engine/hidden/sample.h"
+#include "engine/hidden/view.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
@@ -249,6 +252,98 @@ static void it_takes_hits_on_nobles_before_heirs(void **state)
     assert_true(noble > heir && heir > 0);
 }
 
+/* ---- the card model (1.1) ---- */
+
+/* A card's category: its event, else the most or fewest action points of
+ * the hand's cards with no event. */
+static void a_card_is_rated_within_its_hand(void **state)
+{
+    (void)state;
+    uint32_t hand = 1u << 1 | 1u << 3 | 1u << 7 | 1u << 13 | 1u << 20; /* Force March, Piracy, 4, 3, 2 */
+    assert_int_equal(policy_play_category(hand, 1), POLICY_PLAY_FORCE_MARCH);
+    assert_int_equal(policy_play_category(hand, 3), POLICY_PLAY_PIRACY);
+    assert_int_equal(policy_play_category(hand, 7), POLICY_PLAY_MOST);
+    assert_int_equal(policy_play_category(hand, 13), POLICY_NO_RULE);
+    assert_int_equal(policy_play_category(hand, 20), POLICY_PLAY_LEAST);
+    assert_int_equal(policy_play_category(1u << 13 | 1u << 14, 14), POLICY_PLAY_MOST); /* all alike */
+}
+
+static unsigned prior_card_weight(const void *table, uint32_t hand, int card)
+{
+    return policy_play_weight(table, hand, card);
+}
+
+/* Over draws of Lancaster's view with York's card face-down: how often the
+ * card drawn was an event (*events), and how often the model expects it
+ * given each draw's hand (*expected, with its variance in *variance); and
+ * how often each card was in that hand. */
+struct card_tally {
+    double events, expected, variance;
+    int held[CARD_COUNT + 1];
+};
+
+static void tally_enemy_cards(struct sampler *s, const struct policy_table *model, int draws, struct card_tally *t)
+{
+    uint64_t rng = 48;
+    *t = (struct card_tally){0};
+    for (int i = 0; i < draws; i++) {
+        struct world w;
+        sampler_draw(s, &rng, &w);
+        int played = w.played[SIDE_YORK];
+        uint32_t held = w.hand[SIDE_YORK] | 1u << played;
+        double all = 0, event = 0;
+        for (uint32_t left = held; left; left &= left - 1) {
+            int card = __builtin_ctz(left);
+            double weight = policy_play_weight(model, held, card);
+            all += weight;
+            event += CARD_INFO[card].event != EVENT_NONE ? weight : 0;
+            t->held[card]++;
+        }
+        t->events += CARD_INFO[played].event != EVENT_NONE;
+        t->expected += event / all;
+        t->variance += event / all * (1 - event / all);
+    }
+}
+
+/* With the card model, the sampler deals York's hand as it was before it
+ * played (every unseen card as often as any other, within 4 standard
+ * errors) and draws the face-down card from it by the model's weights: over
+ * 20,000 draws the events played are as many as the weights expect, within
+ * 4 standard errors. Drawn uniformly, as without the model, they are not
+ * (the fitted weights favour the events). */
+static void the_enemys_face_down_card_is_drawn_by_the_card_model(void **state)
+{
+    (void)state;
+    const int draws = 20000;
+    struct world w;
+    struct view v;
+    struct sampler s;
+    struct card_tally t;
+    uint64_t rng = 47;
+    const struct policy_table *model = policy_table_cards();
+    scenario_setup(&w, SCENARIO_1460);
+    while (w.phase != PHASE_CARDS || w.step != CARDS_LANCASTER_PLAYS) { /* York's first card, whatever it is */
+        struct decisions legal;
+        rules_legal(&w, &legal);
+        rules_apply(&w, legal.list[random_below(&rng, legal.count)]);
+    }
+    view_of(&w, SIDE_LANCASTER, &v);
+    assert_true(v.enemy_card_down && sampler_init(&s, &v, &rng));
+    s.card_weight = prior_card_weight, s.card_context = model;
+    tally_enemy_cards(&s, model, draws, &t);
+    printf("events played %.0f, expected %.1f +/- %.1f\n", t.events, t.expected, sqrt(t.variance));
+    assert_true(fabs(t.events - t.expected) < 4 * sqrt(t.variance));
+    int unseen = bits_count(v.unseen_cards), in_hand = v.enemy_hand + 1;
+    double p = (double)in_hand / unseen, spread = 4 * sqrt(draws * p * (1 - p));
+    for (int card = 1; card <= CARD_COUNT; card++)
+        if (v.unseen_cards >> card & 1)
+            assert_true(fabs(t.held[card] - draws * p) < spread);
+    sampler_init(&s, &v, &rng); /* no model: uniform */
+    tally_enemy_cards(&s, model, draws, &t);
+    printf("without the model: events played %.0f, the model expects %.1f\n", t.events, t.expected);
+    assert_true(fabs(t.events - t.expected) > 4 * sqrt(t.variance));
+}
+
 /* ---- the weights ---- */
 
 /* The hand-written weights each category had before they were weights:
@@ -282,6 +377,14 @@ static const unsigned HAND[POLICY_CATEGORIES + 1] = {
     [POLICY_REGROUP] = 4,
     [POLICY_LOSE_HEIR] = 1,
     [POLICY_LOSE] = 16,
+    [POLICY_PLAY_MOST] = 16,
+    [POLICY_PLAY_LEAST] = 16,
+    [POLICY_PLAY_FORCE_MARCH] = 16,
+    [POLICY_PLAY_MUSTER] = 16,
+    [POLICY_PLAY_PIRACY] = 16,
+    [POLICY_PLAY_PLAGUE] = 16,
+    [POLICY_PLAY_SURPRISE] = 16,
+    [POLICY_PLAY_TREASON] = 16,
     [POLICY_NO_RULE] = 16,
 };
 
@@ -452,6 +555,8 @@ int main(void)
         cmocka_unit_test(a_move_has_the_extras_of_its_area_and_block),
         cmocka_unit_test(other_weights_change_the_draws),
         cmocka_unit_test(a_bad_policy_file_is_refused_by_line),
+        cmocka_unit_test(a_card_is_rated_within_its_hand),
+        cmocka_unit_test(the_enemys_face_down_card_is_drawn_by_the_card_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

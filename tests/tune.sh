@@ -213,6 +213,18 @@ check "tune policy --weights START: its comments kept, written over itself; made
 
 expect_fixed policy "$tmp/pdata.tsv" search/policy-hand.txt fire heir_moves
 
+# --chosen fits to each position's most visited decision alone: a harder target than the
+# share of the visits, so the fitted weights lie farther from 0.
+for how in shares chosen; do
+    flag=$([ $how = chosen ] && echo --chosen)
+    "$R3" tune policy --data "$tmp/pdata.tsv" --out "$tmp/$how.txt" --l2 0.001 --iterations 60 --threads 1 $flag \
+        > "$tmp/out" 2>&1 || echo "tune policy $flag failed" >&2
+done
+spread() { awk '/^[a-z_]+ / { s += ($2 < 0 ? -$2 : $2) } END { printf "%.3f", s }' "$1"; }
+shares=$(spread "$tmp/shares.txt") chosen=$(spread "$tmp/chosen.txt")
+awk -v a="$shares" -v b="$chosen" 'BEGIN { exit !(b > a + 1) }'
+check "tune policy --chosen: weights farther from 0 than fitted to the visits' shares (sum |w| $chosen against $shares)" $?
+
 expect_usage policy --data "$tmp/pdata.tsv"
 expect_usage policy --out "$tmp/x.txt"
 expect_usage policy --data --out "$tmp/x.txt"
@@ -223,6 +235,7 @@ expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --validation 1
 expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --iterations 0
 expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" stray
 expect_usage policy --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --fix fire,king
+expect_usage eval --data "$tmp/pdata.tsv" --out "$tmp/x.txt" --chosen
 
 # ---- tune policy: bad input, one message naming file:line, nothing written ----
 play="$tmp/play.tsv"

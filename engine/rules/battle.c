@@ -622,13 +622,16 @@ static void dice_done(struct world *w)
     }
 }
 
+bool battle_die_counts(const struct world *w, int face)
+{
+    if (w->step == BATTLE_TREACHERY)
+        return face % 2; /* odd dice seen */
+    return face <= battle_firepower(w, w->step == BATTLE_CHARGE_BACK ? B->target : B->actor);
+}
+
 static void apply_roll(struct world *w, int face)
 {
-    int shooter = w->step == BATTLE_CHARGE_BACK ? B->target : B->actor;
-    if (w->step == BATTLE_TREACHERY)
-        B->hits += face % 2; /* odd dice seen */
-    else if (face <= battle_firepower(w, shooter))
-        B->hits++;
+    B->hits += battle_die_counts(w, face);
     if (--B->dice == 0)
         dice_done(w);
 }

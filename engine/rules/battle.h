@@ -7,6 +7,8 @@
 #ifndef R3_BATTLE_H
 #define R3_BATTLE_H
 
+#include <stdbool.h>
+
 #include "engine/core/decision.h"
 
 void battle_phase_begin(struct world *w);
@@ -17,6 +19,9 @@ void battle_apply(struct world *w, decision d);
 /* Firepower of a block in the battle in progress, with the defence bonus of
  * RULINGS B.5 when it defends, and the bombard's A3/D3 (6.2). */
 int battle_firepower(const struct world *w, int block);
+/* Whether a die showing 'face' counts in the roll in progress: a hit (6.2,
+ * 6.5), or an odd die of a treachery roll (6.9). */
+bool battle_die_counts(const struct world *w, int face);
 /* The initiative letter ('A'..'D') of a block in the battle in progress. */
 int battle_initiative(const struct world *w, int block);
 

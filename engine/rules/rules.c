@@ -94,3 +94,5 @@ decision rules_chance(const struct world *w, uint64_t random_bits)
     rules_legal(w, &legal);
     return legal.list[random_mod(random_bits, (uint64_t)legal.count)];
 }
+
+bool rules_die_counts(const struct world *w, decision roll) { return battle_die_counts(w, decision_arg(roll)); }

@@ -37,4 +37,9 @@ bool rules_apply_stage(struct world *w, decision d);
  * outcomes), for callers that play chance from a seeded generator. */
 decision rules_chance(const struct world *w, uint64_t random_bits);
 
+/* Whether a die (a chance decision of the battle phase) counts in its roll:
+ * a hit, or an odd treachery die (6.2, 6.5, 6.9). A roll's public outcome
+ * is how many of its dice count; the game after it depends on that alone. */
+bool rules_die_counts(const struct world *w, decision roll);
+
 #endif

@@ -114,6 +114,8 @@ static bool take_tune(void *context, const struct cli_argument *a)
         o->fit.iterations = (int)a->number;
     } else if (strcmp(name, "threads") == 0) {
         o->threads = (int)a->number;
+    } else if (strcmp(name, "chosen") == 0) {
+        o->chosen = true;
     } else if (strcmp(name, "synthetic") == 0) {
         o->synthetic = (long)a->number;
     } else if (strcmp(name, "positions") == 0) {

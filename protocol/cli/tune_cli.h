@@ -32,6 +32,7 @@ struct tune_cli {
     uint64_t seed;
     int threads;
     bool bench;
+    bool chosen; /* r3 tune policy --chosen: fit to the most visited decision alone */
     long positions, synthetic;
     struct tune_options fit;
     /* r3 tune value's: Adam's step, samples a minibatch, the most epochs, and

@@ -160,6 +160,10 @@ static const struct cli_option POLICY_OPTIONS[] = {
     {"data", CLI_FILE, "FILE...", 0, 0, "self-play positions with their visits (r3 selfplay --record-visits)", true},
     TUNE_SHARED_OPTIONS("a policy file, as PolicyFile reads", "POLICY", "start from this policy file"),
     {"plot", CLI_DIR, "DIR", 0, 0, "write loss.svg there", false},
+    {"chosen", CLI_FLAG, NULL, 0, 0,
+     "fit to the decision each search played (its most visited) rather than to the\n"
+     "share of its visits: a model of what a side plays (CardModel)",
+     false},
     {"synthetic", CLI_COUNT, "GAMES", 1, 100000000,
      "print positions of GAMES random games (every 5th choice) with 100 visits\n"
      "drawn from known weights; --seed K",

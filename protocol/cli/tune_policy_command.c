@@ -46,6 +46,8 @@ static int read_and_split(const struct tune_cli *o, struct policy_data *train, s
 {
     struct policy_data all = {0};
     int status = read_data(o, &all);
+    if (!status && o->chosen)
+        policy_data_choices(&all);
     if (!status) {
         policy_data_split(&all, o->validation, o->seed, train, validation);
         status =

@@ -43,6 +43,8 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_BACKUP_VISITS] = {"BackupVisits", 1, 1000000, 32, {NULL}},
     [OPTION_TIME_MANAGEMENT] = {"TimeManagement", 0, 1, 0, {"false", "true"}},
     [OPTION_PRIOR] = {"Prior", 0, 1000, 50, {NULL}},
+    [OPTION_CHANCE_NODES] = {"ChanceNodes", 0, 1, 0, {"false", "true"}},
+    [OPTION_CARD_MODEL] = {"CardModel", CARD_MODEL_OFF, CARD_MODEL_ALL, CARD_MODEL_OFF, {"off", "tree", "all"}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -225,6 +227,8 @@ void options_player(const struct option_values *v, struct player *out)
                    .prior = x[OPTION_PRIOR] / 100.0,
                    .prior_policy = v->prior_read ? &v->prior : NULL,
                    .backup = {(int)x[OPTION_BACKUP], (uint32_t)x[OPTION_BACKUP_VISITS]},
+                   .chance_nodes = x[OPTION_CHANCE_NODES] != 0,
+                   .card_model = (int)x[OPTION_CARD_MODEL],
                    .value = v->value_net,
                    .value_id = v->value_id},
     };

@@ -110,6 +110,18 @@ struct tune_reader policy_data_reader(struct policy_data *d)
     return (struct tune_reader){sizeof(struct row), LINES_PER_THREAD, parse_decisions, take_decisions, d, 0};
 }
 
+void policy_data_choices(struct policy_data *d)
+{
+    for (long i = 0; i < d->count; i++) {
+        double *target = d->target + d->first[i];
+        int n = (int)(d->first[i + 1] - d->first[i]), most = 0;
+        for (int k = 1; k < n; k++)
+            most = target[k] > target[most] ? k : most;
+        for (int k = 0; k < n; k++)
+            target[k] = k == most;
+    }
+}
+
 /* ---- the split by game ---- */
 
 long policy_data_games(const struct policy_data *d) { return tune_games(d->game, d->count); }

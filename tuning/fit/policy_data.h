@@ -37,6 +37,10 @@ struct tune_reader policy_data_reader(struct policy_data *d);
 
 void policy_data_free(struct policy_data *d);
 
+/* Makes each position's target its choice: 1 for its most visited decision
+ * (the first of equals, as the search's choice by visits), 0 for the rest. */
+void policy_data_choices(struct policy_data *d);
+
 /* The number of different games in d. */
 long policy_data_games(const struct policy_data *d);
 
