@@ -40,6 +40,15 @@ while [ $turn -lt 400 ] && ! screen | grep -q '^Result: '; do
         wait_for '^! cannot-undo york has seen' &&
             type_line "s $tmp/saved.r3g" && wait_for '^  Saved\.'
         check "u after the engine answered: the reason it cannot; s FILE: Saved." $?
+        type_line 99
+        wait_for '^  99 is not one of the decisions: type 1 to [0-9]*, or a decision.s text\.$'
+        check "a number out of range is answered with the range" $?
+    fi
+    if [ $turn = 6 ]; then # back to the game saved at the second decision
+        type_line "l $tmp/saved.r3g"
+        turn=$((turn + 1))
+        wait_for "^  Loaded $tmp/saved.r3g\.\$" && wait_for "^\\[$turn\\] Your decision (1-"
+        check "l FILE: the saved game is loaded in place of this one, and play goes on from it" $?
     fi
 done
 screen > "$tmp/last"
@@ -48,8 +57,22 @@ check "typing 1 at every prompt plays the game to its result ($turn prompts), an
 head -n 1 "$tmp/saved.r3g" | grep -qx '# r3 sealed game record' &&
     printf 'load %s\nquit\n' "$tmp/saved.r3g" | "$R3" host | grep -qx 'tomove york'
 check "the game saved in play with s FILE is sealed, and r3 host loads it" $?
+grep -q '^  Your only decision: ' "$tmp/last"
+check "a decision with no choice is made at once and told: Your only decision: ..." $?
+grep -q '^Seed 3: r3 play --scenario 1470 --side york --seed 3 plays this game again\.$' "$tmp/last"
+check "the seed is printed with the command that plays the game again" $?
 grep -q '^  -- action phase --' "$tmp/last" && grep -q '^  -- supply phase --' "$tmp/last" &&
     grep -q '^  York sees: ' "$tmp/last" && grep -Eq '^  L[:?][A-Za-z0-9-]+ goes from ' "$tmp/last"
 check "the events as sentences: phases, the other side's decisions and moves" $?
+
+# Without --seed, a fresh seed each game, printed; --load FILE resumes a saved game.
+fresh() { echo q | "$R3" play --scenario 1460 --side lancaster option Iterations=20 | sed -n 's/^Seed \([0-9]*\) (a fresh one): .*/\1/p'; }
+one=$(fresh) two=$(fresh)
+[ -n "$one" ] && [ -n "$two" ] && [ "$one" != "$two" ]
+check "no --seed: a fresh seed each game, printed ($one, $two)" $?
+echo q | "$R3" play --load "$tmp/saved.r3g" > "$tmp/resumed"
+grep -q "^r3 play: resuming $tmp/saved.r3g\.$" "$tmp/resumed" && grep -q '^\[1\] Your decision (1-' "$tmp/resumed" &&
+    grep -q "^York's view: 1470, campaign 2, turn 1" "$tmp/resumed"
+check "r3 play --load FILE resumes the saved game at its decision" $?
 
 finish play

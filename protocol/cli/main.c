@@ -9,6 +9,9 @@
  * Exit status: 0 success, 1 bad input data (a position that does not parse),
  * 2 bad usage (unknown subcommand or option, missing argument).
  */
+/* gnulib's unistd.h wants its configuration first. */
+#include <config.h>
+
 #include <errno.h>
 #include <getopt.h>
 #ifndef R3_NO_JEMALLOC /* the ThreadSanitizer build: TSan's allocator, since jemalloc's fork handlers overflow its lock tracking */
@@ -17,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 #include "engine/hidden/view_svg.h"
@@ -175,33 +179,43 @@ static int command_show(int argc, char **argv)
     return 0;
 }
 
+enum { LEGAL_SCENARIO, LEGAL_POSITION };
 static const struct cli_option LEGAL_OPTIONS[] = {
-    {"position", CLI_TEXT, "TEXT", 0, 0, "the position, in the text format of docs/position-format.md", false}, {0}};
+    [LEGAL_SCENARIO] = {"scenario", CLI_TEXT, "YEAR", 0, 0, "the starting position of scenario 1460, 1470 or 1483",
+                        false},
+    [LEGAL_POSITION] = {"position", CLI_TEXT, "TEXT", 0, 0,
+                        "the position, in the text format of docs/position-format.md", false},
+    {0}};
 
 static int command_legal(int argc, char **argv);
-static const struct cli_command CLI_LEGAL = {
-    "legal", "--position TEXT", "list the legal decisions in a position, one per line", NULL, LEGAL_OPTIONS,
-    NULL,    command_legal};
+static const struct cli_command CLI_LEGAL = {"legal",
+                                             "--scenario YEAR | --position TEXT",
+                                             "list the legal decisions in a position, one per line",
+                                             NULL,
+                                             LEGAL_OPTIONS,
+                                             NULL,
+                                             command_legal};
 
 static bool take_legal(void *context, const struct cli_argument *a)
 {
+    const char **where = context; /* the scenario, then the position */
     if (!a->option)
         return cli_usage_error("legal: unexpected argument '%s'", a->text), false;
-    *(const char **)context = a->text;
+    where[a->option - LEGAL_OPTIONS] = a->text;
     return true;
 }
 
-/* r3 legal --position TEXT: the decisions due, in their text form. */
+/* r3 legal (--scenario YEAR | --position TEXT): the decisions due, in their text form. */
 static int command_legal(int argc, char **argv)
 {
-    const char *text = NULL;
-    int status = cli_parse(&CLI_LEGAL, argc, argv, take_legal, &text);
+    const char *where[2] = {NULL, NULL};
+    int status = cli_parse(&CLI_LEGAL, argc, argv, take_legal, where);
     if (status)
         return status;
-    if (!text)
-        return cli_usage_error("%s", "legal needs --position TEXT");
+    if (!where[LEGAL_SCENARIO] == !where[LEGAL_POSITION])
+        return cli_usage_error("%s", "legal needs exactly one of --scenario YEAR and --position TEXT");
     struct world w;
-    if ((status = cli_load_world(NULL, text, &w)))
+    if ((status = cli_load_world(where[LEGAL_SCENARIO], where[LEGAL_POSITION], &w)))
         return status;
     struct decisions legal;
     char line[64];
@@ -542,6 +556,10 @@ int main(int argc, char **argv)
             return print_version();
         return cli_option_error(argv, c);
     }
+    if (optind == argc && isatty(STDIN_FILENO)) /* a person, not a GUI: say what is waiting */
+        fputs("r3: speaking the engine protocol on stdin (docs/protocol.md): type 'r3p' to begin, 'quit' to end;\n"
+              "'r3 --help' lists the commands, 'r3 play --scenario 1460 --side york' plays a game.\n",
+              stderr);
     if (optind == argc)
         return engine_run(stdin, stdout);
     return run_command(argc - optind, argv + optind);

@@ -1,19 +1,30 @@
 /*
  * play_command.c: see play_command.h.
  */
+/* gnulib's unistd.h wants its configuration first. */
+#include <config.h>
+
 #include "protocol/cli/play_command.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "protocol/cli/cli.h"
 #include "protocol/host/play.h"
 
-enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED };
+enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED, PLAY_LOAD };
 static const struct cli_option PLAY_OPTIONS[] = {
     [PLAY_SCENARIO] = {"scenario", CLI_SCENARIO, "YEAR", 0, 0, "the scenario: 1460, 1470 or 1483", false},
     [PLAY_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0, "the side you play; r3 plays the other", false},
-    [PLAY_SEED] = {"seed", CLI_SEED, "S", 0, 0, "the seed of the deals, the dice and the engine (default 1)", false},
+    [PLAY_SEED] = {"seed", CLI_SEED, "S", 0, 0,
+                   "the seed of the deals, the dice and the engine (default: a fresh one,\n"
+                   "printed, so that the game can be played again)",
+                   false},
+    [PLAY_LOAD] = {"load", CLI_FILE, "FILE", 0, 0, "resume a game saved with s FILE (sides, seed and all)", false},
     {"option NAME=VALUE", CLI_WORDS, NULL, 0, 0,
      "an option of the engine, as setoption takes it (option Iterations=2000)", false},
     {0}};
@@ -22,8 +33,8 @@ static int command_play(int argc, char **argv);
 const struct cli_command CLI_PLAY = {"play",
                                      "",
                                      "play against r3 in the terminal: --scenario YEAR --side york|lancaster\n"
-                                     "[--seed S] [option NAME=VALUE ...] (numbers choose; u undo, h hint,\n"
-                                     "s FILE save, q quit)",
+                                     "[--seed S] [option NAME=VALUE ...], or --load FILE (numbers choose;\n"
+                                     "u undo, h hint, s FILE save, l FILE load, q quit)",
                                      NULL,
                                      PLAY_OPTIONS,
                                      NULL,
@@ -31,7 +42,8 @@ const struct cli_command CLI_PLAY = {"play",
 
 struct play_options {
     int year, side;
-    long long seed;
+    long long seed; /* -1 until --seed */
+    const char *load;
     bool option_next; /* the word 'option' came, and its NAME=VALUE is due */
     char extra[2048]; /* " option NAME=VALUE" each, for the host's new */
 };
@@ -47,8 +59,10 @@ static bool take_play(void *context, const struct cli_argument *a)
             o->year = (int)a->number;
         else if (which == PLAY_SIDE)
             o->side = (int)a->number;
-        else
+        else if (which == PLAY_SEED)
             o->seed = a->number;
+        else
+            o->load = a->text;
         return true;
     }
     if (!o->option_next && strcmp(a->text, "option") == 0)
@@ -61,16 +75,51 @@ static bool take_play(void *context, const struct cli_argument *a)
     return true;
 }
 
+/* A seed no two games started a second apart share: the clock's nanoseconds and the process. */
+static long long fresh_seed(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    return (long long)(((uint64_t)now.tv_nsec ^ (uint64_t)now.tv_sec * 1000003u ^ (uint64_t)getpid() << 16) %
+                       2147483647u);
+}
+
+/* The host's "new ..." for a fresh game, and what the person is told. */
+static int new_game(struct play_options *o)
+{
+    static char command[2300], greeting[256];
+    bool chosen = o->seed >= 0;
+    if (!chosen)
+        o->seed = fresh_seed();
+    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s", o->year,
+             o->side == 0 ? "human" : "engine", o->side == 0 ? "engine" : "human", o->seed, o->extra);
+    snprintf(greeting, sizeof greeting,
+             "r3 play: %d, you are %s. The engine plays the other side.\n"
+             "Seed %lld%s: r3 play --scenario %d --side %s --seed %lld plays this game again.",
+             o->year, o->side == 0 ? "York" : "Lancaster", o->seed, chosen ? "" : " (a fresh one)", o->year,
+             o->side == 0 ? "york" : "lancaster", o->seed);
+    return play_session(command, greeting);
+}
+
 static int command_play(int argc, char **argv)
 {
     static struct play_options o;
-    o = (struct play_options){.seed = 1};
+    static char command[PATH_MAX + 16], greeting[PATH_MAX + 64];
+    o = (struct play_options){.seed = -1};
     int status = cli_parse(&CLI_PLAY, argc, argv, take_play, &o);
     if (status)
         return status;
     if (o.option_next)
         return cli_usage_error("play: expected 'option NAME=VALUE', not '%s'", "option");
+    if (o.load && (o.year || o.seed >= 0 || o.extra[0]))
+        return cli_usage_error("play: --load FILE resumes a saved game as it was: no --scenario, --seed or option%s",
+                               "");
+    if (o.load) {
+        snprintf(command, sizeof command, "load \"%s\"", o.load);
+        snprintf(greeting, sizeof greeting, "r3 play: resuming %s.", o.load);
+        return play_session(command, greeting);
+    }
     if (o.year == 0)
         return cli_usage_error("play: --scenario must be 1460, 1470 or 1483%s", "");
-    return play_session(o.year, o.side, o.seed, o.extra);
+    return new_game(&o);
 }

@@ -105,21 +105,50 @@ static void decision_text_of(const struct answer *legal, int k, char *text, size
         }
 }
 
-static void show_turn(struct answer *a, struct answer *legal, long turn)
+/* The k-th (1-based) legal decision as a person reads it: its label. */
+static const char *label_of(const struct answer *legal, int k)
+{
+    for (int i = 0, n = 0; i < legal->count; i++)
+        if (strncmp(legal->line[i], "decision ", 9) == 0 && ++n == k) {
+            const char *label = strstr(legal->line[i], " | ");
+            return label ? label + 3 : legal->line[i] + 9;
+        }
+    return "";
+}
+
+static void show_turn(struct answer *a, const struct answer *legal, long turn)
 {
     ask(a, "board", "");
     printf("\n");
     for (int i = 0; i + 1 < a->count; i++)
         printf("%s\n", a->line[i]);
-    ask(legal, "legal", "");
     printf("\nYour decisions:\n");
-    for (int i = 0, n = 0; i < legal->count; i++)
-        if (strncmp(legal->line[i], "decision ", 9) == 0) {
-            const char *label = strstr(legal->line[i], " | ");
-            printf("  %2d  %s\n", ++n, label ? label + 3 : legal->line[i] + 9);
-        }
-    printf("[%ld] Your decision (1-%d, or its text; u undo, h hint, s FILE save, q quit): ", turn, legal_count(legal));
+    for (int k = 1; k <= legal_count(legal); k++)
+        printf("  %2d  %s\n", k, label_of(legal, k));
+    printf("[%ld] Your decision (1-%d, or its text; u undo, h hint, s FILE save, l FILE load, q quit): ", turn,
+           legal_count(legal));
     fflush(stdout);
+}
+
+/* A decision with no choice is made at once: it is told, not asked. */
+static void play_the_only_one(struct answer *a, const struct answer *legal, bool *over)
+{
+    char text[LINE_MAX_BYTES];
+    decision_text_of(legal, 1, text, sizeof text);
+    printf("  Your only decision: %s.\n", label_of(legal, 1));
+    ask(a, "play %s", text);
+    show_answer(a, over);
+}
+
+/* A number typed that names no listed decision: the range, not the host's "no decision". */
+static bool out_of_range(const char *line, const struct answer *legal)
+{
+    char *end;
+    long k = strtol(line, &end, 10);
+    if (!*line || *end || (k >= 1 && k <= legal_count(legal)))
+        return false;
+    printf("  %s is not one of the decisions: type 1 to %d, or a decision's text.\n", line, legal_count(legal));
+    return true;
 }
 
 /* Runs one line the person typed; false to quit. */
@@ -147,6 +176,18 @@ static bool typed(char *line, struct answer *a, const struct answer *legal, bool
         *again = true;
         return true;
     }
+    if (out_of_range(line, legal)) {
+        *again = true;
+        return true;
+    }
+    if (strncmp(line, "l ", 2) == 0 || strncmp(line, "load ", 5) == 0) { /* a saved game in place of this one */
+        ask(a, "load %s", strchr(line, ' ') + 1);
+        if (strcmp(last(a), "ok") == 0)
+            printf("  Loaded %s.\n", strchr(line, ' ') + 1);
+        *again = strncmp(last(a), "error ", 6) == 0;
+        show_answer(a, over);
+        return true;
+    }
     if (strcmp(line, "u") == 0)
         ask(a, "undo", "");
     else if (*line && !*end && k >= 1 && k <= legal_count(legal)) {
@@ -162,7 +203,7 @@ static bool typed(char *line, struct answer *a, const struct answer *legal, bool
 
 /* ---- the session ---- */
 
-int play_session(int year, int side, long long seed, const char *extra)
+int play_session(const char *first, const char *greeting)
 {
     static struct answer a, legal;
     static char command[2300];
@@ -175,13 +216,16 @@ int play_session(int year, int side, long long seed, const char *extra)
     pthread_t thread;
     if (!host.in || !host.out || !to_host || !from_host || pthread_create(&thread, NULL, run_host, &host))
         return fputs("r3: play: cannot start the host\n", stderr), 1;
-    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s", year,
-             side == 0 ? "human" : "engine", side == 0 ? "engine" : "human", seed, extra);
-    printf("r3 play: %d, you are %s. The engine plays the other side.\n", year, side == 0 ? "York" : "Lancaster");
+    snprintf(command, sizeof command, "%s", first);
+    printf("%s\n", greeting);
     bool over = false, again = false, going = ask(&a, "%s", command);
     bool to_move = going && show_answer(&a, &over);
     char line[LINE_MAX_BYTES];
     for (long turn = 1; going && to_move && !over;) {
+        if (!again && (ask(&legal, "legal", ""), legal_count(&legal) == 1)) {
+            play_the_only_one(&a, &legal, &over);
+            continue;
+        }
         if (!again)
             show_turn(&a, &legal, turn);
         else

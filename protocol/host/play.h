@@ -7,9 +7,9 @@
 #ifndef R3_PLAY_H
 #define R3_PLAY_H
 
-/* Plays one game of scenario 'year' (1460, 1470 or 1483) in the terminal,
- * the person as 'side' (0 York, 1 Lancaster), the engine's options in
- * 'extra' (" option NAME=VALUE" each); 0, or 1 when the host cannot start. */
-int play_session(int year, int side, long long seed, const char *extra);
+/* Plays one game in the terminal: prints 'greeting', starts the game with
+ * the host command 'first' (a "new ..." or a "load ..."), then plays it to
+ * its end or the person's q; 0, or 1 when the host cannot start. */
+int play_session(const char *first, const char *greeting);
 
 #endif
