@@ -23,8 +23,9 @@ wait_for '^\[1\] Your decision (1-'
 screen > "$tmp/first"
 grep -q "^York's view: 1470, campaign 2, turn 1, cards phase, step york-plays" "$tmp/first" &&
     grep -q '^Your decisions:' "$tmp/first" && grep -Eq '^ +1  play card [0-9]+: ' "$tmp/first" &&
-    grep -q '^  You are dealt card ' "$tmp/first"
-check "the first screen: the board, the cards dealt, the decisions numbered, the prompt" $?
+    grep -Eq '^  You are dealt card [0-9]+(, [A-Za-z ]+)? \([0-4] AP\)\.$' "$tmp/first" &&
+    grep -Eq '^Own hand: [0-9]+ ([A-Za-z ]+ )?\([0-4] AP\)(, [0-9]+ ([A-Za-z ]+ )?\([0-4] AP\))*$' "$tmp/first"
+check "the first screen: the board, the cards dealt and held by number, event and AP, the decisions numbered, the prompt" $?
 
 type_line h
 wait_for '^  Hint: play [0-9]* | '

@@ -200,12 +200,19 @@ static void print_piece(struct strbuf *sb, const struct view *v, int label)
     strbuf_add(sb, "\n");
 }
 
+/* Cards as a person reads them: each number with its event, if any, and its AP. */
 static void print_cards(struct strbuf *sb, const char *what, uint32_t cards)
 {
     strbuf_add(sb, "%s:", what);
+    const char *comma = "";
     for (int c = 1; c <= CARD_COUNT; c++)
-        if (cards >> c & 1)
-            strbuf_add(sb, " %d", c);
+        if (cards >> c & 1) {
+            if (CARD_INFO[c].event != EVENT_NONE)
+                strbuf_add(sb, "%s %d %s (%d AP)", comma, c, CARD_INFO[c].name, CARD_INFO[c].ap);
+            else
+                strbuf_add(sb, "%s %d (%d AP)", comma, c, CARD_INFO[c].ap);
+            comma = ",";
+        }
     strbuf_add(sb, "%s\n", cards ? "" : " none");
 }
 

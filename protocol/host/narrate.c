@@ -1,19 +1,40 @@
 /* narrate.c: see narrate.h. Words the sentences do not know are shown as the side saw them. */
 #include "protocol/host/narrate.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "engine/core/tables.h"
+
+/* A card as a person reads it: its number, its event if any, its action points. */
+static const char *card_words(const char *number, char *out, size_t size)
+{
+    char *end;
+    long card = strtol(number, &end, 10);
+    if (*end || card < 1 || card > CARD_COUNT)
+        return number; /* not a card's number: as it was seen */
+    const struct card_info *c = &CARD_INFO[card];
+    if (c->event != EVENT_NONE)
+        snprintf(out, size, "%ld, %s (%d AP)", card, c->name, c->ap);
+    else
+        snprintf(out, size, "%ld (%d AP)", card, c->ap);
+    return out;
+}
 
 void narrate(struct narrator *n, const char *side, const char *observation, FILE *out)
 {
     char w[5][64] = {{0}};
     int count = sscanf(observation, "%63s %63s %63s %63s %63s", w[0], w[1], w[2], w[3], w[4]);
+    char card[2][64];
     if (strcmp(w[0], "deal") == 0) {
         if (strcmp(w[1], "?") != 0)
-            fprintf(out, "  You are dealt card %s.\n", w[1]);
+            fprintf(out, "  You are dealt card %s.\n", card_words(w[1], card[0], sizeof card[0]));
     } else if (strcmp(w[0], "play") == 0)
-        fprintf(out, strcmp(w[1], "?") ? "  Card %s is played.\n" : "  A card is played face-down.\n", w[1]);
+        fprintf(out, strcmp(w[1], "?") ? "  Card %s is played.\n" : "  A card is played face-down.\n",
+                card_words(w[1], card[0], sizeof card[0]));
     else if (strcmp(w[0], "cards") == 0)
-        fprintf(out, "  The cards are shown: York %s, Lancaster %s.\n", w[1], w[2]);
+        fprintf(out, "  The cards are shown: York %s, Lancaster %s.\n", card_words(w[1], card[0], sizeof card[0]),
+                card_words(w[2], card[1], sizeof card[1]));
     else if (strcmp(w[0], "phase") == 0) {
         if (strcmp(n->phase, w[1]) != 0)
             fprintf(out, "  -- %s phase --\n", w[1]);
