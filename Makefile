@@ -147,30 +147,39 @@ $(LIBGNU): | $(DEPS_OK)
 	  || { cat $(BUILD)/gnulib.log; exit 1; }
 
 # ---- the binary -------------------------------------------------------------------
+# A quiet build, one line a step ("  CC  search/ismcts.c"); make V=1 shows the
+# whole commands.
+V ?= 0
+ifeq ($(V),0)
+say = @printf '  %-5s %s\n' '$(1)' '$(2)';
+else
+say =
+endif
+
 $(BUILD)/obj/%.o: %.c $(LIBGNU)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LTO) $(INCLUDES) -c $< -o $@
+	$(call say,CC,$<)$(CC) $(CFLAGS) $(LTO) $(INCLUDES) -c $< -o $@
 
 $(BUILD)/asan/%.o: %.c $(LIBGNU)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SANITIZE) -O1 $(INCLUDES) -c $< -o $@
+	$(call say,CC,$< (ASan+UBSan))$(CC) $(CFLAGS) $(SANITIZE) -O1 $(INCLUDES) -c $< -o $@
 
 $(BUILD)/tsan/%.o: %.c $(LIBGNU)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(TSANITIZE) -O1 $(INCLUDES) -c $< -o $@
+	$(call say,CC,$< (TSan))$(CC) $(CFLAGS) $(TSANITIZE) -O1 $(INCLUDES) -c $< -o $@
 
 # r3 under ThreadSanitizer, for tsan-test, on TSan's allocator: jemalloc's fork
 # handlers take more locks at once than TSan can track.
 $(TSAN_R3): $(TSAN_OBJ) $(LIBGNU)
-	$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm
+	$(call say,LINK,$@)$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm
 
 # r3 under ASan and UBSan, for the command-line tests, on ASan's allocator.
 $(BUILD)/asan/protocol/cli/main.o: SANITIZE += -DR3_NO_JEMALLOC
 $(ASAN_R3): $(ASAN_OBJ) $(BUILD)/asan/protocol/cli/main.o $(LIBGNU)
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm
+	$(call say,LINK,$@)$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm
 
 r3: $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBGNU)
-	$(CC) $(CFLAGS) $(LTO) -o $@ $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBS)
+	$(call say,LINK,$@)$(CC) $(CFLAGS) $(LTO) -o $@ $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBS)
 
 # A faster build, reported apart in docs/PERFORMANCE.md; ./r3 stays portable.
 # r3-native is tuned to this machine's processor (popcnt, AVX2 and the like)
@@ -181,7 +190,7 @@ ALL_SRC      = protocol/cli/main.c $(LIB_SRC)
 WHOLE_CFLAGS = $(filter-out -MMD -MP,$(CFLAGS)) $(LTO)
 
 r3-native: $(ALL_SRC) $(LIBGNU) r3
-	$(CC) $(WHOLE_CFLAGS) -march=native $(INCLUDES) -o $@ $(ALL_SRC) $(LIBS)
+	$(call say,CC,$@ (-march=native))$(CC) $(WHOLE_CFLAGS) -march=native $(INCLUDES) -o $@ $(ALL_SRC) $(LIBS)
 
 native: r3-native
 
@@ -191,11 +200,12 @@ native-test: r3-native
 
 # The main job's demo: the ISMCTS player (1,000 iterations a decision, about
 # 0.2 s) against the greedy baseline, a game pair of 1460 under the referee,
-# which prints the summary. Two games at once, one per core.
+# which prints the summary and where the game records are. One game after the
+# other, so that their lines come in order.
 run: r3
 	./r3 match --engine cmd=./r3 name=ismcts option.Player=ismcts option.Iterations=1000 \
 	  --engine cmd=./r3 name=greedy option.Player=greedy \
-	  --games 2 --scenario 1460 --seed 1 --concurrency 2 --out $(BUILD)/run-games
+	  --games 2 --scenario 1460 --seed 1 --concurrency 1 --out $(BUILD)/run-games
 
 # ---- install, as GNU's conventions have it: PREFIX (or prefix) and DESTDIR ----
 # r3 into bin, its manual page r3(6) into man6 (section 6 is for games), the
@@ -238,11 +248,11 @@ uninstall:
 # the signatures show is the same with link-time optimisation.
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/obj/tests/support.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fno-lto -o $@ $^ $(TEST_LIBS) $(shell pkg-config --libs jemalloc)
+	$(call say,LINK,$@)$(CC) $(CFLAGS) -fno-lto -o $@ $^ $(TEST_LIBS) $(shell pkg-config --libs jemalloc)
 
 $(BUILD)/asan-tests/%: $(BUILD)/asan/tests/%.o $(BUILD)/asan/tests/support.o $(ASAN_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(TEST_LIBS)
+	$(call say,LINK,$@)$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(TEST_LIBS)
 
 unit: $(TESTS)
 	@for t in $(TESTS); do echo "== $$t"; $$t || exit 1; done

@@ -12,11 +12,16 @@ R3=${1:-./r3}
     --out "$tmp/games" > "$tmp/games.out" 2> "$tmp/err"
 status=$?
 cp "$tmp/games.out" "$tmp/out"
-last=$(tail -n 1 "$tmp/out")
+last=$(grep '^Score of' "$tmp/out" | tail -n 1)
 echo "$last" | grep -Eq '^Score of alpha vs beta: [0-6] - [0-6] - [0-6]$' && [ "$status" = 0 ] && [ ! -s "$tmp/err" ]
 check "two r3 engines play 6 games: '$last'" $?
 [ "$(grep -c '^Finished game' "$tmp/out")" = 6 ] && [ "$(ls "$tmp"/games/game-* | wc -l)" = 6 ] && ! grep -q "by forfeit:" "$tmp/out"
 check "6 games finished by the rules, 6 records written" $?
+# Each result names the winner's engine beside its side, and the last line where the records are.
+! grep '^Finished game' "$tmp/out" | grep -Evq '^Finished game [0-9]+ \((alpha vs beta|beta vs alpha), 14[0-9]{2}, seed [0-9]+\): (York \((alpha|beta)\) wins|Lancaster \((alpha|beta)\) wins|draw at the bound)' &&
+    awk -F'[(),]' '/^Finished game/ { split($2, e, " vs "); w = $0 ~ /York \(/ ? e[1] : e[2]; if ($0 ~ /wins/ && index($0, "(" w ") wins") == 0) bad = 1 } END { exit bad }' "$tmp/out" &&
+    tail -n 1 "$tmp/out" | grep -qx "The game records are in $tmp/games/ (game-00001.r3g ...): r3 replay --print $tmp/games/game-00001.r3g tells one."
+check "each result names the winning engine (the York of 'A vs B' is A), and the records' place is told" $?
 # Each game ended by the rules is counted once by how (9.0 heirs, 8.2 usurpation, or the last campaign),
 # and the report, the progress lines and results.tsv agree.
 ended=$(sed -n 's/^Ended: \([0-9]*\) by heirs, \([0-9]*\) by usurpation, \([0-9]*\) at the end of the last campaign; .*/\1 \2 \3/p' "$tmp/out")
@@ -204,9 +209,9 @@ refused "$tmp/big.r3g" "[0-9]* bytes, over the bound of 6432768 (100000 decision
 body() { grep -v '^#' "$1/results.tsv" | sort -n; }
 "$R3" match --engine cmd="$R3" name=alpha option.Player=random --engine cmd="$R3" name=beta option.Player=random option.Seed=5 --games 6 --seed 3 \
     --concurrency 3 --out "$tmp/threes" > "$tmp/out3" 2> "$tmp/err"
-[ $? = 0 ] && [ "$(tail -n 1 "$tmp/out3")" = "$last" ] && [ "$(body "$tmp/threes")" = "$(body "$tmp/games")" ] \
+[ $? = 0 ] && [ "$(grep '^Score of' "$tmp/out3" | tail -n 1)" = "$last" ] && [ "$(body "$tmp/threes")" = "$(body "$tmp/games")" ] \
     && [ "$(cat "$tmp"/threes/game-*)" = "$(cat "$tmp"/games/game-*)" ] && [ ! -s "$tmp/err" ]
-check "--concurrency 3 gives the same score line, results.tsv and records: '$(tail -n 1 "$tmp/out3")'" $?
+check "--concurrency 3 gives the same score line, results.tsv and records: '$(grep '^Score of' "$tmp/out3" | tail -n 1)'" $?
 grep -q '^Score of alpha vs beta: [0-6] - [0-6] - [0-6] \[1/6\], about [0-9]* s left$' "$tmp/out3"
 check "the progress line gives the time left: '$(grep -m 1 '\[1/6\]' "$tmp/out3")'" $?
 [ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]$' "$tmp/games/games.pgn")" = 6 ] \
@@ -223,7 +228,7 @@ cat "$tmp/shard1/results.tsv" "$tmp/shard2/results.tsv" | grep -v '^#' | sort -n
 check "shards 1/2 and 2/2 play games 1 2 5 6 and 3 4, as in the whole match" $?
 "$R3" match-merge "$tmp/shard1" "$tmp/shard2" > "$tmp/merged" 2> "$tmp/err"
 [ $? = 0 ] && [ "$(tail -n 1 "$tmp/merged")" = "$last" ] && [ ! -s "$tmp/err" ] \
-    && [ "$(cat "$tmp/merged")" = "$(tail -n 6 "$tmp/games.out")" ]
+    && [ "$(cat "$tmp/merged")" = "$(tail -n 7 "$tmp/games.out" | head -n 6)" ]
 check "match-merge of the two shards gives the whole match's report: '$(tail -n 1 "$tmp/merged")'" $?
 
 # match-merge names the file and line of what does not belong.

@@ -117,9 +117,14 @@ static void print_progress(struct match *m, const struct game_line *g, const str
     static const char *const HOW[END_COUNT] = {[END_HEIRS] = " by heirs (9.0)",
                                                [END_USURPATION] = " by usurpation (8.2)",
                                                [END_LAST_CAMPAIGN] = " at the end of the last campaign"};
+    char winner[160];
+    if (r->winner < SIDE_COUNT) /* the winner by side and by engine, so that nobody need recall which was York */
+        snprintf(winner, sizeof winner, "%s (%s) wins", r->winner == SIDE_YORK ? "York" : "Lancaster",
+                 r->winner == SIDE_YORK ? g->york : g->lancaster);
+    else
+        snprintf(winner, sizeof winner, "draw at the bound");
     fprintf(m->out, "Finished game %ld (%s vs %s, %d, seed %llu): %s%s%s\n", g->game, g->york, g->lancaster, g->year,
-            (unsigned long long)g->seed,
-            r->winner < SIDE_COUNT ? r->winner == SIDE_YORK ? "York wins" : "Lancaster wins" : "draw at the bound",
+            (unsigned long long)g->seed, winner,
             end_is_forfeit(r->end) ? " by forfeit: "
             : HOW[r->end]          ? HOW[r->end]
                                    : "",
@@ -325,5 +330,9 @@ int match_run(const struct match_options *o, FILE *out)
     const char *names[2] = {o->engine[0].name, o->engine[1].name};
     if (out)
         tally_report(&m.tally, names, o->use_sprt ? &o->sprt : NULL, out);
+    if (out && o->out_dir && m.done)
+        fprintf(out,
+                "The game records are in %s/ (game-00001.r3g ...): r3 replay --print %s/game-00001.r3g tells one.\n",
+                o->out_dir, o->out_dir);
     return 0;
 }
