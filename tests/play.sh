@@ -21,7 +21,7 @@ type_line() { t send-keys -t "$session" "$1" Enter; }
 
 wait_for '^\[1\] Your decision (1-'
 screen > "$tmp/first"
-grep -q "^York's view: 1470, campaign 2, turn 1, cards phase, step york-plays" "$tmp/first" &&
+grep -qx "York's view: 1470, campaign 2, turn 1, cards phase" "$tmp/first" &&
     grep -q '^Your decisions:' "$tmp/first" && grep -Eq '^ +1  play card [0-9]+: ' "$tmp/first" &&
     grep -Eq '^  You are dealt card [0-9]+(, [A-Za-z ]+)? \([0-4] AP\)\.$' "$tmp/first" &&
     grep -Eq '^Own hand: [0-9]+ ([A-Za-z ]+ )?\([0-4] AP\)(, [0-9]+ ([A-Za-z ]+ )?\([0-4] AP\))*$' "$tmp/first"
@@ -58,6 +58,11 @@ check "typing 1 at every prompt plays the game to its result ($turn prompts), an
 head -n 1 "$tmp/saved.r3g" | grep -qx '# r3 sealed game record' &&
     printf 'load %s\nquit\n' "$tmp/saved.r3g" | "$R3" host | grep -qx 'tomove york'
 check "the game saved in play with s FILE is sealed, and r3 host loads it" $?
+! grep -q '^Information-set key: \|, step [a-z0-9-]*$\|; Player 1 not yet$' "$tmp/last" &&
+    echo q | "$R3" play --scenario 1470 --side york --seed 3 --verbose option Iterations=20 > "$tmp/verbose" &&
+    grep -q '^Information-set key: [0-9a-f]\{16\}$' "$tmp/verbose" &&
+    grep -qx "York's view: 1470, campaign 2, turn 1, cards phase, step york-plays" "$tmp/verbose"
+check "quiet by default: no information-set key, step or 'Player 1 not yet'; --verbose shows them" $?
 grep -q '^  Your only decision: ' "$tmp/last"
 check "a decision with no choice is made at once and told: Your only decision: ..." $?
 grep -q '^Seed 3: r3 play --scenario 1470 --side york --seed 3 plays this game again\.$' "$tmp/last"

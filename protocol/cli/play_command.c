@@ -16,7 +16,7 @@
 #include "protocol/cli/cli.h"
 #include "protocol/host/play.h"
 
-enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED, PLAY_LOAD };
+enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED, PLAY_LOAD, PLAY_VERBOSE };
 static const struct cli_option PLAY_OPTIONS[] = {
     [PLAY_SCENARIO] = {"scenario", CLI_SCENARIO, "YEAR", 0, 0, "the scenario: 1460, 1470 or 1483", false},
     [PLAY_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0, "the side you play; r3 plays the other", false},
@@ -25,6 +25,8 @@ static const struct cli_option PLAY_OPTIONS[] = {
                    "printed, so that the game can be played again)",
                    false},
     [PLAY_LOAD] = {"load", CLI_FILE, "FILE", 0, 0, "resume a game saved with s FILE (sides, seed and all)", false},
+    [PLAY_VERBOSE] = {"verbose", CLI_FLAG, NULL, 0, 0,
+                      "show the board's internals too: the information-set key, the phase's step", false},
     {"option NAME=VALUE", CLI_WORDS, NULL, 0, 0,
      "an option of the engine, as setoption takes it (option Iterations=2000)", false},
     {0}};
@@ -44,6 +46,7 @@ struct play_options {
     int year, side;
     long long seed; /* -1 until --seed */
     const char *load;
+    bool verbose;
     bool option_next; /* the word 'option' came, and its NAME=VALUE is due */
     char extra[2048]; /* " option NAME=VALUE" each, for the host's new */
 };
@@ -61,8 +64,10 @@ static bool take_play(void *context, const struct cli_argument *a)
             o->side = (int)a->number;
         else if (which == PLAY_SEED)
             o->seed = a->number;
-        else
+        else if (which == PLAY_LOAD)
             o->load = a->text;
+        else
+            o->verbose = true;
         return true;
     }
     if (!o->option_next && strcmp(a->text, "option") == 0)
@@ -98,7 +103,7 @@ static int new_game(struct play_options *o)
              "Seed %lld%s: r3 play --scenario %d --side %s --seed %lld plays this game again.",
              o->year, o->side == 0 ? "York" : "Lancaster", o->seed, chosen ? "" : " (a fresh one)", o->year,
              o->side == 0 ? "york" : "lancaster", o->seed);
-    return play_session(command, greeting);
+    return play_session(command, greeting, o->verbose);
 }
 
 static int command_play(int argc, char **argv)
@@ -117,7 +122,7 @@ static int command_play(int argc, char **argv)
     if (o.load) {
         snprintf(command, sizeof command, "load \"%s\"", o.load);
         snprintf(greeting, sizeof greeting, "r3 play: resuming %s.", o.load);
-        return play_session(command, greeting);
+        return play_session(command, greeting, o.verbose);
     }
     if (o.year == 0)
         return cli_usage_error("play: --scenario must be 1460, 1470 or 1483%s", "");

@@ -116,12 +116,32 @@ static const char *label_of(const struct answer *legal, int k)
     return "";
 }
 
+static bool verbose; /* r3 play --verbose: the board's internals too */
+
+/* A line of the host's board as a person reads it: without what only a
+ * developer asks for (the information-set key, the phase's step, Player 1
+ * not yet chosen), unless --verbose; false for a line left out. */
+static bool for_a_person(char *line)
+{
+    if (verbose)
+        return true;
+    if (strncmp(line, "Information-set key:", 20) == 0)
+        return false;
+    char *cut = strstr(line, ", step ");
+    if (cut && strstr(line, "'s view: ") && !strchr(cut + 1, ','))
+        *cut = '\0';
+    if ((cut = strstr(line, "; Player 1 not yet")) && !cut[18])
+        *cut = '\0';
+    return true;
+}
+
 static void show_turn(struct answer *a, const struct answer *legal, long turn)
 {
     ask(a, "board", "");
     printf("\n");
     for (int i = 0; i + 1 < a->count; i++)
-        printf("%s\n", a->line[i]);
+        if (for_a_person(a->line[i]))
+            printf("%s\n", a->line[i]);
     printf("\nYour decisions:\n");
     for (int k = 1; k <= legal_count(legal); k++)
         printf("  %2d  %s\n", k, label_of(legal, k));
@@ -203,8 +223,9 @@ static bool typed(char *line, struct answer *a, const struct answer *legal, bool
 
 /* ---- the session ---- */
 
-int play_session(const char *first, const char *greeting)
+int play_session(const char *first, const char *greeting, bool show_internals)
 {
+    verbose = show_internals;
     static struct answer a, legal;
     static char command[2300];
     int down[2], up[2];

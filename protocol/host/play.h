@@ -7,9 +7,13 @@
 #ifndef R3_PLAY_H
 #define R3_PLAY_H
 
+#include <stdbool.h>
+
 /* Plays one game in the terminal: prints 'greeting', starts the game with
  * the host command 'first' (a "new ..." or a "load ..."), then plays it to
- * its end or the person's q; 0, or 1 when the host cannot start. */
-int play_session(const char *first, const char *greeting);
+ * its end or the person's q; the board's internals (the information-set
+ * key, the phase's step) only with 'show_internals'. 0, or 1 when the host
+ * cannot start. */
+int play_session(const char *first, const char *greeting, bool show_internals);
 
 #endif
