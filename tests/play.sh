@@ -68,8 +68,19 @@ check "a decision with no choice is made at once and told: Your only decision: .
 grep -q '^Seed 3: r3 play --scenario 1470 --side york --seed 3 plays this game again\.$' "$tmp/last"
 check "the seed is printed with the command that plays the game again" $?
 grep -q '^  -- action phase --' "$tmp/last" && grep -q '^  -- supply phase --' "$tmp/last" &&
-    grep -q '^  York sees: ' "$tmp/last" && grep -Eq '^  L[:?][A-Za-z0-9-]+ goes from ' "$tmp/last"
-check "the events as sentences: phases, the other side's decisions and moves" $?
+    grep -Eq '^  L[:?][A-Za-z0-9-]+ goes from ' "$tmp/last" &&
+    ! grep -Eq '^  (York|Lancaster) sees: (move-from|sea-from|block|to|end|halt|at|recruit|fire|roll)( |$)' "$tmp/last"
+check "the events as sentences, each once: phases and moves, not the steps that made the moves" $?
+
+# A battle told in full (r3 replay --print shares the narrator): who fires, with what
+# rating, and the dice, in one line; the steps lost after it; retreats told once.
+"$R3" match --engine cmd="$R3" name=a option.Player=random --engine cmd="$R3" name=b option.Player=random \
+    --games 2 --scenario 1460 --seed 7 --out "$tmp/m" > /dev/null 2>&1 &&
+    "$R3" replay --print "$tmp/m/game-00001.r3g" > "$tmp/told" && "$R3" replay --print "$tmp/m/game-00002.r3g" >> "$tmp/told"
+grep -Eq '^  [YL]:[A-Za-z-]+ \([A-D][1-4]\) fires: the dice show [1-6]( [1-6])*\.$' "$tmp/told" &&
+    grep -q '^  Battle in [A-Za-z-]*\.$' "$tmp/told" && grep -q ' is now at strength [0-9]\.$' "$tmp/told" &&
+    ! grep -Eq 'sees: (fire|roll|phase) ' "$tmp/told"
+check "a battle as a person reads it: 'L:Oxford (A2) fires: the dice show 3 1 6.', and no raw dice" $?
 
 # Without --seed, a fresh seed each game, printed; --load FILE resumes a saved game.
 fresh() { echo q | "$R3" play --scenario 1460 --side lancaster option Iterations=20 | sed -n 's/^Seed \([0-9]*\) (a fresh one): .*/\1/p'; }

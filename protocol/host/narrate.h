@@ -6,16 +6,26 @@
 #ifndef R3_NARRATE_H
 #define R3_NARRATE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* What the narration remembers between lines: the phase last named, since a
- * step within a phase is no news. */
+ * step within a phase is no news; the block firing and its dice so far, told
+ * as one line once the dice are all seen; the block whose retreat or regroup
+ * was told, so that its move is not told again. */
 struct narrator {
     char phase[64];
+    char firer[64], dice[128];
+    char moved[64];
 };
 
 /* Writes the sentence for one observation that 'side' ("york" or
- * "lancaster") saw, indented, or nothing for one that is no news. */
+ * "lancaster") saw, indented, or nothing for one that is no news or is told
+ * with a later one. */
 void narrate(struct narrator *n, const char *side, const char *observation, FILE *out);
+
+/* Writes what is still waiting to be told (a volley's last dice): at the end
+ * of a batch of observations, before the person is asked anything. */
+void narrate_end(struct narrator *n, FILE *out);
 
 #endif

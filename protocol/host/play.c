@@ -76,10 +76,11 @@ static bool show_answer(const struct answer *a, bool *over)
         else if (strncmp(l, "tomove ", 7) == 0)
             to_move = true;
         else if (strncmp(l, "result ", 7) == 0)
-            printf("\nResult: %s\n", l + 7), *over = true;
+            narrate_end(&narrator, stdout), printf("\nResult: %s\n", l + 7), *over = true;
         else if (strncmp(l, "error ", 6) == 0)
-            printf("! %s\n", l + 6);
+            narrate_end(&narrator, stdout), printf("! %s\n", l + 6);
     }
+    narrate_end(&narrator, stdout);
     return to_move;
 }
 

@@ -28,6 +28,7 @@ static bool print_transition(void *context, const struct world *before, decision
     (void)played;
     observe(before, d, after, p->side, &seen);
     if (rules_actor(before) == p->side) {
+        narrate_end(&p->narrator, p->out); /* the volley before, told before this */
         decision_label(before, d, d, text, sizeof text);
         fprintf(p->out, "%ld. %s: %s\n", ++p->own, SIDE_NAME[p->side], text);
         first = 1;
@@ -44,5 +45,7 @@ bool replay_print(FILE *in, int side, FILE *out, char *why, size_t size)
     struct printing p = {.out = out, .side = side};
     const struct game_hooks hooks = {.after = print_transition, .context = &p};
     fprintf(out, "The game as %s saw it:\n", SIDE_NAME[side]);
-    return replay_record(in, out, &hooks, why, size);
+    bool replayed = replay_record(in, out, &hooks, why, size);
+    narrate_end(&p.narrator, out);
+    return replayed;
 }
