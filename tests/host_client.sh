@@ -27,7 +27,7 @@ answer() { # every line up to and including 'ok' or 'error ...'
 }
 ask() { send "$*"; answer || fail "'$*' answered '${lines[-1]}'"; }
 choices() { ask legal; mapfile -t choice < <(printf '%s\n' "${lines[@]}" | sed -n 's/^decision \(.*\) | .*/\1/p'); }
-own_only() { [ "$(printf '%s\n' "${lines[@]}" | grep -vc '^event york \(to\|block\|move-from\|sea-from\|recruit\|end\|halt\|phase\|move\) \|^tomove york\|^ok')" = 0 ]; }
+own_only() { [ "$(printf '%s\n' "${lines[@]}" | sed 's/ | .*//' | grep -vc '^event york \(to\|block\|move-from\|sea-from\|recruit\|end\|halt\|phase\|move\) \|^tomove york\|^ok')" = 0 ]; }
 lancaster=engine && [ "$SEATS" = both ] && lancaster=human
 [ "$SEATS" = program ] && lancaster="engine cmd=$R3" allow="allow-engine $R3"
 turn=0 traced=

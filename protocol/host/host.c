@@ -36,6 +36,7 @@
 #include "protocol/engine/options.h"
 #include "protocol/engine/say.h"
 #include "protocol/host/label.h"
+#include "protocol/host/narrate.h"
 #include "protocol/host/seal.h"
 #include "protocol/host/seat.h"
 #include "tuning/arena/pgn.h"
@@ -94,7 +95,7 @@ static const char *ended_how(const struct host *h) { return h->forfeited ? "forf
 static bool tell(struct host *h, const struct world *before, struct ply *p, const struct world *after, bool events)
 {
     static struct observations seen;
-    char text[200], why[300];
+    char text[200], sentence[400], why[300];
     decision d = p->d;
     for (int side = 0; side < SIDE_COUNT; side++) {
         if (!seat_tell(&h->seat[side], before, d, after, side, &seen, why, sizeof why))
@@ -107,7 +108,8 @@ static bool tell(struct host *h, const struct world *before, struct ply *p, cons
             continue;
         for (int i = 0; i < seen.count; i++) {
             observation_text(&seen.list[i], text, sizeof text);
-            say(h->out, "event %s %s", SIDE_WORD[side], text);
+            narrate_sentence(text, sentence, sizeof sentence);
+            say(h->out, "event %s %s | %s", SIDE_WORD[side], text, sentence);
         }
     }
     return true;

@@ -1,8 +1,10 @@
 /*
- * narrate.c: see narrate.h. Each event is told once: the steps of a move or
- * a recruit (move-from, block, to, at, ...) are left to the move that
- * follows them, and a block's fire waits for its dice, so that the volley is
- * one line. Words the sentences do not know are shown as the side saw them.
+ * narrate.c: see narrate.h. One sentence for each kind of observation
+ * (sentence()); a person's narration tells each event once: the steps of a
+ * move or a recruit (move-from, block, to, at, ...) are left to the move
+ * that follows them, and a block's fire waits for its dice, so that the
+ * volley is one line. Words the sentences do not know are shown as the side
+ * saw them.
  */
 #include "protocol/host/narrate.h"
 
@@ -10,6 +12,22 @@
 #include <string.h>
 
 #include "engine/core/tables.h"
+
+/* The words of one observation line. */
+struct words {
+    char w[5][64];
+    int count;
+    const char *line;
+};
+
+static void split(const char *observation, struct words *o)
+{
+    memset(o->w, 0, sizeof o->w);
+    o->count = sscanf(observation, "%63s %63s %63s %63s %63s", o->w[0], o->w[1], o->w[2], o->w[3], o->w[4]);
+    o->line = observation;
+}
+
+static bool is(const struct words *o, const char *kind) { return strcmp(o->w[0], kind) == 0; }
 
 /* A card as a person reads it: its number, its event if any, its action points. */
 static const char *card_words(const char *number, char *out, size_t size)
@@ -26,151 +44,230 @@ static const char *card_words(const char *number, char *out, size_t size)
     return out;
 }
 
-/* A block's printed combat rating ("B2": initiative and firepower, 3.12), or "" for a face-down piece. */
-static const char *rating_of(const char *id, char *out, size_t size)
+/* A block with its printed combat rating, "L:Oxford (A2)" (3.12); a face-down piece as it is. */
+static const char *rated(const char *id, char *out, size_t size)
 {
-    *out = '\0';
+    snprintf(out, size, "%s", id);
     for (int b = 0; b < BLOCK_COUNT; b++)
         if (strcmp(BLOCK_INFO[b].id, id) == 0)
-            snprintf(out, size, "%c%d", BLOCK_INFO[b].initiative, BLOCK_INFO[b].fire);
+            snprintf(out, size, "%s (%c%d)", id, BLOCK_INFO[b].initiative, BLOCK_INFO[b].fire);
     return out;
 }
 
-/* The volley waiting for its dice, told once they are all seen. */
-static void tell_volley(struct narrator *n, FILE *out)
-{
-    if (!n->firer[0]) { /* the firer was told apart, as one's own decision */
-        if (n->dice[0])
-            fprintf(out, "  The dice show %s.\n", n->dice);
-        n->dice[0] = '\0';
-        return;
-    }
-    char rating[8];
-    rating_of(n->firer, rating, sizeof rating);
-    fprintf(out, "  %s%s%s%s fires", n->firer, *rating ? " (" : "", rating, *rating ? ")" : "");
-    if (n->dice[0])
-        fprintf(out, ": the dice show %s.\n", n->dice);
-    else
-        fputs(".\n", out);
-    n->firer[0] = n->dice[0] = '\0';
-}
-
-/* The steps of a move or a recruit, told by the move or the recruit itself. */
-static bool told_later(const char *kind)
+/* The steps of a move or a recruit, which a person's narration leaves to the move or recruit itself. */
+static bool is_step(const struct words *o)
 {
     static const char *const STEPS[] = {"move-from", "sea-from", "block", "to", "end", "halt", "at", "recruit"};
     for (size_t i = 0; i < sizeof STEPS / sizeof *STEPS; i++)
-        if (strcmp(kind, STEPS[i]) == 0)
+        if (is(o, STEPS[i]))
             return true;
     return false;
 }
 
-/* A block's move: where it came from and went, in words for the pool and the dead. */
-static void tell_move(struct narrator *n, char w[][64], FILE *out)
+static bool step_sentence(const struct words *o, char *out, size_t size)
 {
-    if (strcmp(n->moved, w[1]) == 0) { /* its retreat or regroup was told */
-        n->moved[0] = '\0';
-        return;
-    }
-    if (strcmp(w[2], "pool") == 0)
-        fprintf(out, "  %s is recruited in %s.\n", w[1], w[3]);
-    else if (strcmp(w[3], "dead") == 0)
-        fprintf(out, "  %s is eliminated in %s.\n", w[1], w[2]);
-    else if (strcmp(w[3], "prisoner") == 0)
-        fprintf(out, "  %s is taken prisoner in %s.\n", w[1], w[2]);
-    else
-        fprintf(out, "  %s goes from %s to %s.\n", w[1], w[2], w[3]);
-}
-
-/* The battle's decisions (6.0), true when the observation was one. */
-static bool tell_battle(struct narrator *n, char w[][64], int count, FILE *out)
-{
-    if (strcmp(w[0], "fire") == 0)
-        snprintf(n->firer, sizeof n->firer, "%s", w[1]);
-    else if (strcmp(w[0], "roll") == 0) {
-        size_t used = strlen(n->dice);
-        snprintf(n->dice + used, sizeof n->dice - used, "%s%s", used ? " " : "", w[1]);
-    } else if (strcmp(w[0], "battle") == 0)
-        fprintf(out, "  Battle in %s.\n", w[1]);
-    else if (strcmp(w[0], "pass") == 0 && count == 2)
-        fprintf(out, "  %s holds its fire.\n", w[1]);
-    else if (strcmp(w[0], "hit") == 0)
-        fprintf(out, "  %s takes the volley.\n", w[1]);
-    else if (strcmp(w[0], "charge") == 0)
-        fprintf(out, "  %s charges %s.\n", w[1], w[2]);
-    else if (strcmp(w[0], "retreat") == 0 || strcmp(w[0], "regroup") == 0) {
-        fprintf(out, "  %s %s to %s.\n", w[1], strcmp(w[0], "retreat") == 0 ? "retreats" : "regroups", w[2]);
-        snprintf(n->moved, sizeof n->moved, "%s", w[1]);
-    } else if (strcmp(w[0], "treason") == 0)
-        fprintf(out, "  The Treason card is played: a loyalty roll at %s.\n", w[1]);
-    else if (strcmp(w[0], "decline") == 0)
-        fputs("  The Treason card is kept for a later battle.\n", out);
+    if (is(o, "move-from") || is(o, "sea-from"))
+        snprintf(out, size, "A %s move from %s.", is(o, "sea-from") ? "sea" : "land", o->w[1]);
+    else if (is(o, "block"))
+        snprintf(out, size, "%s moves.", o->w[1]);
+    else if (is(o, "to"))
+        snprintf(out, size, "It goes to %s.", o->w[1]);
+    else if (is(o, "end"))
+        snprintf(out, size, "The move ends.");
+    else if (is(o, "halt"))
+        snprintf(out, size, "It halts.");
+    else if (is(o, "at"))
+        snprintf(out, size, "The recruit is placed at %s.", o->w[1]);
+    else if (is(o, "recruit"))
+        snprintf(out, size, strcmp(o->w[1], "?") ? "%s is recruited." : "A block is recruited.", o->w[1]);
     else
         return false;
     return true;
 }
 
-/* The cards, the map and the political turn, true when the observation was one of them. */
-static bool tell_game(struct narrator *n, const char *observation, char w[][64], int count, FILE *out)
+/* A block's move: where it came from and went, in words for the pool and the dead. */
+static bool move_sentence(const struct words *o, char *out, size_t size)
 {
-    char card[2][64];
-    if (strcmp(w[0], "deal") == 0) {
-        if (strcmp(w[1], "?") != 0)
-            fprintf(out, "  You are dealt card %s.\n", card_words(w[1], card[0], sizeof card[0]));
-    } else if (strcmp(w[0], "play") == 0)
-        fprintf(out, strcmp(w[1], "?") ? "  Card %s is played.\n" : "  A card is played face-down.\n",
-                card_words(w[1], card[0], sizeof card[0]));
-    else if (strcmp(w[0], "cards") == 0)
-        fprintf(out, "  The cards are shown: York %s, Lancaster %s.\n", card_words(w[1], card[0], sizeof card[0]),
-                card_words(w[2], card[1], sizeof card[1]));
-    else if (strcmp(w[0], "phase") == 0) {
-        if (strcmp(n->phase, w[1]) != 0)
-            fprintf(out, "  -- %s phase --\n", w[1]);
-        snprintf(n->phase, sizeof n->phase, "%s", w[1]);
-    } else if (strcmp(w[0], "move") == 0 && count == 4)
-        tell_move(n, w, out);
-    else if (strcmp(w[0], "appear") == 0)
-        fprintf(out, "  A recruit, %s, appears in %s.\n", w[1], w[2]);
-    else if (strcmp(w[0], "reveal") == 0)
-        fprintf(out, "  %s is revealed: %s, strength %s.\n", w[1], w[2], w[3]);
-    else if (strcmp(w[0], "strength") == 0)
-        fprintf(out, "  %s is now at strength %s.\n", w[1], w[2]);
-    else if (strcmp(w[0], "step-lost") == 0)
-        fprintf(out, "  %s loses a step.\n", w[1]);
-    else if (strcmp(w[0], "lose") == 0)
-        fprintf(out, "  %s loses a step for want of supply.\n", w[1]);
-    else if (strcmp(w[0], "home") == 0)
-        fprintf(out, "  %s goes home to %s.\n", w[1], w[2]);
-    else if (strcmp(w[0], "plague") == 0)
-        fprintf(out, "  Plague strikes %s.\n", w[1]);
-    else if (strcmp(w[0], "pass") == 0 && count == 1)
-        fputs("  The side acting ends its actions.\n", out);
-    else if (strcmp(w[0], "king") == 0 || strcmp(w[0], "pretender") == 0)
-        fprintf(out, "  %s is now %s.\n", w[1], strcmp(w[0], "king") == 0 ? "King" : "the Pretender");
-    else if (strcmp(w[0], "mulligan") == 0)
-        fputs("  A redeal is asked for (mulligan).\n", out);
-    else if (strcmp(w[0], "keep") == 0)
-        fputs("  The hands are kept.\n", out);
-    else if (strcmp(w[0], "shows") == 0 && count >= 3)
-        fprintf(out, "  %s shows its hand for the redeal: %s.\n", strcmp(w[1], "Y") == 0 ? "York" : "Lancaster",
-                observation + strlen(w[0]) + strlen(w[1]) + 2); /* the cards, after "shows SIDE " */
-    else if (strcmp(w[0], "campaign") == 0)
-        fprintf(out, "  == Campaign %s begins: every block is at full strength ==\n", w[1]);
+    if (!is(o, "move") || o->count != 4)
+        return false;
+    if (strcmp(o->w[2], "pool") == 0)
+        snprintf(out, size, "%s is recruited in %s.", o->w[1], o->w[3]);
+    else if (strcmp(o->w[3], "dead") == 0)
+        snprintf(out, size, "%s is eliminated in %s.", o->w[1], o->w[2]);
+    else if (strcmp(o->w[3], "prisoner") == 0)
+        snprintf(out, size, "%s is taken prisoner in %s.", o->w[1], o->w[2]);
+    else
+        snprintf(out, size, "%s goes from %s to %s.", o->w[1], o->w[2], o->w[3]);
+    return true;
+}
+
+/* The battle's decisions and dice (6.0). */
+static bool battle_sentence(const struct words *o, char *out, size_t size)
+{
+    char block[96];
+    if (is(o, "fire"))
+        snprintf(out, size, "%s fires.", rated(o->w[1], block, sizeof block));
+    else if (is(o, "roll"))
+        snprintf(out, size, "A die shows %s.", o->w[1]);
+    else if (is(o, "battle"))
+        snprintf(out, size, "Battle in %s.", o->w[1]);
+    else if (is(o, "pass") && o->count == 2)
+        snprintf(out, size, "%s holds its fire.", o->w[1]);
+    else if (is(o, "hit"))
+        snprintf(out, size, "%s takes the volley.", o->w[1]);
+    else if (is(o, "charge"))
+        snprintf(out, size, "%s charges %s.", o->w[1], o->w[2]);
+    else if (is(o, "retreat") || is(o, "regroup"))
+        snprintf(out, size, "%s %s to %s.", o->w[1], is(o, "retreat") ? "retreats" : "regroups", o->w[2]);
+    else if (is(o, "treachery"))
+        snprintf(out, size, "%s tries treachery on %s: all even dice and it defects.", o->w[1], o->w[2]);
+    else if (is(o, "treason"))
+        snprintf(out, size, "The Treason card is played: a loyalty roll at %s.", o->w[1]);
+    else if (is(o, "decline"))
+        snprintf(out, size, "The Treason card is kept for a later battle.");
     else
         return false;
+    return true;
+}
+
+/* The cards (1.1, 1.0's mulligan). */
+static bool card_sentence(const struct words *o, char *out, size_t size)
+{
+    char card[2][64];
+    if (is(o, "deal"))
+        snprintf(out, size, strcmp(o->w[1], "?") ? "You are dealt card %s." : "A card is dealt, unseen.",
+                 card_words(o->w[1], card[0], sizeof card[0]));
+    else if (is(o, "play"))
+        snprintf(out, size, strcmp(o->w[1], "?") ? "Card %s is played." : "A card is played face-down.",
+                 card_words(o->w[1], card[0], sizeof card[0]));
+    else if (is(o, "cards"))
+        snprintf(out, size, "The cards are shown: York %s, Lancaster %s.", card_words(o->w[1], card[0], sizeof card[0]),
+                 card_words(o->w[2], card[1], sizeof card[1]));
+    else if (is(o, "mulligan"))
+        snprintf(out, size, "A redeal is asked for (mulligan).");
+    else if (is(o, "keep"))
+        snprintf(out, size, "The hand is kept.");
+    else if (is(o, "redeal"))
+        snprintf(out, size, "The answering side has its own hand dealt again too.");
+    else if (is(o, "shows") && o->count >= 3) /* the cards follow "shows SIDE " */
+        snprintf(out, size, "%s shows its hand for the redeal: %s.", strcmp(o->w[1], "Y") == 0 ? "York" : "Lancaster",
+                 o->line + strlen(o->w[0]) + strlen(o->w[1]) + 2);
+    else
+        return false;
+    return true;
+}
+
+/* The map, supply and the political turn. */
+static bool map_sentence(const struct words *o, char *out, size_t size)
+{
+    if (is(o, "appear"))
+        snprintf(out, size, "A recruit, %s, appears in %s.", o->w[1], o->w[2]);
+    else if (is(o, "reveal"))
+        snprintf(out, size, "%s is revealed: %s, strength %s.", o->w[1], o->w[2], o->w[3]);
+    else if (is(o, "strength"))
+        snprintf(out, size, "%s is now at strength %s.", o->w[1], o->w[2]);
+    else if (is(o, "step-lost"))
+        snprintf(out, size, "%s loses a step.", o->w[1]);
+    else if (is(o, "lose") && strcmp(o->w[1], "?") == 0)
+        snprintf(out, size, "A block not seen loses a step for want of supply in %s.", o->w[2]);
+    else if (is(o, "lose"))
+        snprintf(out, size, "%s loses a step for want of supply.", o->w[1]);
+    else if (is(o, "home"))
+        snprintf(out, size, "%s goes home to %s.", o->w[1], o->w[2]);
+    else if (is(o, "plague"))
+        snprintf(out, size, "Plague strikes %s.", o->w[1]);
+    else if (is(o, "muster"))
+        snprintf(out, size, "Muster: blocks march to %s.", o->w[1]);
+    else if (is(o, "enter"))
+        snprintf(out, size, "The senior minor heir enters in %s.", o->w[1]);
+    else if (is(o, "execute"))
+        snprintf(out, size, "%s, a defector, is executed.", o->w[1]);
+    else if (is(o, "spare"))
+        snprintf(out, size, "The defector is spared, this time.");
+    else if (is(o, "disband"))
+        snprintf(out, size, "%s disbands, over the exile's limit, to the pool.", o->w[1]);
+    else if (is(o, "pass") && o->count == 1)
+        snprintf(out, size, "The side acting ends its actions.");
+    else if ((is(o, "king") || is(o, "pretender")) && strcmp(o->w[1], "-") == 0)
+        snprintf(out, size, "There is no %s now.", is(o, "king") ? "King" : "Pretender");
+    else if (is(o, "king") || is(o, "pretender"))
+        snprintf(out, size, "%s is now %s.", o->w[1], is(o, "king") ? "King" : "the Pretender");
+    else if (is(o, "campaign"))
+        snprintf(out, size, "Campaign %s begins: every block is at full strength.", o->w[1]);
+    else if (is(o, "winner"))
+        snprintf(out, size, "%s wins.", strcmp(o->w[1], "york") == 0 ? "York" : "Lancaster");
+    else
+        return false;
+    return true;
+}
+
+/* The sentence of one observation alone, or false for a kind no sentence knows. */
+static bool sentence(const struct words *o, char *out, size_t size)
+{
+    if (is(o, "phase")) {
+        snprintf(out, size, "The %s phase.", o->w[1]);
+        return true;
+    }
+    return step_sentence(o, out, size) || move_sentence(o, out, size) || battle_sentence(o, out, size) ||
+           card_sentence(o, out, size) || map_sentence(o, out, size);
+}
+
+void narrate_sentence(const char *observation, char *out, size_t size)
+{
+    struct words o;
+    split(observation, &o);
+    if (!sentence(&o, out, size))
+        snprintf(out, size, "%s", observation); /* as it was seen */
+}
+
+/* ---- a person's narration ---- */
+
+/* The volley waiting for its dice, told once they are all seen. */
+static void tell_volley(struct narrator *n, FILE *out)
+{
+    char block[96];
+    if (n->firer[0])
+        fprintf(out, "  %s fires%s%s.\n", rated(n->firer, block, sizeof block), n->dice[0] ? ": the dice show " : "",
+                n->dice);
+    else if (n->dice[0]) /* the firer was told apart, as one's own decision */
+        fprintf(out, "  The dice show %s.\n", n->dice);
+    n->firer[0] = n->dice[0] = '\0';
+}
+
+/* What a person's narration tells its own way, true when the observation was such. */
+static bool told_apart(struct narrator *n, const struct words *o, FILE *out)
+{
+    if (is(o, "fire"))
+        snprintf(n->firer, sizeof n->firer, "%s", o->w[1]);
+    else if (is(o, "roll")) {
+        size_t used = strlen(n->dice);
+        snprintf(n->dice + used, sizeof n->dice - used, "%s%s", used ? " " : "", o->w[1]);
+    } else if (is(o, "phase")) { /* a step within a phase is no news */
+        if (strcmp(n->phase, o->w[1]) != 0)
+            fprintf(out, "  -- %s phase --\n", o->w[1]);
+        snprintf(n->phase, sizeof n->phase, "%s", o->w[1]);
+    } else if (is(o, "move") && strcmp(n->moved, o->w[1]) == 0) /* its retreat or regroup was told */
+        n->moved[0] = '\0';
+    else if (is(o, "retreat") || is(o, "regroup"))
+        return snprintf(n->moved, sizeof n->moved, "%s", o->w[1]), false;
+    else
+        return is_step(o) || is(o, "winner") || (is(o, "deal") && strcmp(o->w[1], "?") == 0);
     return true;
 }
 
 void narrate(struct narrator *n, const char *side, const char *observation, FILE *out)
 {
-    char w[5][64] = {{0}};
-    int count = sscanf(observation, "%63s %63s %63s %63s %63s", w[0], w[1], w[2], w[3], w[4]);
-    if (strcmp(w[0], "roll") != 0 && (strcmp(w[0], "phase") != 0 || strcmp(w[1], n->phase) != 0))
+    struct words o;
+    char text[400];
+    split(observation, &o);
+    if (!is(&o, "roll") && (!is(&o, "phase") || strcmp(o.w[1], n->phase) != 0))
         tell_volley(n, out); /* its dice are all seen: no step of the battle comes between */
-    if (told_later(w[0]) || tell_battle(n, w, count, out) || tell_game(n, observation, w, count, out) ||
-        strcmp(w[0], "winner") == 0)
+    if (told_apart(n, &o, out))
         return;
-    fprintf(out, "  %s%s\n", strcmp(side, "york") == 0 ? "York sees: " : "Lancaster sees: ", observation);
+    if (sentence(&o, text, sizeof text))
+        fprintf(out, "  %s\n", text);
+    else
+        fprintf(out, "  %s%s\n", strcmp(side, "york") == 0 ? "York sees: " : "Lancaster sees: ", observation);
 }
 
 void narrate_end(struct narrator *n, FILE *out) { tell_volley(n, out); }

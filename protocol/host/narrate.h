@@ -24,6 +24,12 @@ struct narrator {
  * with a later one. */
 void narrate(struct narrator *n, const char *side, const char *observation, FILE *out);
 
+/* The sentence of one observation alone, as r3 host writes it after an
+ * event's keyword form ("event york move L:Beaumont Lincoln East-Anglia |
+ * L:Beaumont goes from Lincoln to East-Anglia."): never empty, the
+ * observation itself for a kind no sentence knows. */
+void narrate_sentence(const char *observation, char *out, size_t size);
+
 /* Writes what is still waiting to be told (a volley's last dice): at the end
  * of a batch of observations, before the person is asked anything. */
 void narrate_end(struct narrator *n, FILE *out);
