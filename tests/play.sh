@@ -82,6 +82,15 @@ grep -Eq '^  [YL]:[A-Za-z-]+ \([A-D][1-4]\) fires: the dice show [1-6]( [1-6])*\
     ! grep -Eq 'sees: (fire|roll|phase) ' "$tmp/told"
 check "a battle as a person reads it: 'L:Oxford (A2) fires: the dice show 3 1 6.', and no raw dice" $?
 
+# The board is drawn again only after something was told: the steps of one's own move
+# (sea-from, the block) leave it be, the move done draws it.
+(sleep 1; for d in 5 "sea-from Calais" 1 1; do echo "$d"; sleep 0.4; done; echo q) |
+    "$R3" play --scenario 1460 --side york --seed 3 option Iterations=20 > "$tmp/steps"
+awk '/^\[3\] Your decision/ { at3 = 1 } /^\[4\] Your decision/ { at4 = 1 }
+     /^York.s view:/ { if (at3 && !at4) between++; boards++ } END { exit !(between == 0 && boards == 3) }' "$tmp/steps" &&
+    grep -q '^\[4\] Your decision .*Y:March goes from Calais to Northumbria\.$' "$tmp/steps"
+check "the board is drawn once a step of one's own move is done, not at each step" $?
+
 # Without --seed, a fresh seed each game, printed; --load FILE resumes a saved game.
 fresh() { echo q | "$R3" play --scenario 1460 --side lancaster option Iterations=20 | sed -n 's/^Seed \([0-9]*\) (a fresh one): .*/\1/p'; }
 one=$(fresh) two=$(fresh)

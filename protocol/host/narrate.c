@@ -227,10 +227,10 @@ static void tell_volley(struct narrator *n, FILE *out)
 {
     char block[96];
     if (n->firer[0])
-        fprintf(out, "  %s fires%s%s.\n", rated(n->firer, block, sizeof block), n->dice[0] ? ": the dice show " : "",
-                n->dice);
+        n->told++, fprintf(out, "  %s fires%s%s.\n", rated(n->firer, block, sizeof block),
+                           n->dice[0] ? ": the dice show " : "", n->dice);
     else if (n->dice[0]) /* the firer was told apart, as one's own decision */
-        fprintf(out, "  The dice show %s.\n", n->dice);
+        n->told++, fprintf(out, "  The dice show %s.\n", n->dice);
     n->firer[0] = n->dice[0] = '\0';
 }
 
@@ -244,7 +244,7 @@ static bool told_apart(struct narrator *n, const struct words *o, FILE *out)
         snprintf(n->dice + used, sizeof n->dice - used, "%s%s", used ? " " : "", o->w[1]);
     } else if (is(o, "phase")) { /* a step within a phase is no news */
         if (strcmp(n->phase, o->w[1]) != 0)
-            fprintf(out, "  -- %s phase --\n", o->w[1]);
+            n->told++, fprintf(out, "  -- %s phase --\n", o->w[1]);
         snprintf(n->phase, sizeof n->phase, "%s", o->w[1]);
     } else if (is(o, "move") && strcmp(n->moved, o->w[1]) == 0) /* its retreat or regroup was told */
         n->moved[0] = '\0';
@@ -264,6 +264,7 @@ void narrate(struct narrator *n, const char *side, const char *observation, FILE
         tell_volley(n, out); /* its dice are all seen: no step of the battle comes between */
     if (told_apart(n, &o, out))
         return;
+    n->told++;
     if (sentence(&o, text, sizeof text))
         fprintf(out, "  %s\n", text);
     else

@@ -12,11 +12,13 @@
 /* What the narration remembers between lines: the phase last named, since a
  * step within a phase is no news; the block firing and its dice so far, told
  * as one line once the dice are all seen; the block whose retreat or regroup
- * was told, so that its move is not told again. */
+ * was told, so that its move is not told again; and how many lines it has
+ * written. */
 struct narrator {
     char phase[64];
     char firer[64], dice[128];
     char moved[64];
+    long told;
 };
 
 /* Writes the sentence for one observation that 'side' ("york" or

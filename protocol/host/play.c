@@ -62,10 +62,12 @@ static bool ask(struct answer *a, const char *fmt, const char *arg)
 
 static const char *last(const struct answer *a) { return a->count ? a->line[a->count - 1] : ""; }
 
+static struct narrator narrator;
+static long told_at_board = -1; /* the narrator's count of lines when the board was last drawn */
+
 /* Prints what an answer says; the side to move, or -1; *over once a result came. */
 static bool show_answer(const struct answer *a, bool *over)
 {
-    static struct narrator narrator;
     bool to_move = false;
     for (int i = 0; i < a->count; i++) {
         const char *l = a->line[i];
@@ -141,13 +143,24 @@ static bool for_a_person(char *line)
     return true;
 }
 
-static void show_turn(struct answer *a, const struct answer *legal, long turn)
+/* The board, drawn again only when something was told since it was last
+ * drawn: the steps of one's own move, which tell nothing, leave it be, and
+ * the events scroll above it. */
+static void show_board(struct answer *a)
 {
+    if (told_at_board == narrator.told)
+        return;
+    told_at_board = narrator.told;
     ask(a, "board", "");
     printf("\n");
     for (int i = 0; i + 1 < a->count; i++)
         if (for_a_person(a->line[i]))
             printf("%s\n", a->line[i]);
+}
+
+static void show_turn(struct answer *a, const struct answer *legal, long turn)
+{
+    show_board(a);
     printf("\nYour decisions:\n");
     for (int k = 1; k <= legal_count(legal); k++)
         printf("  %2d  %s\n", k, label_of(legal, k));
@@ -208,15 +221,17 @@ static bool typed(char *line, struct answer *a, const struct answer *legal, bool
     }
     if (strncmp(line, "l ", 2) == 0 || strncmp(line, "load ", 5) == 0) { /* a saved game in place of this one */
         ask(a, "load %s", strchr(line, ' ') + 1);
+        told_at_board = -1;
         if (strcmp(last(a), "ok") == 0)
             printf("  Loaded %s.\n", strchr(line, ' ') + 1);
         *again = strncmp(last(a), "error ", 6) == 0;
         show_answer(a, over);
         return true;
     }
-    if (strcmp(line, "u") == 0)
+    if (strcmp(line, "u") == 0) {
         ask(a, "undo", "");
-    else if (*line && !*end && k >= 1 && k <= legal_count(legal)) {
+        told_at_board = -1; /* the board went back */
+    } else if (*line && !*end && k >= 1 && k <= legal_count(legal)) {
         decision_text_of(legal, (int)k, text, sizeof text);
         ask(a, "play %s", text);
     } else
