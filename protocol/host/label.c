@@ -17,7 +17,7 @@ static void card_label(int card, char *text, size_t size)
     if (c->event == EVENT_NONE)
         snprintf(text, size, "play card %d: %d AP", card, c->ap);
     else
-        snprintf(text, size, "play card %d: %s", card, c->name);
+        snprintf(text, size, "play card %d: %s (%d AP)", card, c->name, c->ap);
 }
 
 /* The moving block's label in a land or sea move. */
@@ -39,7 +39,7 @@ void decision_label(const struct world *w, decision d, decision named, char *tex
     case DECIDE_DEAL: snprintf(text, size, "deal card %d", arg); break;
     case DECIDE_MULLIGAN: snprintf(text, size, "show the hand and ask for a redeal"); break;
     case DECIDE_KEEP: snprintf(text, size, "keep the hand"); break;
-    case DECIDE_REDEAL: snprintf(text, size, "have the own hand redealt too"); break;
+    case DECIDE_REDEAL: snprintf(text, size, "have your own hand redealt too"); break;
     case DECIDE_PLAY: card_label(arg, text, size); break;
     case DECIDE_PASS: snprintf(text, size, w->ap_left ? "pass, leaving %d AP unspent" : "pass", w->ap_left); break;
     case DECIDE_MOVE_FROM: snprintf(text, size, "move a group from %s (1 AP)", area_name(arg)); break;
