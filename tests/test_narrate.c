@@ -85,13 +85,13 @@ static void every_kind_of_event_has_a_sentence(void **state)
 
 /* r3 play's narration of a battle turn: the firer with its rating and the
  * dice in one line, told once the dice are all seen; the retreat once, not
- * its move again. */
+ * its move again; a loyalty roll (6.9, RULINGS A.1) with its outcome. */
 static void a_volley_is_one_line_with_its_dice(void **state)
 {
     (void)state;
     struct narrator n;
     memset(&n, 0, sizeof n);
-    char told[2048] = {0};
+    char told[4096] = {0};
     FILE *out = fmemopen(told, sizeof told - 1, "w");
     const char *lines[] = {"phase battle 2 -",
                            "fire L:Oxford",
@@ -102,7 +102,14 @@ static void a_volley_is_one_line_with_its_dice(void **state)
                            "strength Y:Norwich-levy 2",
                            "retreat L:Oxford Leicester",
                            "move L:Oxford Essex Leicester",
-                           "move Y:March pool Essex"};
+                           "move Y:March pool Essex",
+                           "treachery Y:Warwick L:Clarence",
+                           "phase battle 6 -",
+                           "roll 2",
+                           "roll 4",
+                           "move L:Clarence Essex other-side",
+                           "treason L:Exeter",
+                           "roll 3"};
     for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
         narrate(&n, "york", lines[i], out);
     narrate_end(&n, out);
@@ -111,7 +118,12 @@ static void a_volley_is_one_line_with_its_dice(void **state)
                               "  L:Oxford (A2) fires: the dice show 3 1 6.\n"
                               "  Y:Norwich-levy is now at strength 2.\n"
                               "  L:Oxford retreats to Leicester.\n"
-                              "  Y:March is recruited in Essex.\n");
+                              "  Y:March is recruited in Essex.\n"
+                              "  Y:Warwick tries treachery on L:Clarence (all dice even, and it defects).\n"
+                              "  The dice show 2 4: all even, L:Clarence defects.\n"
+                              "  L:Clarence changes sides in Essex.\n"
+                              "  The Treason card is played: a loyalty roll at L:Exeter.\n"
+                              "  The dice show 3: not all even, L:Exeter stays loyal.\n");
 }
 
 int main(void)

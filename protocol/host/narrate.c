@@ -90,12 +90,20 @@ static bool move_sentence(const struct words *o, char *out, size_t size)
 {
     if (!is(o, "move") || o->count != 4)
         return false;
+    bool from_off_map =
+        strcmp(o->w[2], "other-side") == 0 || strcmp(o->w[2], "minor") == 0 || strcmp(o->w[2], "prisoner") == 0;
     if (strcmp(o->w[2], "pool") == 0)
         snprintf(out, size, "%s is recruited in %s.", o->w[1], o->w[3]);
     else if (strcmp(o->w[3], "dead") == 0)
-        snprintf(out, size, "%s is eliminated in %s.", o->w[1], o->w[2]);
+        snprintf(out, size, from_off_map ? "%s is eliminated." : "%s is eliminated in %s.", o->w[1], o->w[2]);
     else if (strcmp(o->w[3], "prisoner") == 0)
         snprintf(out, size, "%s is taken prisoner in %s.", o->w[1], o->w[2]);
+    else if (strcmp(o->w[3], "other-side") == 0) /* 4.6: its other side's version takes its place */
+        snprintf(out, size, "%s changes sides in %s.", o->w[1], o->w[2]);
+    else if (strcmp(o->w[2], "other-side") == 0)
+        snprintf(out, size, "%s takes the field in %s for its new side.", o->w[1], o->w[3]);
+    else if (strcmp(o->w[2], "minor") == 0)
+        snprintf(out, size, "%s, a minor heir until now, enters in %s.", o->w[1], o->w[3]);
     else
         snprintf(out, size, "%s goes from %s to %s.", o->w[1], o->w[2], o->w[3]);
     return true;
@@ -120,7 +128,7 @@ static bool battle_sentence(const struct words *o, char *out, size_t size)
     else if (is(o, "retreat") || is(o, "regroup"))
         snprintf(out, size, "%s %s to %s.", o->w[1], is(o, "retreat") ? "retreats" : "regroups", o->w[2]);
     else if (is(o, "treachery"))
-        snprintf(out, size, "%s tries treachery on %s: all even dice and it defects.", o->w[1], o->w[2]);
+        snprintf(out, size, "%s tries treachery on %s (all dice even, and it defects).", o->w[1], o->w[2]);
     else if (is(o, "treason"))
         snprintf(out, size, "The Treason card is played: a loyalty roll at %s.", o->w[1]);
     else if (is(o, "decline"))
@@ -222,11 +230,25 @@ void narrate_sentence(const char *observation, char *out, size_t size)
 
 /* ---- a person's narration ---- */
 
+/* A loyalty roll's outcome (6.9, RULINGS A.1): all dice even and the target defects. */
+static void tell_loyalty(struct narrator *n, FILE *out)
+{
+    bool even = true;
+    for (const char *c = n->dice; *c; c++)
+        even = even && (*c == ' ' || (*c - '0') % 2 == 0);
+    n->told++;
+    fprintf(out, "  The dice show %s: %s, %s %s.\n", n->dice, even ? "all even" : "not all even", n->target,
+            even ? "defects" : "stays loyal");
+    n->target[0] = n->dice[0] = '\0';
+}
+
 /* The volley waiting for its dice, told once they are all seen. */
 static void tell_volley(struct narrator *n, FILE *out)
 {
     char block[96];
-    if (n->firer[0])
+    if (n->target[0] && n->dice[0])
+        tell_loyalty(n, out);
+    else if (n->firer[0])
         n->told++, fprintf(out, "  %s fires%s%s.\n", rated(n->firer, block, sizeof block),
                            n->dice[0] ? ": the dice show " : "", n->dice);
     else if (n->dice[0]) /* the firer was told apart, as one's own decision */
@@ -239,6 +261,8 @@ static bool told_apart(struct narrator *n, const struct words *o, FILE *out)
 {
     if (is(o, "fire"))
         snprintf(n->firer, sizeof n->firer, "%s", o->w[1]);
+    else if (is(o, "treachery") || is(o, "treason"))
+        return snprintf(n->target, sizeof n->target, "%s", o->w[is(o, "treachery") ? 2 : 1]), false;
     else if (is(o, "roll")) {
         size_t used = strlen(n->dice);
         snprintf(n->dice + used, sizeof n->dice - used, "%s%s", used ? " " : "", o->w[1]);

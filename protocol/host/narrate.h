@@ -17,6 +17,7 @@
 struct narrator {
     char phase[64];
     char firer[64], dice[128];
+    char target[64]; /* a loyalty roll's target (treachery, Treason), told with its dice */
     char moved[64];
     long told;
 };
