@@ -120,11 +120,11 @@ $(DDEPS_OK): Makefile $(DEPS_OK)
 
 $(BUILD)/fuzz/obj/%.o: %.c $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -I. $(INCLUDES) -c $< -o $@
+	$(call say,CC,$< (fuzz))clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -I. $(INCLUDES) -c $< -o $@
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(LIBGNU)
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -I. $(INCLUDES) $< $(FUZZ_OBJ) $(LIBGNU) \
+	$(call say,LINK,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -I. $(INCLUDES) $< $(FUZZ_OBJ) $(LIBGNU) \
 	  $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm -o $@
 
 # Each fuzzer from a copy of its seed corpus, all five at once; a crash, a sanitizer
