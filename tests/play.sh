@@ -1,8 +1,9 @@
 #!/bin/sh
 # play.sh: r3 play as a person uses it. It runs in tmux; the test types with
-# send-keys and reads the screen with capture-pane, plays a seeded 1470 game
-# to its end (always the first decision listed, a hint and an undo on the
-# way), and checks the screen at the points that matter.
+# send-keys and reads the screen with capture-pane, plays a seeded 1460 game
+# to its end (always the last decision listed, which goes to battle; a hint,
+# an undo, a save and a load on the way), and checks the screen at the points
+# that matter.
 # Usage: sh tests/play.sh ./r3
 R3=$(cd "$(dirname "${1:-./r3}")" && pwd)/$(basename "${1:-./r3}")
 . "$(dirname "$0")/lib.sh"
@@ -10,7 +11,7 @@ session=r3-play-test-$$
 t() { tmux -L "$session" "$@"; } # a server of its own, with room for the whole game
 # One command: a server started alone may exit, having no session, before the next connects.
 t -f /dev/null start-server \; set-option -g history-limit 100000 \; new-session -d -s "$session" -x 200 -y 50 \
-    "$R3 play --scenario 1470 --side york --seed 3 option Iterations=20; echo PLAY-EXITED; sleep 5"
+    "$R3 play --scenario 1460 --side york --seed 3 option Iterations=20; echo PLAY-EXITED; sleep 5"
 trap 't kill-server 2> /dev/null; rm -rf "$tmp"' EXIT
 screen() { t capture-pane -p -t "$session" -S -100000; }
 wait_for() { # wait_for PATTERN: up to 20 s for the screen to show it
@@ -18,10 +19,11 @@ wait_for() { # wait_for PATTERN: up to 20 s for the screen to show it
     return 1
 }
 type_line() { t send-keys -t "$session" "$1" Enter; }
+last_choice() { screen | sed -n 's/^\[[0-9]*\] Your decision (1-\([0-9]*\),.*/\1/p' | tail -n 1; }
 
 wait_for '^\[1\] Your decision (1-'
 screen > "$tmp/first"
-grep -qx "York's view: 1470, campaign 2, turn 1, cards phase" "$tmp/first" &&
+grep -qx "York's view: 1460, campaign 1, turn 1, cards phase" "$tmp/first" &&
     grep -q '^Your decisions:' "$tmp/first" && grep -Eq '^ +1  play card [0-9]+: ' "$tmp/first" &&
     grep -Eq '^  You are dealt card [0-9]+(, [A-Za-z ]+)? \([0-4] AP\)\.$' "$tmp/first" &&
     grep -Eq '^Own hand: [0-9]+ ([A-Za-z ]+ )?\([0-4] AP\)(, [0-9]+ ([A-Za-z ]+ )?\([0-4] AP\))*$' "$tmp/first"
@@ -33,7 +35,7 @@ check "h: the engine's hint for the human side" $?
 
 turn=1
 while [ $turn -lt 400 ] && ! screen | grep -q '^Result: '; do
-    type_line 1
+    type_line "$(last_choice)"
     turn=$((turn + 1))
     wait_for "^\\[$turn\\] Your decision\\|^Result: " || break
     if [ $turn = 2 ]; then # the engine has played its card since: undo says why it cannot
@@ -54,7 +56,10 @@ while [ $turn -lt 400 ] && ! screen | grep -q '^Result: '; do
 done
 screen > "$tmp/last"
 grep -Eq '^Result: (york|lancaster) (heirs|usurpation|last-campaign)$' "$tmp/last" && wait_for '^PLAY-EXITED'
-check "typing 1 at every prompt plays the game to its result ($turn prompts), and r3 play exits" $?
+check "typing the last decision at every prompt plays the game to its result ($turn prompts), and r3 play exits" $?
+grep -Eq '^  [YL][:?][A-Za-z0-9-]+ (\([A-D][1-4]\) )?fires: the dice show [1-6]( [1-6])*\.$' "$tmp/last" &&
+    grep -Eq '^  [YL][:?][A-Za-z0-9-]+ is now at strength [0-9]\.$' "$tmp/last"
+check "the battles on the screen: who fires, with its rating, the dice in one line, then the steps lost" $?
 head -n 1 "$tmp/saved.r3g" | grep -qx '# r3 sealed game record' &&
     printf 'load %s\nquit\n' "$tmp/saved.r3g" | "$R3" host | grep -qx 'tomove york'
 check "the game saved in play with s FILE is sealed, and r3 host loads it" $?
@@ -65,7 +70,7 @@ check "the game saved in play with s FILE is sealed, and r3 host loads it" $?
 check "quiet by default: no information-set key, step or 'Player 1 not yet'; --verbose shows them" $?
 grep -q '^  Your only decision: ' "$tmp/last"
 check "a decision with no choice is made at once and told: Your only decision: ..." $?
-grep -q '^Seed 3: r3 play --scenario 1470 --side york --seed 3 plays this game again\.$' "$tmp/last"
+grep -q '^Seed 3: r3 play --scenario 1460 --side york --seed 3 plays this game again\.$' "$tmp/last"
 check "the seed is printed with the command that plays the game again" $?
 grep -q '^  -- action phase --' "$tmp/last" && grep -q '^  -- supply phase --' "$tmp/last" &&
     grep -Eq '^  L[:?][A-Za-z0-9-]+ goes from ' "$tmp/last" &&
@@ -98,7 +103,7 @@ one=$(fresh) two=$(fresh)
 check "no --seed: a fresh seed each game, printed ($one, $two)" $?
 echo q | "$R3" play --load "$tmp/saved.r3g" > "$tmp/resumed"
 grep -q "^r3 play: resuming $tmp/saved.r3g\.$" "$tmp/resumed" && grep -q '^\[1\] Your decision (1-' "$tmp/resumed" &&
-    grep -q "^York's view: 1470, campaign 2, turn 1" "$tmp/resumed"
+    grep -q "^York's view: 1460, campaign 1, turn 1" "$tmp/resumed"
 check "r3 play --load FILE resumes the saved game at its decision" $?
 
 finish play

@@ -96,6 +96,8 @@ static bool move_sentence(const struct words *o, char *out, size_t size)
         snprintf(out, size, "%s is recruited in %s.", o->w[1], o->w[3]);
     else if (strcmp(o->w[3], "dead") == 0)
         snprintf(out, size, from_off_map ? "%s is eliminated." : "%s is eliminated in %s.", o->w[1], o->w[2]);
+    else if (strcmp(o->w[3], "pool") == 0)
+        snprintf(out, size, "%s goes back to the pool from %s.", o->w[1], o->w[2]);
     else if (strcmp(o->w[3], "prisoner") == 0)
         snprintf(out, size, "%s is taken prisoner in %s.", o->w[1], o->w[2]);
     else if (strcmp(o->w[3], "other-side") == 0) /* 4.6: its other side's version takes its place */
