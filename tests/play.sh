@@ -105,5 +105,10 @@ echo q | "$R3" play --load "$tmp/saved.r3g" > "$tmp/resumed"
 grep -q "^r3 play: resuming $tmp/saved.r3g\.$" "$tmp/resumed" && grep -q '^\[1\] Your decision (1-' "$tmp/resumed" &&
     grep -q "^York's view: 1460, campaign 1, turn 1" "$tmp/resumed"
 check "r3 play --load FILE resumes the saved game at its decision" $?
+echo garbage > "$tmp/bad.r3g"
+echo q | "$R3" play --load "$tmp/bad.r3g" > "$tmp/out" 2>&1
+status=$?
+[ $status = 1 ] && grep -q "^! bad-record '$tmp/bad.r3g': line 1: " "$tmp/out" && [ "$(grep -c '^!' "$tmp/out")" = 1 ]
+check "r3 play --load of a file that is no record: one message naming it and its line, status 1 ($status)" $?
 
 finish play

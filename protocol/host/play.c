@@ -261,6 +261,7 @@ int play_session(const char *first, const char *greeting, bool show_internals)
     snprintf(command, sizeof command, "%s", first);
     printf("%s\n", greeting);
     bool over = false, again = false, going = ask(&a, "%s", command);
+    bool refused = strncmp(last(&a), "error ", 6) == 0; /* a game that could not start or load */
     bool to_move = going && show_answer(&a, &over);
     char line[LINE_MAX_BYTES];
     for (long turn = 1; going && to_move && !over;) {
@@ -283,5 +284,5 @@ int play_session(const char *first, const char *greeting, bool show_internals)
     pthread_join(thread, NULL);
     fclose(from_host);
     fclose(host.in);
-    return 0;
+    return refused ? 1 : 0;
 }

@@ -13,7 +13,7 @@
  * the host command 'first' (a "new ..." or a "load ..."), then plays it to
  * its end or the person's q; the board's internals (the information-set
  * key, the phase's step) only with 'show_internals'. 0, or 1 when the host
- * cannot start. */
+ * cannot start or refuses 'first' (a file that cannot be loaded). */
 int play_session(const char *first, const char *greeting, bool show_internals);
 
 #endif
