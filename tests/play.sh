@@ -57,9 +57,9 @@ done
 screen > "$tmp/last"
 grep -Eq '^Result: (york|lancaster) (heirs|usurpation|last-campaign)$' "$tmp/last" && wait_for '^PLAY-EXITED'
 check "typing the last decision at every prompt plays the game to its result ($turn prompts), and r3 play exits" $?
-grep -Eq '^  [YL][:?][A-Za-z0-9-]+ (\([A-D][1-4]\) )?fires: the dice show [1-6]( [1-6])*\.$' "$tmp/last" &&
+grep -Eq '^  [YL][:?][A-Za-z0-9-]+ (\([A-D][1-4]\) )?fires: the dice show [1-6]( [1-6])*, [0-9] hits?\.$' "$tmp/last" &&
     grep -Eq '^  [YL][:?][A-Za-z0-9-]+ is now at strength [0-9]\.$' "$tmp/last"
-check "the battles on the screen: who fires, with its rating, the dice in one line, then the steps lost" $?
+check "the battles on the screen: who fires, with its rating, the dice and the hits in one line, then the steps lost" $?
 head -n 1 "$tmp/saved.r3g" | grep -qx '# r3 sealed game record' &&
     printf 'load %s\nquit\n' "$tmp/saved.r3g" | "$R3" host | grep -qx 'tomove york'
 check "the game saved in play with s FILE is sealed, and r3 host loads it" $?
@@ -82,10 +82,10 @@ check "the events as sentences, each once: phases and moves, not the steps that 
 "$R3" match --engine cmd="$R3" name=a option.Player=random --engine cmd="$R3" name=b option.Player=random \
     --games 2 --scenario 1460 --seed 7 --out "$tmp/m" > /dev/null 2>&1 &&
     "$R3" replay --print "$tmp/m/game-00001.r3g" > "$tmp/told" && "$R3" replay --print "$tmp/m/game-00002.r3g" >> "$tmp/told"
-grep -Eq '^  [YL]:[A-Za-z-]+ \([A-D][1-4]\) fires: the dice show [1-6]( [1-6])*\.$' "$tmp/told" &&
+grep -Eq '^  [YL]:[A-Za-z-]+ \([A-D][1-4]\) fires: the dice show [1-6]( [1-6])*, [0-9] hits?\.$' "$tmp/told" &&
     grep -q '^  Battle in [A-Za-z-]*\.$' "$tmp/told" && grep -q ' is now at strength [0-9]\.$' "$tmp/told" &&
     ! grep -Eq 'sees: (fire|roll|phase) ' "$tmp/told"
-check "a battle as a person reads it: 'L:Oxford (A2) fires: the dice show 3 1 6.', and no raw dice" $?
+check "a battle as a person reads it: 'L:Oxford (A2) fires: the dice show 3 1 6, 2 hits.', and no raw dice" $?
 
 # The board is drawn again only after something was told: the steps of one's own move
 # (sea-from, the block) leave it be, the move done draws it.

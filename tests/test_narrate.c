@@ -3,7 +3,8 @@
  * r3 host writes them after each event's keyword form and r3 play and
  * r3 replay --print tell them. Whole random games of the three scenarios,
  * every observation of both sides: each kind of event has a sentence of its
- * own, and a person's narration of a volley is one line with its dice.
+ * own, a die of a fire says whether it hit, and a person's narration of a
+ * volley is one line with its dice and hits.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 
 #include "engine/hidden/observe.h"
 #include "engine/rules/game.h"
+#include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
 #include "protocol/host/narrate.h"
 
@@ -50,7 +52,9 @@ static bool tell_both(void *context, const struct world *before, decision d, con
         for (int i = 0; i < seen.count; i++) {
             char text[200], sentence[400];
             observation_text(&seen.list[i], text, sizeof text);
-            narrate_sentence(text, sentence, sizeof sentence);
+            narrate_event_sentence(before, d, text, sentence, sizeof sentence);
+            if (decision_kind(d) == DECIDE_ROLL && before->step == BATTLE_FIRE && strncmp(text, "roll ", 5) == 0)
+                assert_non_null(strstr(sentence, rules_die_counts(before, d) ? ": a hit." : ": a miss."));
             size_t n = strlen(sentence);
             note(context, text, strcmp(sentence, text) != 0 && n > 1 && sentence[n - 1] == '.');
         }
@@ -83,8 +87,9 @@ static void every_kind_of_event_has_a_sentence(void **state)
     assert_true(k.count >= 30);
 }
 
-/* r3 play's narration of a battle turn: the firer with its rating and the
- * dice in one line, told once the dice are all seen; the retreat once, not
+/* r3 play's narration of a battle turn: the firer with its rating, the
+ * dice and the hits (from the host's sentences of the dice) in one line,
+ * told once the dice are all seen; the retreat once, not
  * its move again; a loyalty roll (6.9, RULINGS A.1) with its outcome. */
 static void a_volley_is_one_line_with_its_dice(void **state)
 {
@@ -96,9 +101,9 @@ static void a_volley_is_one_line_with_its_dice(void **state)
     const char *lines[] = {"phase battle 2 -",
                            "fire L:Oxford",
                            "phase battle 3 -",
-                           "roll 3",
-                           "roll 1",
-                           "roll 6",
+                           "roll 3 | A die shows 3: a hit.",
+                           "roll 1 | A die shows 1: a hit.",
+                           "roll 6 | A die shows 6: a miss.",
                            "strength Y:Norwich-levy 2",
                            "retreat L:Oxford Leicester",
                            "move L:Oxford Essex Leicester",
@@ -115,7 +120,7 @@ static void a_volley_is_one_line_with_its_dice(void **state)
     narrate_end(&n, out);
     fclose(out);
     assert_string_equal(told, "  -- battle phase --\n"
-                              "  L:Oxford (A2) fires: the dice show 3 1 6.\n"
+                              "  L:Oxford (A2) fires: the dice show 3 1 6, 2 hits.\n"
                               "  Y:Norwich-levy is now at strength 2.\n"
                               "  L:Oxford retreats to Leicester.\n"
                               "  Y:March is recruited in Essex.\n"

@@ -108,7 +108,7 @@ static bool tell(struct host *h, const struct world *before, struct ply *p, cons
             continue;
         for (int i = 0; i < seen.count; i++) {
             observation_text(&seen.list[i], text, sizeof text);
-            narrate_sentence(text, sentence, sizeof sentence);
+            narrate_event_sentence(before, d, text, sentence, sizeof sentence);
             say(h->out, "event %s %s | %s", SIDE_WORD[side], text, sentence);
         }
     }

@@ -12,19 +12,26 @@
 #include <string.h>
 
 #include "engine/core/tables.h"
+#include "engine/rules/rules.h"
 
-/* The words of one observation line. */
+/* The words of one observation line, and the host's sentence after " | " if it came with one. */
 struct words {
     char w[5][64];
     int count;
-    const char *line;
+    char line[256], said[400];
 };
 
 static void split(const char *observation, struct words *o)
 {
+    const char *bar = strstr(observation, " | ");
+    int length = bar ? (int)(bar - observation) : (int)strlen(observation);
     memset(o->w, 0, sizeof o->w);
-    o->count = sscanf(observation, "%63s %63s %63s %63s %63s", o->w[0], o->w[1], o->w[2], o->w[3], o->w[4]);
-    o->line = observation;
+    snprintf(o->line, sizeof o->line, "%.*s", length, observation);
+    snprintf(o->said, sizeof o->said, "%s", bar ? bar + 3 : "");
+    size_t said = strlen(o->said);
+    if (said && o->said[said - 1] == '.')
+        o->said[said - 1] = '\0';
+    o->count = sscanf(o->line, "%63s %63s %63s %63s %63s", o->w[0], o->w[1], o->w[2], o->w[3], o->w[4]);
 }
 
 static bool is(const struct words *o, const char *kind) { return strcmp(o->w[0], kind) == 0; }
@@ -230,6 +237,16 @@ void narrate_sentence(const char *observation, char *out, size_t size)
         snprintf(out, size, "%s", observation); /* as it was seen */
 }
 
+void narrate_event_sentence(const struct world *before, decision d, const char *observation, char *out, size_t size)
+{
+    bool volley = before->phase == PHASE_BATTLE &&
+                  (before->step == BATTLE_FIRE || before->step == BATTLE_CHARGE || before->step == BATTLE_CHARGE_BACK);
+    if (volley && decision_kind(d) == DECIDE_ROLL && strncmp(observation, "roll ", 5) == 0)
+        snprintf(out, size, "A die shows %d: %s.", decision_arg(d), rules_die_counts(before, d) ? "a hit" : "a miss");
+    else
+        narrate_sentence(observation, out, size);
+}
+
 /* ---- a person's narration ---- */
 
 /* A loyalty roll's outcome (6.9, RULINGS A.1): all dice even and the target defects. */
@@ -247,15 +264,28 @@ static void tell_loyalty(struct narrator *n, FILE *out)
 /* The volley waiting for its dice, told once they are all seen. */
 static void tell_volley(struct narrator *n, FILE *out)
 {
-    char block[96];
+    char block[96], hits[32] = "";
+    if (n->judged && n->dice[0]) /* the dice's sentences said hit or miss */
+        snprintf(hits, sizeof hits, ", %d hit%s", n->hits, n->hits == 1 ? "" : "s");
     if (n->target[0] && n->dice[0])
         tell_loyalty(n, out);
     else if (n->firer[0])
-        n->told++, fprintf(out, "  %s fires%s%s.\n", rated(n->firer, block, sizeof block),
-                           n->dice[0] ? ": the dice show " : "", n->dice);
+        n->told++, fprintf(out, "  %s fires%s%s%s.\n", rated(n->firer, block, sizeof block),
+                           n->dice[0] ? ": the dice show " : "", n->dice, hits);
     else if (n->dice[0]) /* the firer was told apart, as one's own decision */
-        n->told++, fprintf(out, "  The dice show %s.\n", n->dice);
+        n->told++, fprintf(out, "  The dice show %s%s.\n", n->dice, hits);
     n->firer[0] = n->dice[0] = '\0';
+    n->hits = n->judged = 0;
+}
+
+/* A die whose host's sentence says whether it hit counts toward the volley's hits. */
+static void judge_die(struct narrator *n, const char *said)
+{
+    size_t length = strlen(said);
+    if (length > 7 && strcmp(said + length - 7, ": a hit") == 0)
+        n->hits++, n->judged++;
+    else if (length > 8 && strcmp(said + length - 8, ": a miss") == 0)
+        n->judged++;
 }
 
 /* What a person's narration tells its own way, true when the observation was such. */
@@ -268,6 +298,7 @@ static bool told_apart(struct narrator *n, const struct words *o, FILE *out)
     else if (is(o, "roll")) {
         size_t used = strlen(n->dice);
         snprintf(n->dice + used, sizeof n->dice - used, "%s%s", used ? " " : "", o->w[1]);
+        judge_die(n, o->said);
     } else if (is(o, "phase")) { /* a step within a phase is no news */
         if (strcmp(n->phase, o->w[1]) != 0)
             n->told++, fprintf(out, "  -- %s phase --\n", o->w[1]);
@@ -294,7 +325,7 @@ void narrate(struct narrator *n, const char *side, const char *observation, FILE
     if (sentence(&o, text, sizeof text))
         fprintf(out, "  %s\n", text);
     else
-        fprintf(out, "  %s%s\n", strcmp(side, "york") == 0 ? "York sees: " : "Lancaster sees: ", observation);
+        fprintf(out, "  %s%s\n", strcmp(side, "york") == 0 ? "York sees: " : "Lancaster sees: ", o.line);
 }
 
 void narrate_end(struct narrator *n, FILE *out) { tell_volley(n, out); }

@@ -73,14 +73,9 @@ static bool show_answer(const struct answer *a, bool *over)
         const char *l = a->line[i];
         char side[16];
         int used = 0;
-        if (sscanf(l, "event %15s %n", side, &used) == 1 && used) {
-            char observation[LINE_MAX_BYTES];
-            snprintf(observation, sizeof observation, "%s", l + used);
-            observation[strcspn(observation, "|")] = '\0'; /* the keyword form; the sentence after it is the host's */
-            for (size_t end = strlen(observation); end && observation[end - 1] == ' ';)
-                observation[--end] = '\0';
-            narrate(&narrator, side, observation, stdout);
-        } else if (strncmp(l, "tomove ", 7) == 0)
+        if (sscanf(l, "event %15s %n", side, &used) == 1 && used)
+            narrate(&narrator, side, l + used, stdout); /* the keyword form with the host's sentence */
+        else if (strncmp(l, "tomove ", 7) == 0)
             to_move = true;
         else if (strncmp(l, "result ", 7) == 0)
             narrate_end(&narrator, stdout), printf("\nResult: %s\n", l + 7), *over = true;

@@ -33,9 +33,12 @@ static bool print_transition(void *context, const struct world *before, decision
         fprintf(p->out, "%ld. %s: %s\n", ++p->own, SIDE_NAME[p->side], text);
         first = 1;
     }
-    for (int i = first; i < seen.count; i++) {
+    for (int i = first; i < seen.count; i++) { /* each with its sentence, as r3 host writes its events */
+        char sentence[400], line[sizeof text + sizeof sentence + 3];
         observation_text(&seen.list[i], text, sizeof text);
-        narrate(&p->narrator, SIDE_WORD[p->side], text, p->out);
+        narrate_event_sentence(before, d, text, sentence, sizeof sentence);
+        snprintf(line, sizeof line, "%s | %s", text, sentence);
+        narrate(&p->narrator, SIDE_WORD[p->side], line, p->out);
     }
     return true;
 }
