@@ -19,6 +19,10 @@ wait_for() { # wait_for PATTERN: up to 20 s for the screen to show it
     return 1
 }
 type_line() { t send-keys -t "$session" "$1" Enter; }
+last_board() { # the last board and its decisions on a screen, up to the prompt
+    awk '/^York.s view:/ { board = "" } { board = board $0 "\n" } /^\[[0-9]+\] Your decision/ { shown = board } END { printf "%s", shown }' |
+        sed '$d'
+}
 last_choice() { screen | sed -n 's/^\[[0-9]*\] Your decision (1-\([0-9]*\),.*/\1/p' | tail -n 1; }
 
 wait_for '^\[1\] Your decision (1-'
@@ -39,6 +43,7 @@ while [ $turn -lt 400 ] && ! screen | grep -q '^Result: '; do
     turn=$((turn + 1))
     wait_for "^\\[$turn\\] Your decision\\|^Result: " || break
     if [ $turn = 2 ]; then # the engine has played its card since: undo says why it cannot
+        screen > "$tmp/at2"
         type_line u
         wait_for '^! cannot-undo york has seen' &&
             type_line "s $tmp/saved.r3g" && wait_for '^  Saved\.'
@@ -50,8 +55,9 @@ while [ $turn -lt 400 ] && ! screen | grep -q '^Result: '; do
     if [ $turn = 6 ]; then # back to the game saved at the second decision
         type_line "l $tmp/saved.r3g"
         turn=$((turn + 1))
-        wait_for "^  Loaded $tmp/saved.r3g\.\$" && wait_for "^\\[$turn\\] Your decision (1-"
-        check "l FILE: the saved game is loaded in place of this one, and play goes on from it" $?
+        wait_for "^  Loaded $tmp/saved.r3g\.\$" && wait_for "^\\[$turn\\] Your decision (1-" &&
+            [ -n "$(last_board < "$tmp/at2")" ] && [ "$(last_board < "$tmp/at2")" = "$(screen | last_board)" ]
+        check "l FILE: the saved game is loaded in place of this one: the board and decisions of its point again" $?
     fi
 done
 screen > "$tmp/last"
