@@ -348,6 +348,26 @@ static void rule_6_9_example_northumberland_loyalty_2_defects_on_two_even_dice(v
     assert_world_ok(&w);
 }
 
+/* What a die counts for in its roll (rules_die_counts, the outcome the
+ * search's chance nodes key by): in Stanley's fire (6.2, 6.4) a die counts
+ * when it shows his firepower or less, so the count is the hits the volley
+ * brings; in a treachery roll (6.9) an odd die counts, and no odd die is a
+ * defection. */
+static void a_die_counts_as_a_hit_or_as_an_odd_treachery_die(void **state)
+{
+    (void)state;
+    struct world w;
+    static const int YORK[] = {BLOCK_Y_MARCH, BLOCK_Y_HERBERT, BLOCK_Y_WORCESTER}, STEPS[] = {3, 3, 2};
+    attack_chester(&w, BLOCK_L_STANLEY, 3, YORK, STEPS, 3);
+    play_text(&w, "fire L:Stanley");
+    for (int face = 1; face <= 6; face++)
+        assert_int_equal(rules_die_counts(&w, decision_make(DECIDE_ROLL, face)), face <= 2); /* B2 */
+    northumberland_against_the_pretender(&w);
+    play_text(&w, "treachery Y:York L:Northumberland");
+    for (int face = 1; face <= 6; face++)
+        assert_int_equal(rules_die_counts(&w, decision_make(DECIDE_ROLL, face)), face % 2);
+}
+
 /* 6.91: Kent and Salisbury have loyalty W: two dice, one when Warwick rolls;
  * Warwick cannot roll at Northumberland or Westmoreland. */
 static void rule_6_91_warwick(void **state)
@@ -791,6 +811,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rule_6_2_example_herbert_rivers_clarence_turn_order),
         cmocka_unit_test(rule_6_4_example_stanley_rolls_three_dice),
+        cmocka_unit_test(a_die_counts_as_a_hit_or_as_an_odd_treachery_die),
         cmocka_unit_test(rule_6_4_one_volley_eliminates_one_block),
         cmocka_unit_test(rule_6_4_surplus_carries_to_the_next_strongest),
         cmocka_unit_test(rule_6_4_a_tie_is_asked_once_per_volley),
