@@ -26,11 +26,12 @@ TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev libsodium-dev zlib1g-dev gnulib autoconf automake m4
 # cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
-# play typed into as a person would), xmllint and rsvg-convert for tests/svg.sh
-# (the board's SVG validated and rendered), GNU time for tests/referee.sh (the
+# play typed into as a person would), xmllint, rsvg-convert and the DejaVu fonts
+# for tests/svg.sh (the board's SVG validated and rendered in the font its labels
+# were measured by), GNU time for tests/referee.sh (the
 # memory r3 replay takes for a record that is no record), groff for
 # tests/install.sh (the manual page read with every warning on).
-TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin jq procps time groff-base
+TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin fonts-dejavu-core jq procps time groff-base
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 
@@ -72,7 +73,7 @@ ASAN_R3  := $(BUILD)/asan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run check test docs-test install uninstall native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
+.PHONY: all run check test docs-test docs-boards install uninstall native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
         quality quality-suite gauntlet \
         format format-check clean deps fuzz fuzz-test docs/architecture.svg
 .DEFAULT_GOAL := all
@@ -331,8 +332,9 @@ test: layers-test docs-test unit asan-test tsan-test cli-test valgrind-test sign
 
 # ---- format --------------------------------------------------------------------------
 # clang-format with .clang-format (tests/.clang-format in tests/). The data
-# tables are laid out by hand, a row a line, and are left alone.
-FORMAT_SKIP := engine/core/tables.c tuning/bench/bench_positions.c
+# tables are laid out by hand, a row a line, and the map's shapes are generated
+# (engine/data/map/generate.mjs): both are left alone.
+FORMAT_SKIP := engine/core/tables.c tuning/bench/bench_positions.c engine/text/map_geometry.c
 FORMAT_SRC   = $(filter-out $(FORMAT_SKIP),$(shell find engine eval search tuning protocol tests -name '*.[ch]' | LC_ALL=C sort))
 
 format: $(TDEPS_OK)
@@ -347,6 +349,11 @@ docs/architecture.svg: $(TDEPS_OK) $(DDEPS_OK)
 	@mkdir -p $(BUILD)
 	sh tests/layers.sh --dot > $(BUILD)/architecture.dot
 	dot -Tsvg $(BUILD)/architecture.dot -o $@
+
+# The starting positions' pictures in docs/, and the 1460 one as the README shows it.
+docs-boards: r3
+	for year in 1460 1470 1483; do ./r3 show --scenario $$year --svg > docs/board-$$year.svg; done
+	rsvg-convert -o docs/board-1460.png docs/board-1460.svg
 
 clean:
 	rm -rf $(BUILD) r3 r3-native

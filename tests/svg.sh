@@ -12,10 +12,21 @@ R3=${1:-./r3}
 on_map() { echo "$1" | tr ' ' '\n' | grep -v '^\(pool\|minor\|other-side\|dead\|prisoner\|hidden\|strength\|crossed\|entered\|main\|acted\|move\|battle\)' |
     sed -n 's/^[A-Za-z-]*=\(.*\)$/\1/p' | tr ',' '\n' | sed -n 's/^\([YLR]:[A-Za-z-]*\)\([1-4]\).*/\1 \2/p'; }
 
+# A PNG's width and height, from its header.
+png_size() { od -An -tu4 --endian=big -j16 -N8 "$1" | awk '{print $1 " x " $2}'; }
+
+# The labels were laid out with DejaVu Sans's widths (tests/test_board_svg.c checks they do not
+# overlap): the picture names that font, and the renderer finds it.
+fc-match "DejaVu Sans:bold" | grep -q '^DejaVuSans-Bold' && fc-match "DejaVu Sans" | grep -q '^DejaVuSans\.'
+check "the font the labels were measured by is the one rsvg-convert draws with" $?
+
 for year in 1460 1470 1483; do
     "$R3" show --scenario $year --svg > "$tmp/$year.svg"
-    xmllint --noout "$tmp/$year.svg" && rsvg-convert -o "$tmp/$year.png" "$tmp/$year.svg" && [ -s "$tmp/$year.png" ]
-    check "$year: valid SVG, rendered to PNG" $?
+    xmllint --noout "$tmp/$year.svg" && rsvg-convert -o "$tmp/$year.png" "$tmp/$year.svg" &&
+        [ "$(png_size "$tmp/$year.png")" = "905 x 1092" ]
+    check "$year: valid SVG, rendered to a 905 x 1092 PNG" $?
+    cmp -s "$tmp/$year.svg" "docs/board-$year.svg"
+    check "$year: docs/board-$year.svg is today's picture (make docs-boards redraws it)" $?
     missing=0
     for area in $("$R3" data areas | sed 1d | cut -f1 | tr ' ' '_'); do
         grep -q ">$(echo "$area" | tr '_' ' ')[ <]" "$tmp/$year.svg" || missing=$((missing + 1))
@@ -29,7 +40,7 @@ done
 position=$("$R3" playout --scenario 1460 --games 1 --seed 1 --dump-at 200)
 "$R3" show --position "$position" --svg --side york > "$tmp/york.svg"
 hidden=$(echo "$position" | tr ' ' '\n' | sed -n 's/^hidden=//p' | tr ',' '\n' | grep -c '^L:')
-xmllint --noout "$tmp/york.svg" && [ "$(grep -c '>L?[0-9]*<' "$tmp/york.svg")" = "$hidden" ] && [ "$hidden" -gt 0 ] &&
+xmllint --noout "$tmp/york.svg" && [ "$(grep -c 'class="block"[^>]*>L?[0-9]*<' "$tmp/york.svg")" = "$hidden" ] && [ "$hidden" -gt 0 ] &&
     grep -q '(battle)' "$tmp/york.svg" && grep -q 'Seen by York' "$tmp/york.svg"
 check "York's picture of a battle: its $hidden hidden Lancaster blocks face-down, the battle area marked" $?
 # A side's picture draws what r3 observe knows, in its order: area by area, its own blocks,
@@ -41,7 +52,7 @@ position=$("$R3" playout --scenario 1460 --games 1 --seed 2 --dump-at 300)
 "$R3" observe --position "$position" --side lancaster | sed -n '/^On the map/,/^Face-down/p' > "$tmp/observe"
 "$R3" show --position "$position" --svg --side lancaster > "$tmp/lancaster.svg"
 names < "$tmp/observe" > "$tmp/observed"
-sed -n 's/.*font-size="9"[^>]*>\([^<]*\)<.*/\1/p' "$tmp/lancaster.svg" | names > "$tmp/drawn"
+sed -n 's/.*class="block"[^>]*>\([^<]*\)<.*/\1/p' "$tmp/lancaster.svg" | names > "$tmp/drawn"
 cmp -s "$tmp/observed" "$tmp/drawn" && grep -q '^Y?' "$tmp/drawn"
 check "Lancaster's picture: every block and piece where and in the order r3 observe lists it" $?
 grep -o 'Y:[A-Za-z-]*(1-[1-4])' "$tmp/observe" | sed 's/(\(.*\))/ \1/' > "$tmp/ranges"

@@ -42,13 +42,13 @@
 #include "search/policy.h"
 #include "tests/support.h"
 
-#define GAMES 24       /* eight of each scenario, half by the policy, half at random */
-#define GAP 24         /* a position is looked at every 1 to 2 * GAP decisions */
-#define DRAWS 20       /* worlds drawn per position and side */
-#define SEARCH_EVERY 4 /* a search at one in so many of a side's own decision points */
-#define SEARCH_DRAWS 4 /* worlds searched besides the truth */
-#define ITERATIONS 100 /* per search: enough for a tree and principal variations */
-#define TEXT_MAX 65536 /* any one output: the SVG is the largest, under 20 kB */
+#define GAMES 24        /* eight of each scenario, half by the policy, half at random */
+#define GAP 24          /* a position is looked at every 1 to 2 * GAP decisions */
+#define DRAWS 20        /* worlds drawn per position and side */
+#define SEARCH_EVERY 4  /* a search at one in so many of a side's own decision points */
+#define SEARCH_DRAWS 4  /* worlds searched besides the truth */
+#define ITERATIONS 100  /* per search: enough for a tree and principal variations */
+#define TEXT_MAX 262144 /* any one output: the SVG is the largest, about 110 kB with its map */
 
 enum output { OUT_OBSERVE, OUT_JSON, OUT_SVG, OUT_LEGAL, OUT_SEARCH, OUT_COUNT };
 static const char *const OUTPUT_NAME[OUT_COUNT] = {"observe", "json", "svg", "legal", "hint/info"};

@@ -9,12 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/tables.h"
-#include "engine/text/board_svg.h"
 #include "engine/text/tsv.h"
 #include "tests/support.h"
 
@@ -57,29 +55,6 @@ static void tables_match_shared_data(void **state)
     fclose(probe);
     for (int i = 0; TSV_TABLE_NAMES[i]; i++)
         assert_table_matches(TSV_TABLE_NAMES[i], "../shared/data");
-}
-
-/* engine/data/area_places.tsv, where r3 show --svg draws each area, is the C table. */
-static void area_places_match_their_data(void **state)
-{
-    (void)state;
-    FILE *f = fopen("engine/data/area_places.tsv", "r");
-    char line[256], name[64], town[64];
-    double latitude, longitude;
-    int rows = 0;
-    assert_non_null(f);
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#')
-            continue;
-        assert_int_equal(sscanf(line, "%63[^\t]\t%63[^\t]\t%lf\t%lf", name, town, &latitude, &longitude), 4);
-        int a = area_by_name(name, (int)strlen(name));
-        assert_true(a >= 0);
-        assert_string_equal(AREA_PLACE[a].town, town);
-        assert_true(fabs(AREA_PLACE[a].latitude - latitude) < 1e-9 && fabs(AREA_PLACE[a].longitude - longitude) < 1e-9);
-        rows++;
-    }
-    fclose(f);
-    assert_int_equal(rows, AREA_COUNT);
 }
 
 static void unknown_table_prints_nothing(void **state)
@@ -193,7 +168,6 @@ int main(void)
         cmocka_unit_test(blocks_are_31_31_and_the_rebel),
         cmocka_unit_test(cards_are_as_in_5_1),
         cmocka_unit_test(names_are_found_both_ways),
-        cmocka_unit_test(area_places_match_their_data),
     };
     return cmocka_run_group_tests_name("tables", tests, NULL, NULL);
 }

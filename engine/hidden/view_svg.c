@@ -1,5 +1,5 @@
 /*
- * view_svg.c: see view_svg.h. An area's column lists what r3 observe lists
+ * view_svg.c: see view_svg.h. An area's pile lists what r3 observe lists
  * there, in its order: the side's own blocks, the enemy's identified ones,
  * then its face-down pieces by label. Block order among face-down pieces
  * would tell which piece is which block, so it is never used.
@@ -7,6 +7,7 @@
 #include "engine/hidden/view_svg.h"
 
 #include "engine/core/tables.h"
+#include "engine/rules/rules.h"
 #include "engine/text/board_svg.h"
 
 /* A block the view shows face up: its strength, or the range it may have
@@ -21,53 +22,60 @@ static void block_text(const struct view *v, int b, char *text, size_t size)
         snprintf(text, size, "%s %d", BLOCK_INFO[b].id, world_steps(&v->w, b));
 }
 
-static int face_up(const struct view *v, int side, int area, int row, FILE *out)
+static void face_up(const struct view *v, int side, int area, struct board_picture *p)
 {
     char text[40];
-    for (blockset left = blocks_in(&v->w, side, area); left; left &= left - 1, row++) {
+    for (blockset left = blocks_in(&v->w, side, area); left; left &= left - 1) {
         block_text(v, __builtin_ctzll(left), text, sizeof text);
-        board_svg_square(area, row, side, text, out);
+        board_picture_tile(p, area, side, false, text);
     }
-    return row;
 }
 
-static void area_blocks(const struct view *v, int area, FILE *out)
+static void area_blocks(const struct view *v, int area, struct board_picture *p)
 {
     int enemy = 1 - v->side;
-    int row = face_up(v, v->side, area, 0, out);
-    row = face_up(v, enemy, area, row, out);
+    face_up(v, v->side, area, p);
+    face_up(v, enemy, area, p);
     for (int l = 0; l < MAX_LABELS; l++)
         if (v->piece[l].cand && v->piece[l].area == area) {
             char text[16];
             snprintf(text, sizeof text, "%c?%d", enemy == SIDE_YORK ? 'Y' : 'L', l + 1);
-            board_svg_square(area, row++, enemy, text, out);
+            board_picture_tile(p, area, enemy, true, text);
         }
 }
 
 /* The side's hand, the enemy's as a count (or as shown for a redeal), and
  * the cards played as far as they are face up. */
-static void cards(const struct view *v, FILE *out)
+static void cards(const struct view *v, struct board_picture *p)
 {
     const struct world *w = &v->w;
-    int enemy = 1 - v->side, n = 0;
-    char list[80], line[200];
+    int enemy = 1 - v->side;
+    char list[200], line[240];
     board_svg_cards(w->hand[v->side], list, sizeof list);
-    snprintf(line, sizeof line, "%s's hand: %s. %s holds %d card%s%s", SIDE_NAME[v->side], list, SIDE_NAME[enemy],
-             v->enemy_hand, v->enemy_hand == 1 ? "" : "s", v->enemy_card_down ? " and has played one face-down" : "");
-    board_svg_caption(n++, line, out);
+    snprintf(line, sizeof line, "Your hand: %s", list);
+    board_picture_line(p, line);
+    snprintf(line, sizeof line, "%s holds %d card%s%s", SIDE_NAME[enemy], v->enemy_hand, v->enemy_hand == 1 ? "" : "s",
+             v->enemy_card_down ? " and has played one face-down" : "");
+    board_picture_line(p, line);
     if (w->hand[enemy]) {
         board_svg_cards(w->hand[enemy], list, sizeof list);
         snprintf(line, sizeof line, "%s's hand, shown for a redeal: %s", SIDE_NAME[enemy], list);
-        board_svg_caption(n++, line, out);
+        board_picture_line(p, line);
     }
-    board_svg_played(n, w, out); /* the view has taken out an enemy card not yet shown */
+    board_picture_played(p, w); /* the view has taken out an enemy card not yet shown */
+}
+
+void view_picture(const struct view *v, struct board_picture *p)
+{
+    board_picture_init(p, v->side, rules_actor(&v->w));
+    for (int a = 0; a < AREA_COUNT; a++)
+        area_blocks(v, a, p);
+    cards(v, p);
 }
 
 void view_svg(const struct view *v, FILE *out)
 {
-    board_svg_begin(&v->w, v->side, out);
-    for (int a = 0; a < AREA_COUNT; a++)
-        area_blocks(v, a, out);
-    cards(v, out);
-    board_svg_end(out);
+    struct board_picture p;
+    view_picture(v, &p);
+    board_picture_write(&p, &v->w, out);
 }

@@ -14,7 +14,11 @@
 #include <stdio.h>
 
 #include "engine/hidden/view.h"
+#include "engine/text/board_svg.h"
 
 void view_svg(const struct view *v, FILE *out);
+
+/* What the picture shows, before it is laid out and written. */
+void view_picture(const struct view *v, struct board_picture *p);
 
 #endif

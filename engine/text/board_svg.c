@@ -1,130 +1,77 @@
 /*
- * board_svg.c: see board_svg.h. The map is a plain projection: x from the
- * longitude, shrunk by the cosine of 54 degrees north so that England keeps
- * its shape, y from the latitude. An area's blocks stand in a column of
- * squares under its town.
+ * board_svg.c: see board_svg.h. The map's shapes are fixed
+ * (engine/text/map_geometry.c); what changes from one picture to the next is
+ * laid out here: the panel and the legend in their corners, then the sea
+ * zones' names, the areas' names, and each area's pile of tiles, the tallest
+ * first, each as near its name as a free spot allows (map_layout.h). A pile
+ * that had to move away is tied to its area's name by a thin line.
  */
 #include "engine/text/board_svg.h"
 
-#include <math.h>
+#include <string.h>
 
+#include "engine/core/decision.h"
 #include "engine/core/tables.h"
+#include "engine/text/map_geometry.h"
 
-/* As engine/data/area_places.tsv; tests/test_tables.c compares the two. */
-const struct area_place AREA_PLACE[AREA_COUNT] = {
-    [AREA_IRELAND] = {"Dublin", 53.35, -6.26},      [AREA_ISLE_OF_MAN] = {"Douglas", 54.15, -4.48},
-    [AREA_SCOTLAND] = {"Edinburgh", 55.95, -3.19},  [AREA_NORTHUMBRIA] = {"Newcastle", 54.97, -1.61},
-    [AREA_CUMBRIA] = {"Carlisle", 54.89, -2.94},    [AREA_NORTH_YORKS] = {"Richmond", 54.40, -1.74},
-    [AREA_EAST_YORKS] = {"Beverley", 53.84, -0.43}, [AREA_SOUTH_YORKS] = {"York", 53.96, -1.08},
-    [AREA_LANCASTER] = {"Lancaster", 54.05, -2.80}, [AREA_CAERNARVON] = {"Caernarfon", 53.14, -4.27},
-    [AREA_CHESTER] = {"Chester", 53.19, -2.89},     [AREA_DERBY] = {"Derby", 52.92, -1.48},
-    [AREA_LINCOLN] = {"Lincoln", 53.23, -0.54},     [AREA_PEMBROKE] = {"Pembroke", 51.67, -4.91},
-    [AREA_POWYS] = {"Welshpool", 52.66, -3.15},     [AREA_HEREFORD] = {"Hereford", 52.06, -2.72},
-    [AREA_WARWICK] = {"Coventry", 52.41, -1.51},    [AREA_LEICESTER] = {"Leicester", 52.64, -1.13},
-    [AREA_RUTLAND] = {"Oakham", 52.67, -0.73},      [AREA_EAST_ANGLIA] = {"Norwich", 52.63, 1.30},
-    [AREA_GLAMORGAN] = {"Cardiff", 51.48, -3.18},   [AREA_GLOUCESTER] = {"Gloucester", 51.86, -2.24},
-    [AREA_OXFORD] = {"Oxford", 51.75, -1.26},       [AREA_MIDDLESEX] = {"London", 51.51, -0.13},
-    [AREA_ESSEX] = {"Colchester", 51.89, 0.90},     [AREA_SOMERSET] = {"Bristol", 51.45, -2.59},
-    [AREA_WILTS] = {"Salisbury", 51.07, -1.79},     [AREA_SUSSEX] = {"Lewes", 50.87, 0.01},
-    [AREA_KENT] = {"Canterbury", 51.28, 1.08},      [AREA_CORNWALL] = {"Bodmin", 50.47, -4.72},
-    [AREA_DORSET] = {"Dorchester", 50.71, -2.44},   [AREA_FRANCE] = {"Rouen", 49.44, 1.10},
-    [AREA_CALAIS] = {"Calais", 50.95, 1.86},
-};
+#define FONT "DejaVu Sans, sans-serif"
+#define NAME_SIZE 10.5
+#define TILE_SIZE 8.0
+#define TILE_H 11.0
+#define SEA_SIZE 15.0
+#define PANEL_W 284.0
+#define PANEL_SIZE 11.0
+#define PANEL_ROW 15.0
+#define LEGEND_W 206.0
+#define LEGEND_H 134.0
+#define CROWN "\xe2\x99\x94"
+#define CATHEDRAL "\xe2\x9c\x9d"
+#define PORT "\xe2\x9a\x93"
+#define CITY "\xe2\x97\x86"
+#define ROW_MAX 240
 
-#define SCALE 130.0 /* pixels a degree of latitude */
-#define WEST (-7.0)
-#define NORTH 56.4
-#define WIDTH 820
-#define HEIGHT 1030
-#define SQUARE_W 100
-#define SQUARE_H 13
-
-static double x_of(int area) { return (AREA_PLACE[area].longitude - WEST) * SCALE * cos(54.0 * M_PI / 180.0) + 20; }
-static double y_of(int area) { return (NORTH - AREA_PLACE[area].latitude) * SCALE + 40; }
-
-static const char *const BORDER_COLOUR[] = {"#c9a227", "#2a5caa", "#c0392b"}; /* yellow, blue, red (2.2) */
+static const char *const BORDER_COLOUR[] = {"#d4a017", "#2a5caa", "#c0392b"}; /* yellow, blue, red (2.2) */
 static const char *const SEA_LABEL[SEA_COUNT] = {"Irish Sea", "North Sea", "English Channel"};
-static const double SEA_AT[SEA_COUNT][2] = {{150, 430}, {700, 330}, {430, 880}};
 
-static void borders(FILE *out)
+void board_picture_init(struct board_picture *p, int seen_by, int to_move)
 {
-    for (int e = 0; e < BORDER_COUNT; e++) {
-        const struct border_info *b = &BORDER_INFO[e];
-        fprintf(out,
-                "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\" stroke-width=\"3\" "
-                "opacity=\"0.7\"/>\n",
-                x_of(b->a), y_of(b->a), x_of(b->b), y_of(b->b), BORDER_COLOUR[b->colour]);
-    }
+    p->seen_by = seen_by;
+    p->to_move = to_move;
+    p->tiles = p->lines = 0;
 }
 
-static void areas(const struct world *w, FILE *out)
+void board_picture_tile(struct board_picture *p, int area, int side, bool face_down, const char *text)
 {
-    for (int a = 0; a < AREA_COUNT; a++) {
-        const struct area_info *info = &AREA_INFO[a];
-        bool battle = w->battle.area == a;
-        fprintf(out, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%d\"/>\n",
-                x_of(a), y_of(a), battle ? 9 : 6, info->kind == AREA_EXILE ? "#dddddd" : "#f4ecd8",
-                battle               ? "#c0392b"
-                : area_is_coastal(a) ? "#4a90c2"
-                                     : "#555555",
-                battle ? 4 : 2);
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" font-weight=\"bold\">%s%s%s</text>\n", x_of(a) + 9,
-                y_of(a) - 4, info->name, info->crown ? " \xe2\x99\x94" : "", battle ? " (battle)" : "");
-    }
-    for (int s = 0; s < SEA_COUNT; s++)
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"16\" font-style=\"italic\" fill=\"#4a90c2\">%s</text>\n",
-                SEA_AT[s][0], SEA_AT[s][1], SEA_LABEL[s]);
+    if (p->tiles == BOARD_TILES)
+        return;
+    struct board_tile *t = &p->tile[p->tiles++];
+    t->area = (uint8_t)area;
+    t->side = (uint8_t)side;
+    t->face_down = face_down;
+    snprintf(t->text, sizeof t->text, "%.*s", (int)sizeof t->text - 1, text);
 }
 
-void board_svg_square(int area, int row, int side, const char *text, FILE *out)
+void board_picture_line(struct board_picture *p, const char *text)
 {
-    bool york = side == SIDE_YORK;
-    double x = x_of(area) - SQUARE_W / 2.0, y = y_of(area) + 8 + row * SQUARE_H;
-    fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#222222\"/>\n", x, y,
-            SQUARE_W, SQUARE_H, york ? "#fbf7ee" : "#b22222");
-    fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"9\" fill=\"%s\">%s</text>\n", x + 3, y + 10,
-            york ? "#b22222" : "#ffffff", text);
-}
-
-void board_svg_caption(int line, const char *text, FILE *out)
-{
-    fprintf(out, "<text x=\"20\" y=\"%d\" font-size=\"12\">%s</text>\n", 44 + 16 * line, text);
+    if (p->lines < BOARD_LINES)
+        snprintf(p->line[p->lines++], sizeof p->line[0], "%.*s", (int)sizeof p->line[0] - 1, text);
 }
 
 void board_svg_cards(uint32_t cards, char *text, size_t size)
 {
     size_t n = 0;
-    text[0] = '\0';
+    snprintf(text, size, "none");
     for (int c = 1; c <= CARD_COUNT && n < size; c++)
-        if (cards >> c & 1)
-            n += (size_t)snprintf(text + n, size - n, "%s%d", n ? ", " : "", c);
-    if (!cards)
-        snprintf(text, size, "none");
+        if (cards >> c & 1) {
+            const struct card_info *k = &CARD_INFO[c];
+            if (k->event == EVENT_NONE)
+                n += (size_t)snprintf(text + n, size - n, "%s%d (%d AP)", n ? ", " : "", c, k->ap);
+            else
+                n += (size_t)snprintf(text + n, size - n, "%s%d %s (%d AP)", n ? ", " : "", c, k->name, k->ap);
+        }
 }
 
-static const char *block_name(int block) { return block < BLOCK_COUNT ? BLOCK_INFO[block].id : "none"; }
-
-void board_svg_begin(const struct world *w, int seen_by, FILE *out)
-{
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-            "font-family=\"sans-serif\">\n",
-            WIDTH, HEIGHT, WIDTH, HEIGHT);
-    fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#e8f1f8\"/>\n", WIDTH, HEIGHT);
-    fprintf(out,
-            "<text x=\"20\" y=\"24\" font-size=\"15\">Richard III, %d: campaign %d, turn %d, %s phase. King %s, "
-            "Pretender %s%s%s</text>\n",
-            SCENARIO_INFO[w->scenario].year, w->campaign, w->turn, PHASE_NAME[w->phase], block_name(w->king),
-            block_name(w->pretender), seen_by == SIDE_NONE ? "" : ". Seen by ",
-            seen_by == SIDE_NONE ? "" : SIDE_NAME[seen_by]);
-    borders(out);
-    areas(w, out);
-}
-
-void board_svg_end(FILE *out) { fprintf(out, "</svg>\n"); }
-
-void board_svg_played(int line, const struct world *w, FILE *out)
+void board_picture_played(struct board_picture *p, const struct world *w)
 {
     char card[SIDE_COUNT][8] = {"-", "-"}, text[80];
     if (!w->played[SIDE_YORK] && !w->played[SIDE_LANCASTER])
@@ -133,35 +80,329 @@ void board_svg_played(int line, const struct world *w, FILE *out)
         if (w->played[s])
             snprintf(card[s], sizeof card[s], "%d", w->played[s]);
     snprintf(text, sizeof text, "Cards played: York %s, Lancaster %s", card[SIDE_YORK], card[SIDE_LANCASTER]);
-    board_svg_caption(line, text, out);
+    board_picture_line(p, text);
 }
 
-/* Both hands and the cards played, where there are any: the referee sees them all. */
-static void true_cards(const struct world *w, FILE *out)
+/* ---- the labels' text and size ---- */
+
+static void area_label(const struct world *w, int a, char *text, size_t size)
 {
-    char cards[80], line[160];
+    const struct area_info *info = &AREA_INFO[a];
+    snprintf(text, size, "%s%s%s%s%s%s", info->name, info->crown ? " " CROWN : "", info->cathedral ? " " CATHEDRAL : "",
+             info->city ? " " CITY : "", info->major_port ? " " PORT : "", w->battle.area == a ? " (battle)" : "");
+}
+
+static const char *block_name(int block) { return block < BLOCK_COUNT ? BLOCK_INFO[block].id : "none"; }
+
+static const char *actor_name(int actor)
+{
+    return actor == ACTOR_CHANCE ? "chance (dice or a deal)"
+           : actor == ACTOR_NONE ? "nobody: the game is over"
+                                 : SIDE_NAME[actor];
+}
+
+/* Splits one line at its ", " into rows that fit the panel; a row that
+ * goes on from the one above starts with a tab, and is drawn indented. */
+static int wrap(const char *text, bool bold, char rows[][ROW_MAX], int most)
+{
     int n = 0;
+    const char *start = text;
+    while (*start && n < most) {
+        const char *cut = start + strlen(start);
+        char row[ROW_MAX];
+        for (;;) {
+            snprintf(row, sizeof row, "%s%.*s", start == text ? "" : "\t", (int)(cut - start), start);
+            const char *last = NULL;
+            for (const char *c = start; (c = strstr(c, ", ")) && c < cut; c += 2)
+                last = c;
+            if (map_text_width(row, PANEL_SIZE, bold) <= PANEL_W - 16 || !last)
+                break;
+            cut = last;
+        }
+        snprintf(rows[n++], ROW_MAX, "%s", row);
+        start = cut + (strncmp(cut, ", ", 2) == 0 ? 2 : 0);
+    }
+    return n;
+}
+
+/* The panel's rows: the title, the public facts, then the picture's lines. */
+static int panel_rows(const struct board_picture *p, const struct world *w, char rows[][ROW_MAX], int most)
+{
+    char head[4][ROW_MAX];
+    int n = 0, heads = 0;
+    snprintf(head[heads++], sizeof head[0], "Richard III, %d: campaign %d, turn %d", SCENARIO_INFO[w->scenario].year,
+             w->campaign, w->turn);
+    if (w->phase == PHASE_ACTION)
+        snprintf(head[heads++], sizeof head[0], "action phase, %d AP left. To move: %s", w->ap_left,
+                 actor_name(p->to_move));
+    else
+        snprintf(head[heads++], sizeof head[0], "%s phase. To move: %s", PHASE_NAME[w->phase], actor_name(p->to_move));
+    snprintf(head[heads++], sizeof head[0], "King %s, Pretender %s", block_name(w->king), block_name(w->pretender));
+    if (p->seen_by != SIDE_NONE)
+        snprintf(head[heads++], sizeof head[0], "Seen by %s", SIDE_NAME[p->seen_by]);
+    for (int i = 0; i < heads + p->lines && n < most; i++)
+        n += wrap(i < heads ? head[i] : p->line[i - heads], i == 0, rows + n, most - n);
+    return n;
+}
+
+#define PANEL_ROWS 24
+
+/* ---- layout ---- */
+
+static double tile_width(const struct board_picture *p, int area)
+{
+    double w = 0;
+    for (int i = 0; i < p->tiles; i++)
+        if (p->tile[i].area == area) {
+            double t = map_text_width(p->tile[i].text, TILE_SIZE, true) + 6;
+            w = t > w ? t : w;
+        }
+    return w;
+}
+
+static int tiles_in(const struct board_picture *p, int area)
+{
+    int n = 0;
+    for (int i = 0; i < p->tiles; i++)
+        n += p->tile[i].area == area;
+    return n;
+}
+
+static struct map_box panel_box(const struct board_picture *p, const struct world *w)
+{
+    char rows[PANEL_ROWS][ROW_MAX];
+    int n = panel_rows(p, w, rows, PANEL_ROWS);
+    return (struct map_box){MAP_WIDTH - PANEL_W - 8, 8, PANEL_W, 12 + n * PANEL_ROW};
+}
+
+static struct map_box legend_box(void) { return (struct map_box){8, MAP_HEIGHT - LEGEND_H - 8, LEGEND_W, LEGEND_H}; }
+
+/* The areas by pile height, tallest first: they have the fewest free spots. */
+static void by_pile_height(const struct board_picture *p, int order[AREA_COUNT])
+{
+    for (int a = 0; a < AREA_COUNT; a++)
+        order[a] = a;
+    for (int i = 1; i < AREA_COUNT; i++)
+        for (int j = i; j > 0 && tiles_in(p, order[j]) > tiles_in(p, order[j - 1]); j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+}
+
+void board_picture_layout(const struct board_picture *p, const struct world *w, struct board_layout *out)
+{
+    char text[96];
+    memset(out, 0, sizeof *out);
+    map_fix(&out->all, panel_box(p, w));
+    map_fix(&out->all, legend_box());
+    for (int s = 0; s < SEA_COUNT; s++) {
+        double width = map_text_width(SEA_LABEL[s], SEA_SIZE, false);
+        map_place(&out->all, MAP_SEA_LABEL[s][0] - width / 2, MAP_SEA_LABEL[s][1] - SEA_SIZE / 2, width,
+                  SEA_SIZE * 1.2);
+    }
+    for (int a = 0; a < AREA_COUNT; a++) {
+        area_label(w, a, text, sizeof text);
+        double width = map_text_width(text, NAME_SIZE, true);
+        out->name[a] = map_place(&out->all, MAP_AREA[a].label_x - width / 2, MAP_AREA[a].label_y - NAME_SIZE * 0.6,
+                                 width, NAME_SIZE * 1.25);
+    }
+    int order[AREA_COUNT];
+    by_pile_height(p, order);
+    for (int i = 0; i < AREA_COUNT && tiles_in(p, order[i]); i++) {
+        int a = order[i];
+        double width = tile_width(p, a), height = tiles_in(p, a) * TILE_H;
+        const struct map_box *name = &out->name[a];
+        out->pile[a] = map_place(&out->all, name->x + name->w / 2 - width / 2, name->y + name->h + 1, width, height);
+    }
+}
+
+/* ---- drawing ---- */
+
+static void water_and_land(FILE *out)
+{
+    fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#cfe3f0\"/>\n", MAP_WIDTH, MAP_HEIGHT);
+    fprintf(out, "<path d=\"%s\" fill=\"#dedcd5\" stroke=\"#b9b4aa\" stroke-width=\"0.6\"/>\n", MAP_OTHER_LAND);
+    fprintf(out, "<path d=\"%s\" fill=\"none\" stroke=\"#6a9cc0\" stroke-width=\"1.2\" stroke-dasharray=\"6 4\"/>\n",
+            MAP_SEA_EDGES);
+}
+
+static const char *area_fill(int a)
+{
+    switch (AREA_INFO[a].kind) {
+    case AREA_WALES: return "#e4ebc9";
+    case AREA_EXILE: return "#e9e1ef";
+    default: return "#f4ead0";
+    }
+}
+
+static void areas(const struct world *w, FILE *out)
+{
+    for (int a = 0; a < AREA_COUNT; a++)
+        fprintf(out, "<path d=\"%s\" fill=\"%s\" stroke=\"#9a8e76\" stroke-width=\"0.6\"/>\n", MAP_AREA[a].path,
+                area_fill(a));
+    for (int e = 0; e < BORDER_COUNT; e++)
+        fprintf(out,
+                "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" stroke-linecap=\"round\" "
+                "stroke-linejoin=\"round\"/>\n",
+                MAP_BORDER[e], BORDER_COLOUR[BORDER_INFO[e].colour],
+                BORDER_INFO[e].colour == BORDER_RED ? "3.2" : "2.6");
+    for (int i = 0; i < MAP_PORT_COUNT; i++) {
+        const struct map_port *port = &MAP_PORT[i];
+        fprintf(out,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2f6f9f\" stroke-width=\"1.3\"/>"
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.6\" fill=\"#2f6f9f\"/>\n",
+                port->x0, port->y0, port->x1, port->y1, port->x1, port->y1);
+    }
+    if (w->battle.area < AREA_COUNT)
+        fprintf(out, "<path d=\"%s\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"3\"/>\n",
+                MAP_AREA[w->battle.area].path);
+}
+
+/* Text inside a box: x is its left edge, the baseline a fifth of the size above its bottom. */
+static void text_at(double x, double baseline, double size, const char *style, const char *text, FILE *out)
+{
+    fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" %s>%s</text>\n", x, baseline, size, style, text);
+}
+
+static void names(const struct world *w, const struct board_layout *l, FILE *out)
+{
+    char text[96];
+    for (int s = 0; s < SEA_COUNT; s++) {
+        const struct map_box *b = &l->all.box[2 + s];
+        text_at(b->x, b->y + SEA_SIZE, SEA_SIZE, "font-style=\"italic\" fill=\"#3b6e96\"", SEA_LABEL[s], out);
+    }
+    for (int a = 0; a < AREA_COUNT; a++) {
+        area_label(w, a, text, sizeof text);
+        text_at(l->name[a].x, l->name[a].y + NAME_SIZE, NAME_SIZE,
+                "font-weight=\"bold\" fill=\"#3a2f1e\" stroke=\"#fffaf0\" stroke-width=\"2.5\" paint-order=\"stroke\"",
+                text, out);
+    }
+}
+
+/* A block's tile; a sample in the legend is no block of the board, and its text says so by its class. */
+static void tile(const struct board_tile *t, double x, double y, double width, bool sample, FILE *out)
+{
+    bool york = t->side == SIDE_YORK;
+    const char *fill = york ? (t->face_down ? "#e2d8c0" : "#fbf7ee") : (t->face_down ? "#7d1717" : "#b22222");
+    fprintf(out,
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1.5\" fill=\"%s\" stroke=\"#3a2f1e\" "
+            "stroke-width=\"0.7\"%s/>\n",
+            x, y, width, TILE_H - 1, fill, t->face_down ? " stroke-dasharray=\"2 1.5\"" : "");
+    char style[96];
+    snprintf(style, sizeof style, "class=\"%s\" font-weight=\"bold\" fill=\"%s\"%s", sample ? "sample" : "block",
+             york ? "#a01818" : "#ffffff", t->face_down ? " font-style=\"italic\"" : "");
+    text_at(x + 3, y + TILE_H - 3, TILE_SIZE, style, t->text, out);
+}
+
+static void piles(const struct board_picture *p, const struct board_layout *l, FILE *out)
+{
+    for (int a = 0; a < AREA_COUNT; a++) {
+        const struct map_box *b = &l->pile[a], *name = &l->name[a];
+        if (b->w == 0)
+            continue;
+        if (b->y > name->y + name->h + 2 || b->y + b->h < name->y || b->x > name->x + name->w || b->x + b->w < name->x)
+            fprintf(out,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#3a2f1e\" stroke-width=\"0.8\"/>\n",
+                    name->x + name->w / 2, name->y + name->h, b->x + b->w / 2, b->y);
+        int row = 0;
+        for (int i = 0; i < p->tiles; i++)
+            if (p->tile[i].area == a)
+                tile(&p->tile[i], b->x, b->y + TILE_H * row++, b->w, false, out);
+    }
+}
+
+static void panel(const struct board_picture *p, const struct world *w, const struct map_box *b, FILE *out)
+{
+    char rows[PANEL_ROWS][ROW_MAX];
+    int n = panel_rows(p, w, rows, PANEL_ROWS);
+    fprintf(out,
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"4\" fill=\"#fffdf7\" stroke=\"#9a8e76\" "
+            "opacity=\"0.95\"/>\n",
+            b->x, b->y, b->w, b->h);
+    for (int i = 0; i < n; i++) {
+        bool more = rows[i][0] == '\t';
+        text_at(b->x + (more ? 20 : 8), b->y + 6 + PANEL_ROW * (i + 1) - 3, PANEL_SIZE,
+                i == 0 ? "font-weight=\"bold\"" : "", rows[i] + more, out);
+    }
+}
+
+static void legend(FILE *out)
+{
+    struct map_box b = legend_box();
+    double x = b.x + 8, y = b.y + 16;
+    fprintf(out,
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"4\" fill=\"#fffdf7\" stroke=\"#9a8e76\" "
+            "opacity=\"0.95\"/>\n",
+            b.x, b.y, b.w, b.h);
+    static const char *const limit[] = {"4 blocks", "3", "2, and stop"};
+    double at = x;
+    text_at(x, y, 9.5, "font-weight=\"bold\"", "Borders: blocks a turn", out);
+    for (int c = BORDER_YELLOW; c <= BORDER_RED; c++) {
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"/>\n", at,
+                y + 10, at + 14, y + 10, BORDER_COLOUR[c]);
+        text_at(at + 17, y + 13, 9, "", limit[c], out);
+        at += 17 + map_text_width(limit[c], 9, false) + 8;
+    }
+    fprintf(out,
+            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#2f6f9f\" stroke-width=\"1.3\"/><circle "
+            "cx=\"%.1f\" cy=\"%.1f\" r=\"2.6\" fill=\"#2f6f9f\"/>\n",
+            x, y + 27, x + 14, y + 27, x + 14, y + 27);
+    text_at(x + 20, y + 30, 9, "", "port: the sea zones an area reaches", out);
+    text_at(x, y + 46, 9, "", CROWN " crown  " CATHEDRAL " cathedral  " CITY " city  " PORT " major port", out);
+    struct board_tile samples[] = {
+        {0, SIDE_YORK, false, "Y:York 3"}, {0, SIDE_LANCASTER, false, "L:Exeter 2"}, {0, SIDE_LANCASTER, true, "L?4"}};
+    for (int i = 0; i < 3; i++)
+        tile(&samples[i], x + (i == 2 ? 0 : i * 62), y + 56 + (i == 2 ? 14 : 0), i == 2 ? 26 : 58, true, out);
+    text_at(x + 32, y + 78, 9, "", "a block not seen: face-down", out);
+    fprintf(
+        out,
+        "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"9\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\"/>\n",
+        x, y + 86);
+    text_at(x + 20, y + 94, 9, "", "the battle area", out);
+}
+
+void board_picture_write(const struct board_picture *p, const struct world *w, FILE *out)
+{
+    struct board_layout layout;
+    board_picture_layout(p, w, &layout);
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+            "font-family=\"" FONT "\">\n",
+            MAP_WIDTH, MAP_HEIGHT, MAP_WIDTH, MAP_HEIGHT);
+    water_and_land(out);
+    areas(w, out);
+    names(w, &layout, out);
+    piles(p, &layout, out);
+    panel(p, w, &layout.all.box[0], out);
+    legend(out);
+    fprintf(out, "</svg>\n");
+}
+
+/* Every block by name and strength, both hands and the cards played: the referee sees them all. */
+void board_picture_of(const struct world *w, int to_move, struct board_picture *p)
+{
+    char cards[200], line[240];
+    board_picture_init(p, SIDE_NONE, to_move);
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (blockset left = w->at[a]; left; left &= left - 1) {
+            int b = __builtin_ctzll(left);
+            snprintf(line, sizeof line, "%s %d", BLOCK_INFO[b].id, world_steps(w, b));
+            board_picture_tile(p, a, world_block_side(w, b), false, line);
+        }
     for (int s = 0; s < SIDE_COUNT; s++)
         if (w->hand[s]) {
             board_svg_cards(w->hand[s], cards, sizeof cards);
             snprintf(line, sizeof line, "%s's hand: %s", SIDE_NAME[s], cards);
-            board_svg_caption(n++, line, out);
+            board_picture_line(p, line);
         }
-    board_svg_played(n, w, out);
+    board_picture_played(p, w);
 }
 
-void board_svg(const struct world *w, FILE *out)
+void board_svg(const struct world *w, int to_move, FILE *out)
 {
-    char text[40];
-    board_svg_begin(w, SIDE_NONE, out);
-    for (int a = 0; a < AREA_COUNT; a++) {
-        int row = 0;
-        for (blockset left = w->at[a]; left; left &= left - 1, row++) {
-            int b = __builtin_ctzll(left);
-            snprintf(text, sizeof text, "%s %d", BLOCK_INFO[b].id, world_steps(w, b));
-            board_svg_square(a, row, world_block_side(w, b), text, out);
-        }
-    }
-    true_cards(w, out);
-    board_svg_end(out);
+    struct board_picture p;
+    board_picture_of(w, to_move, &p);
+    board_picture_write(&p, w, out);
 }

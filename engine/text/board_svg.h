@@ -1,13 +1,14 @@
 /*
- * board_svg.h: the board as an SVG picture (r3 show --svg): a schematic map
- * with each area at its principal town (engine/data/area_places.tsv), the
- * borders in the rulebook's colours, the sea zones, and the blocks as
- * labelled squares in their side's colour.
+ * board_svg.h: the board as an SVG picture (r3 show --svg): a map of England
+ * and Wales with their real coastline (engine/text/map_geometry.h), each area
+ * drawn as a region, the borders in the rulebook's colours, the sea zones
+ * with their port links, the blocks as tiles in their side's colours, a
+ * legend, and a panel with the turn, whose move it is and the cards.
  *
  * board_svg() draws the true world, every block by name and strength: the
- * referee's picture. A side's picture is drawn from its view alone
- * (engine/hidden/view_svg.h), with the parts below, so that it can show only
- * what that side knows.
+ * referee's picture. A side's picture is filled from its view alone
+ * (engine/hidden/view_svg.h) through the same board_picture, so that it can
+ * show only what that side knows.
  */
 #ifndef R3_BOARD_SVG_H
 #define R3_BOARD_SVG_H
@@ -15,32 +16,52 @@
 #include <stdio.h>
 
 #include "engine/core/world.h"
+#include "engine/text/map_layout.h"
 
-/* Where an area is drawn: its town, as in engine/data/area_places.tsv. */
-struct area_place {
-    const char *town;
-    double latitude, longitude;
+#define BOARD_TILES 96 /* every block, and every face-down piece a side can hold apart */
+#define BOARD_LINES 10
+
+struct board_tile {
+    uint8_t area, side;
+    bool face_down;
+    char text[32]; /* "Y:York 4", "L:Warwick 1-3", "L?2" */
 };
-extern const struct area_place AREA_PLACE[AREA_COUNT];
 
-/* The picture of the true world w. */
-void board_svg(const struct world *w, FILE *out);
+/* What a picture shows beyond the map's public facts. */
+struct board_picture {
+    int seen_by; /* enum side, or SIDE_NONE for the referee's picture */
+    int to_move; /* enum actor */
+    int tiles, lines;
+    struct board_tile tile[BOARD_TILES]; /* in the order each area lists them */
+    char line[BOARD_LINES][200];         /* the panel's lines after the turn and whose move it is */
+};
 
-/* The parts of a picture. The frame reads only the public facts of w (the
- * scenario, campaign, turn, phase, crown and battle area) and names the side
- * it is seen by, if not SIDE_NONE. Then come the blocks, each a square: the
- * row'th under an area's town, in its side's colours, with its text; the
- * caption lines under the title (the cards); the end. */
-void board_svg_begin(const struct world *w, int seen_by, FILE *out);
-void board_svg_square(int area, int row, int side, const char *text, FILE *out);
-void board_svg_caption(int line, const char *text, FILE *out);
-void board_svg_end(FILE *out);
+/* Where each label of a picture went: every box, none covering another, and
+ * the area names' and the piles' among them (a pile of no tiles has w 0). */
+struct board_layout {
+    struct map_layout all;
+    struct map_box name[AREA_COUNT], pile[AREA_COUNT];
+};
 
-/* The caption line of the cards played, if any, as w has them: a view's
- * world has an enemy card not yet shown taken out. */
-void board_svg_played(int line, const struct world *w, FILE *out);
+/* The referee's picture of the true world w; to_move is rules_actor(w). */
+void board_svg(const struct world *w, int to_move, FILE *out);
+void board_picture_of(const struct world *w, int to_move, struct board_picture *p);
 
-/* Writes the cards of a set into text, as "3, 7, 12" ("none" if empty). */
+void board_picture_init(struct board_picture *p, int seen_by, int to_move);
+void board_picture_tile(struct board_picture *p, int area, int side, bool face_down, const char *text);
+void board_picture_line(struct board_picture *p, const char *text);
+
+/* Lays out and writes the picture. The map reads only the public facts of w:
+ * the scenario, campaign, turn, phase, AP, crown and battle area. */
+void board_picture_layout(const struct board_picture *p, const struct world *w, struct board_layout *out);
+void board_picture_write(const struct board_picture *p, const struct world *w, FILE *out);
+
+/* The panel's line of the cards played, if any, as w has them: a view's world
+ * has an enemy card not yet shown taken out. */
+void board_picture_played(struct board_picture *p, const struct world *w);
+
+/* Writes the cards of a set into text with their names or AP, as
+ * "3 Piracy (2 AP), 9 (3 AP)" ("none" if empty). */
 void board_svg_cards(uint32_t cards, char *text, size_t size);
 
 #endif

@@ -173,7 +173,7 @@ static int command_show(int argc, char **argv)
     if (o.svg && o.side != SIDE_NONE)
         show_view_svg(&w, o.side);
     else if (o.svg)
-        board_svg(&w, stdout);
+        board_svg(&w, rules_actor(&w), stdout);
     else
         cli_print_world(&w, o.text);
     return 0;
