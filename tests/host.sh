@@ -8,13 +8,15 @@ R3=${1:-./r3}
 client="$(dirname "$0")/host_client.sh"
 
 # ---- whole games, the client choosing at random from 'legal' ----
+# Every event line the host sends must carry its sentence after ' | ': the
+# client fails on one without.
 # With hints and undos on the way; saved at the 30th decision, and played on
 # from the saved file by a second client drawing the same choices: everything
 # the host says after that point must be the same, engine decisions included.
 for scenario in 1460 1470 1483; do
     out=$(bash "$client" "$R3" $scenario 5 york save "$tmp/$scenario.r3g")
     echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions, trace '
-    check "$scenario, York human against the engine, to the end: $out" $?
+    check "$scenario, York human against the engine, to the end, every event told in a sentence: $out" $?
     again=$(bash "$client" "$R3" $scenario 5 york load "$tmp/$scenario.r3g")
     [ "$again" = "$out" ]
     check "$scenario, loaded at the 30th decision, plays on exactly as the game saved: $again" $?
@@ -47,7 +49,7 @@ printf 'load %s allow-engine "%s"\nsave %s\nquit\n' "$tmp/forfeit.r3g" "$misbeha
 check "a forfeit's save names the engine and what it did; r3 replay verifies it; loaded, it says and saves the same" $?
 out=$(bash "$client" "$R3" 1470 6 both)
 echo "$out" | grep -Eq '^result (york|lancaster) (heirs|usurpation|last-campaign) after [0-9]+ decisions$'
-check "1470, both sides human (hot seat), to the end: $out" $?
+check "1470, both sides human (hot seat), to the end, every event told in a sentence: $out" $?
 
 # Ponder: the engine side searches while the human thinks, so the host uses CPU while
 # it waits for the next line; without Ponder it sits idle. (bash's time: user seconds.)

@@ -10,17 +10,21 @@
 # play); with 'load FILE' it starts from that file instead (allowing the
 # engine program it names); from there on both draw the same choices, and
 # both print a checksum of everything the host said after that point. It
-# prints the result; it fails on any error answer to what it sends. HOST_OPTIONS
+# prints the result; it fails on any error answer to what it sends, and on an
+# event line without its sentence. HOST_OPTIONS
 # in the environment (option NAME=VALUE ...) goes on the end of the new line.
 R3=$1 YEAR=$2 SEED=$3 SEATS=${4:-york} MODE=${5:-} FILE=${6:-}
 RANDOM=$SEED
 coproc HOST { "$R3" host; }
 send() { printf '%s\n' "$*" >&"${HOST[1]}"; }
 fail() { echo "FAIL: host_client: $*" >&2; exit 1; }
+# An event line is its keyword form, then ' | ' and the sentence for the side that sees it (docs/host.md).
+told() { [[ $1 != event\ * ]] || [[ $1 =~ ^event\ (york|lancaster)\ [^|]+\ \|\ [A-Z0-9][^|]*[.!?]$ ]]; }
 answer() { # every line up to and including 'ok' or 'error ...'
     lines=()
     while IFS= read -r -t 60 line <&"${HOST[0]}"; do
         lines+=("$line") && [ -n "$traced" ] && trace+="$line;"
+        told "$line" || fail "an event with no sentence: '$line'"
         case $line in ok) return 0 ;; error*) return 1 ;; esac
     done
     fail "no answer (the host died or hung)"
