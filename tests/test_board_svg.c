@@ -91,7 +91,7 @@ static bool lay_out_every_picture(void *context, const struct world *before, dec
     check_layout(o, &l, "the referee's", played);
     for (int side = 0; side < SIDE_COUNT; side++) {
         view_of(w, side, &v);
-        view_picture(&v, &p);
+        view_picture(&v, rules_actor(w), &p);
         board_picture_layout(&p, &v.w, &l);
         check_layout(o, &l, SIDE_NAME[side], played);
     }

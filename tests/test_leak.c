@@ -69,7 +69,7 @@ static void side_svg(const struct world *w, int side, FILE *out)
 {
     static struct view v;
     view_of(w, side, &v);
-    view_svg(&v, out);
+    view_svg(&v, rules_actor(w), out);
 }
 
 static void svg_text(const struct world *w, int side, char *text)

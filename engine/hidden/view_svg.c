@@ -7,7 +7,6 @@
 #include "engine/hidden/view_svg.h"
 
 #include "engine/core/tables.h"
-#include "engine/rules/rules.h"
 #include "engine/text/board_svg.h"
 
 /* A block the view shows face up: its strength, or the range it may have
@@ -65,17 +64,17 @@ static void cards(const struct view *v, struct board_picture *p)
     board_picture_played(p, w); /* the view has taken out an enemy card not yet shown */
 }
 
-void view_picture(const struct view *v, struct board_picture *p)
+void view_picture(const struct view *v, int to_move, struct board_picture *p)
 {
-    board_picture_init(p, v->side, rules_actor(&v->w));
+    board_picture_init(p, v->side, to_move);
     for (int a = 0; a < AREA_COUNT; a++)
         area_blocks(v, a, p);
     cards(v, p);
 }
 
-void view_svg(const struct view *v, FILE *out)
+void view_svg(const struct view *v, int to_move, FILE *out)
 {
     struct board_picture p;
-    view_picture(v, &p);
+    view_picture(v, to_move, &p);
     board_picture_write(&p, &v->w, out);
 }

@@ -16,9 +16,11 @@
 #include "engine/hidden/view.h"
 #include "engine/text/board_svg.h"
 
-void view_svg(const struct view *v, FILE *out);
+/* to_move is rules_actor() of the true world: who is to move is public, but
+ * a view's world cannot always tell it (whose block must leave an exile area first). */
+void view_svg(const struct view *v, int to_move, FILE *out);
 
 /* What the picture shows, before it is laid out and written. */
-void view_picture(const struct view *v, struct board_picture *p);
+void view_picture(const struct view *v, int to_move, struct board_picture *p);
 
 #endif

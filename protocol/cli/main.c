@@ -160,7 +160,7 @@ static void show_view_svg(const struct world *w, int side)
 {
     static struct view v;
     view_of(w, side, &v);
-    view_svg(&v, stdout);
+    view_svg(&v, rules_actor(w), stdout);
 }
 
 static int command_show(int argc, char **argv)

@@ -499,7 +499,7 @@ static bool cmd_board(void *context, char *args)
     if (!f)
         return error_line(h, "no-memory", "no memory for the picture");
     view_of(&h->truth, side, &v);
-    view_svg(&v, f);
+    view_svg(&v, rules_actor(&h->truth), f);
     fclose(f);
     say_lines(h, picture);
     free(picture);
