@@ -31,6 +31,9 @@
 #define ROW_MAX 240
 
 static const char *const BORDER_COLOUR[] = {"#d4a017", "#2a5caa", "#c0392b"}; /* yellow, blue, red (2.2) */
+/* The borders differ by width, and the red by its dashes too, for those who cannot tell the colours apart. */
+static const char *const BORDER_WIDTH[] = {"2", "2.8", "3.4"};
+#define RED_DASHES " stroke-dasharray=\"7 3\""
 static const char *const SEA_LABEL[SEA_COUNT] = {"Irish Sea", "North Sea", "English Channel"};
 
 void board_picture_init(struct board_picture *p, int seen_by, int to_move)
@@ -236,17 +239,30 @@ static const char *area_fill(int a)
     }
 }
 
+/* An area as the decisions write it, '-' for its spaces ("Isle-of-Man"): a
+ * client finds what a click on the map names by it. */
+static void area_word(int a, char *word, size_t size)
+{
+    snprintf(word, size, "%s", AREA_INFO[a].name);
+    for (char *c = word; *c; c++)
+        *c = *c == ' ' ? '-' : *c;
+}
+
 static void areas(const struct world *w, FILE *out)
 {
-    for (int a = 0; a < AREA_COUNT; a++)
-        fprintf(out, "<path d=\"%s\" fill=\"%s\" stroke=\"#9a8e76\" stroke-width=\"0.6\"/>\n", MAP_AREA[a].path,
-                area_fill(a));
-    for (int e = 0; e < BORDER_COUNT; e++)
+    char word[32];
+    for (int a = 0; a < AREA_COUNT; a++) {
+        area_word(a, word, sizeof word);
         fprintf(out,
-                "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" stroke-linecap=\"round\" "
-                "stroke-linejoin=\"round\"/>\n",
-                MAP_BORDER[e], BORDER_COLOUR[BORDER_INFO[e].colour],
-                BORDER_INFO[e].colour == BORDER_RED ? "3.2" : "2.6");
+                "<path data-area=\"%s\" d=\"%s\" fill=\"%s\" stroke=\"#9a8e76\" stroke-width=\"0.6\">"
+                "<title>%s</title></path>\n",
+                word, MAP_AREA[a].path, area_fill(a), AREA_INFO[a].name);
+    }
+    for (int e = 0; e < BORDER_COUNT; e++) {
+        int colour = BORDER_INFO[e].colour;
+        fprintf(out, "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\"%s/>\n",
+                MAP_BORDER[e], BORDER_COLOUR[colour], BORDER_WIDTH[colour], colour == BORDER_RED ? RED_DASHES : "");
+    }
     for (int i = 0; i < MAP_PORT_COUNT; i++) {
         const struct map_port *port = &MAP_PORT[i];
         fprintf(out,
@@ -272,18 +288,26 @@ static void names(const struct world *w, const struct board_layout *l, FILE *out
         const struct map_box *b = &l->all.box[2 + s];
         text_at(b->x, b->y + SEA_SIZE, SEA_SIZE, "font-style=\"italic\" fill=\"#3b6e96\"", SEA_LABEL[s], out);
     }
+    char style[160], word[32];
     for (int a = 0; a < AREA_COUNT; a++) {
         area_label(w, a, text, sizeof text);
-        text_at(l->name[a].x, l->name[a].y + NAME_SIZE, NAME_SIZE,
-                "font-weight=\"bold\" fill=\"#3a2f1e\" stroke=\"#fffaf0\" stroke-width=\"2.5\" paint-order=\"stroke\"",
-                text, out);
+        area_word(a, word, sizeof word);
+        snprintf(style, sizeof style,
+                 "data-area=\"%s\" font-weight=\"bold\" fill=\"#3a2f1e\" stroke=\"#fffaf0\" stroke-width=\"2.5\" "
+                 "paint-order=\"stroke\"",
+                 word);
+        text_at(l->name[a].x, l->name[a].y + NAME_SIZE, NAME_SIZE, style, text, out);
     }
 }
 
-/* A block's tile; a sample in the legend is no block of the board, and its text says so by its class. */
+/* A block's tile; a sample in the legend is no block of the board, and its
+ * text says so by its class. A block's tile is a group named by the block
+ * ("Y:York 4" names Y:York, "L?2" the face-down piece), with its text as a title. */
 static void tile(const struct board_tile *t, double x, double y, double width, bool sample, FILE *out)
 {
     bool york = t->side == SIDE_YORK;
+    if (!sample)
+        fprintf(out, "<g data-block=\"%.*s\"><title>%s</title>\n", (int)strcspn(t->text, " "), t->text, t->text);
     const char *fill = york ? (t->face_down ? "#e2d8c0" : "#fbf7ee") : (t->face_down ? "#7d1717" : "#b22222");
     fprintf(out,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1.5\" fill=\"%s\" stroke=\"#3a2f1e\" "
@@ -293,6 +317,8 @@ static void tile(const struct board_tile *t, double x, double y, double width, b
     snprintf(style, sizeof style, "class=\"%s\" font-weight=\"bold\" fill=\"%s\"%s", sample ? "sample" : "block",
              york ? "#a01818" : "#ffffff", t->face_down ? " font-style=\"italic\"" : "");
     text_at(x + 3, y + TILE_H - 3, TILE_SIZE, style, t->text, out);
+    if (!sample)
+        fprintf(out, "</g>\n");
 }
 
 static void piles(const struct board_picture *p, const struct board_layout *l, FILE *out)
@@ -339,8 +365,8 @@ static void legend(FILE *out)
     double at = x;
     text_at(x, y, 9.5, "font-weight=\"bold\"", "Borders: blocks a turn", out);
     for (int c = BORDER_YELLOW; c <= BORDER_RED; c++) {
-        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"/>\n", at,
-                y + 10, at + 14, y + 10, BORDER_COLOUR[c]);
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n",
+                at, y + 10, at + 16, y + 10, BORDER_COLOUR[c], BORDER_WIDTH[c], c == BORDER_RED ? RED_DASHES : "");
         text_at(at + 17, y + 13, 9, "", limit[c], out);
         at += 17 + map_text_width(limit[c], 9, false) + 8;
     }
