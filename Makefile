@@ -30,8 +30,20 @@ PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev
 # for tests/svg.sh (the board's SVG validated and rendered in the font its labels
 # were measured by), GNU time for tests/referee.sh (the
 # memory r3 replay takes for a record that is no record), groff for
-# tests/install.sh (the manual page read with every warning on).
-TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin fonts-dejavu-core jq procps time groff-base
+# tests/install.sh (the manual page read with every warning on); websocketd,
+# chromium, node and npm for tests/web.sh (the web page driven in a real browser
+# by puppeteer-core, which npm installs from tests/web/package-lock.json). An
+# entry PACKAGE:COMMAND counts as there when COMMAND is, whoever installed it:
+# a machine whose node comes from elsewhere has npm without Debian's package,
+# which would conflict with it.
+TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin fonts-dejavu-core jq procps time groff-base \
+                 websocketd chromium nodejs:node npm:npm
+# websocketd serves the web page and its r3 host processes (make web, docs/web.md).
+WEB_PACKAGES  := websocketd
+WEB_PORT      ?= 8480
+WEB_ADDRESS   ?= 127.0.0.1
+WEB_FORKS     ?= 32
+WEDEPS_OK     := $(BUILD)/web-deps.ok
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 
@@ -73,7 +85,7 @@ ASAN_R3  := $(BUILD)/asan/r3
 TESTS      := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
-.PHONY: all run check test docs-test docs-boards install uninstall native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
+.PHONY: all run check test docs-test docs-boards web install uninstall native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
         quality quality-suite gauntlet \
         format format-check clean deps fuzz fuzz-test docs/architecture.svg
 .DEFAULT_GOAL := all
@@ -88,6 +100,7 @@ define ensure_packages
 	@mkdir -p $(BUILD); \
 	missing=""; \
 	for p in $(1); do \
+	  case $$p in *:*) command -v "$${p#*:}" > /dev/null && continue; p=$${p%%:*} ;; esac; \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -118,6 +131,20 @@ $(FDEPS_OK): Makefile $(DEPS_OK)
 
 $(DDEPS_OK): Makefile $(DEPS_OK)
 	$(call ensure_packages,$(DOC_PACKAGES),$@)
+
+$(WEDEPS_OK): Makefile $(DEPS_OK)
+	$(call ensure_packages,$(WEB_PACKAGES),$@)
+
+# r3 in a browser (docs/web.md): websocketd serves protocol/web/ and starts one
+# r3 host --restricted for each page opened.
+web: r3 $(WEDEPS_OK)
+	@echo "r3 on the web: http://$(WEB_ADDRESS):$(WEB_PORT)/ (Ctrl-C stops it)"
+	@websocketd --address=$(WEB_ADDRESS) --port=$(WEB_PORT) --maxforks=$(WEB_FORKS) --loglevel=error \
+	  --staticdir=protocol/web ./r3 host --restricted
+
+# puppeteer-core for tests/web.sh, as tests/web/package-lock.json pins it.
+tests/web/node_modules/.package-lock.json: tests/web/package-lock.json $(TDEPS_OK)
+	cd tests/web && npm ci --no-audit --no-fund --loglevel=error
 
 $(BUILD)/fuzz/obj/%.o: %.c $(FDEPS_OK) $(LIBGNU)
 	@mkdir -p $(dir $@)
@@ -265,13 +292,14 @@ asan-test: $(ASAN_TESTS) $(ASAN_R3)
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 R3_ALLOCATOR=none \
 	  sh tests/cli.sh $(ASAN_R3)
 
-cli-test: r3
+cli-test: r3 tests/web/node_modules/.package-lock.json
 	@sh tests/cli.sh ./r3
 	@sh tests/rules_coverage.sh
 	@sh tests/protocol.sh ./r3
 	@sh tests/host.sh ./r3
 	@sh tests/play.sh ./r3
 	@sh tests/svg.sh ./r3
+	@sh tests/web.sh ./r3
 	@sh tests/referee.sh ./r3
 	@sh tests/selfplay.sh ./r3
 	@sh tests/quality.sh ./r3

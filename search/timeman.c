@@ -46,6 +46,8 @@ static long budget_ms(const struct limits *l, const struct world *w, int side)
         planned = planned > 1 ? planned : 1;
         budget = budget < 0 || planned < budget ? planned : budget;
     }
+    if (l->most_ms > 0 && (budget < 0 || l->most_ms < budget))
+        budget = l->most_ms;
     return budget;
 }
 

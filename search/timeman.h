@@ -26,6 +26,9 @@ struct limits {
     /* With infinite: a search while the other side decides (Ponder), its
      * trees kept to be followed through whatever that side decides next. */
     bool ponder;
+    /* No search goes past this many ms, whatever else is given or the
+     * player's own budget (r3 host --restricted); 0: no such cap. */
+    long most_ms;
 };
 
 /* Whether l sets any limit for 'side' (a time, nodes, infinite): then it

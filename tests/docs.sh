@@ -52,7 +52,7 @@ done < "$tmp/files"
 grep '/README\.md$' "$tmp/files" | grep -v '^docs/' > "$tmp/readmes"
 while read -r readme; do
     dir=${readme%/README.md}
-    grep -o '`[^` ]*\.\(c\|h\|tsv\|txt\|md\|sh\|svg\|gz\|mjs\|json\)`' "$readme" | tr -d '`' | LC_ALL=C sort -u > "$tmp/named"
+    grep -o '`[^` ]*\.\(c\|h\|tsv\|txt\|md\|sh\|svg\|gz\|mjs\|json\|js\|html\|css\)`' "$readme" | tr -d '`' | LC_ALL=C sort -u > "$tmp/named"
     grep "^$dir/" "$tmp/files" | grep -vxF "$readme" > "$tmp/under"
     grep -E '[.](c|h|sh|md)$' "$tmp/named" > "$tmp/sources"
     while read -r name; do

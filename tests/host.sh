@@ -147,7 +147,7 @@ printf '%s\nresign\nlegal\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
 grep -q '^result lancaster resignation$' "$tmp/out" && grep -q '^error game-over' "$tmp/out"
 check "resign: result lancaster resignation, then legal answers game-over" $?
 ( ulimit -v 400000; { head -c 268435456 /dev/zero | tr '\0' a; printf '\nquit\n'; } | "$R3" host > "$tmp/out" 2>&1 )
-[ "$(tr '\n' '|' < "$tmp/out")" = "error line-too-long a line of 268435456 bytes; the limit is 4096|ok|" ]
+[ "$(tr '\n' '|' < "$tmp/out")" = "error line-too-long a line of 268435456 bytes; the limit is 1048576|ok|" ]
 check "a 256 MiB line in 400 MB: one error line-too-long, then quit answers ok" $?
 printf '%s\n\001\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
 grep -q '^error bad-bytes' "$tmp/out"
@@ -251,5 +251,28 @@ for f in rng rgn; do
     grep -q "^error bad-record .*line 7: '# host r.. york .*' is damaged" "$tmp/out"
     check "a damaged host line ($f) is refused, naming its line: $(head -c 100 "$tmp/out")" $?
 done
+
+# ---- r3 host --restricted (docs/web.md): what a web page puts on the network ----
+# No program, no file and no machine-sized option for a visitor; each refusal is
+# one 'error restricted' line and the game in play goes on. The save travels
+# over the connection (save data / load data) and plays on exactly as saved.
+NEW='new scenario 1483 york human lancaster engine seed 9 option Iterations=100'
+printf '%s\nnew scenario 1460 york human lancaster engine "cmd=touch %s"\nsave %s\nsave pgn %s\nload %s\n%s\n%s\n%s\n%s\nhint movetime 20000\nlegal\nquit\n' \
+    "$NEW" "$tmp/PWNED" "$tmp/r.r3g" "$tmp/r.pgn" "$tmp/over.r3g" "$NEW option Threads=3" "$NEW option Hash=257" \
+    "$NEW option PolicyFile=/etc/passwd" "$NEW option Ponder=true" | "$R3" host --restricted > "$tmp/out"
+[ "$(grep -c '^error restricted ' "$tmp/out")" = 9 ] && grep -q '^decision ' "$tmp/out" &&
+    [ ! -e "$tmp/PWNED" ] && [ ! -e "$tmp/r.r3g" ] && [ ! -e "$tmp/r.pgn" ] && [ "$(tail -n 1 "$tmp/out")" = ok ]
+check "--restricted: cmd=, save/load FILE, Threads, Hash, PolicyFile, Ponder, a long hint: 9 refusals, the game goes on" $?
+printf '%s\nplay play 12\nsave data\nboard\nlegal\nquit\n' "$NEW" | "$R3" host --restricted > "$tmp/out"
+sed -n 's/^record //p' "$tmp/out" > "$tmp/data"
+sed -n '/^record /,$p' "$tmp/out" | sed '1,2d' > "$tmp/before"
+printf 'load data %s\nboard\nlegal\nquit\n' "$(cat "$tmp/data")" | "$R3" host --restricted | sed -n '/^tomove /,$p' | sed 1,2d > "$tmp/after"
+base64 -d "$tmp/data" | head -n 1 | grep -qx '# r3 sealed game record' && cmp -s "$tmp/before" "$tmp/after" &&
+    grep -q '^decision ' "$tmp/after"
+check "save data sends the sealed save in base64; load data plays on with the same board and decisions" $?
+yes legal | head -n 400 | "$R3" host --restricted > "$tmp/out"
+answers=$(grep -c '^ok$\|^error ' "$tmp/out") refused=$(grep -c '^error rate-limit ' "$tmp/out")
+[ "$answers" = 400 ] && [ "$refused" -gt 0 ] && [ "$refused" -lt 400 ]
+check "--restricted: 400 lines at once, each answered, $refused refused by the line-rate limit" $?
 
 finish host

@@ -408,26 +408,51 @@ static int command_bench(int argc, char **argv)
 }
 
 static int command_host(int argc, char **argv);
+static const struct cli_option HOST_OPTIONS[] = {
+    {"restricted", CLI_FLAG, NULL, 0, 0,
+     "for a client on the network (r3's web page, docs/web.md): no engine\n"
+     "program (cmd=), no file (save data / load data carry the save), file\n"
+     "options and Ponder refused, Threads 2, Hash 256, Iterations 100000 and\n"
+     "searches of 10 s at most, 50 lines a second",
+     false},
+    {NULL, 0, NULL, 0, 0, NULL, false},
+};
+
 static const struct cli_command CLI_HOST = {"host",
-                                            "",
+                                            "[--restricted]",
                                             "the game master on stdin/stdout for a client that knows no rules:\n"
                                             "it deals, rolls, plays the engine side(s) and tells a human side\n"
                                             "what it may see (docs/host.md)",
                                             NULL,
-                                            NULL,
+                                            HOST_OPTIONS,
                                             NULL,
                                             command_host};
 
-/* r3 host: takes no options; the game is set up with its 'new' command. */
+struct host_arguments {
+    bool restricted;
+    const char *word; /* the first word given, which host does not take */
+};
+
+static bool take_host_argument(void *context, const struct cli_argument *a)
+{
+    struct host_arguments *h = context;
+    if (a->option)
+        h->restricted = true;
+    else if (!h->word)
+        h->word = a->text;
+    return true;
+}
+
+/* r3 host [--restricted]: the game is set up with its 'new' command. */
 static int command_host(int argc, char **argv)
 {
-    struct words w = {0};
-    int status = cli_parse(&CLI_HOST, argc, argv, take_word, &w);
+    struct host_arguments h = {0};
+    int status = cli_parse(&CLI_HOST, argc, argv, take_host_argument, &h);
     if (status)
         return status;
-    if (w.count)
-        return cli_usage_error("host takes no arguments ('%s'); set the game up with its 'new' command", w.word[0]);
-    return host_run(stdin, stdout);
+    if (h.word)
+        return cli_usage_error("host takes no arguments ('%s'); set the game up with its 'new' command", h.word);
+    return host_run(stdin, stdout, h.restricted);
 }
 
 static const struct cli_command CLI_HELP; /* defined below, with the table it prints */

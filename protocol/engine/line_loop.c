@@ -89,6 +89,8 @@ void line_loop_run(const struct line_loop *loop)
     while ((length = line_read(loop->in, &line, &capacity, loop->limit, &too_long, &length_read)) >= 0) {
         if (loop->line_begins)
             loop->line_begins(loop->context);
+        if (loop->admit && !loop->admit(loop->context))
+            continue;
         if (!take_line(loop, line, (size_t)length, too_long, length_read))
             break;
         if (loop->line_answered)

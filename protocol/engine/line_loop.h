@@ -44,6 +44,9 @@ struct line_loop {
      * each line answered, unless it ended the loop; either may be NULL. */
     void (*line_begins)(void *context);
     void (*line_answered)(void *context);
+    /* After line_begins: false refuses the line unread, after the hook's
+     * own error line (a rate limit). NULL: every line is taken. */
+    bool (*admit)(void *context);
 };
 
 /* Runs the loop until 'other' ends it or the input does. */

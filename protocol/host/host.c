@@ -12,11 +12,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <sodium.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "engine/core/clock.h"
 #include "engine/core/fail.h"
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
@@ -37,13 +39,14 @@
 #include "protocol/engine/say.h"
 #include "protocol/host/label.h"
 #include "protocol/host/narrate.h"
+#include "protocol/host/restrict.h"
 #include "protocol/host/seal.h"
 #include "protocol/host/seat.h"
 #include "tuning/arena/pgn.h"
 #include "tuning/arena/record.h"
 #include "tuning/arena/record_file.h"
 
-#define LINE_LIMIT 4096
+#define LINE_LIMIT (1 << 20) /* room for load data: a save of some 10,000 decisions in base64 */
 #define MAX_WORDS 64
 
 static const char *const HOW_WORD[GAME_HOW_COUNT] = {"heirs", "usurpation", "last-campaign"};
@@ -78,6 +81,8 @@ struct host {
     bool forfeited;                    /* an engine program lost by a forfeit (not a resignation) */
     char forfeit_why[FORFEIT_WHY_MAX]; /* what it did, as the result line says */
     int how;                           /* enum game_how, once the game is over */
+    bool restricted;                   /* r3 host --restricted (protocol/host/restrict.h) */
+    struct line_rate rate;
 };
 
 /* Every refusal of this loop goes to its output. */
@@ -239,6 +244,22 @@ static bool read_seat(struct host *h, char w[][SEAT_WORD_MAX], int n, int *i, in
     return true;
 }
 
+/* A restricted host seats no engine program: a visitor would name what the server runs. */
+static bool no_program(struct host *h, const struct seat_choice choice[SIDE_COUNT])
+{
+    for (int side = 0; side < SIDE_COUNT; side++)
+        if (h->restricted && choice[side].kind == SEAT_PROGRAM)
+            return error_line(h, "restricted", "%s: a restricted host seats no engine program (cmd=)", SIDE_WORD[side]);
+    return true;
+}
+
+/* An option a restricted host allows, or its one error line. */
+static bool option_allowed(struct host *h, const char *name, const char *value)
+{
+    char why[300];
+    return !h->restricted || restrict_option(name, value, why, sizeof why) || error_line(h, "restricted", "%s", why);
+}
+
 /* The words after the seats: "seed S" and "option NAME=VALUE", into o and *seed. */
 static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, struct option_values *o, uint64_t *seed,
                         char word[][SEAT_WORD_MAX], int *words)
@@ -260,6 +281,8 @@ static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, s
                 return error_line(h, "bad-arguments", "more than %d options", MAX_OPTION_WORDS);
             snprintf(word[(*words)++], SEAT_WORD_MAX, "%s", w[i + 1]);
             *equals = '\0';
+            if (!option_allowed(h, w[i + 1], equals + 1))
+                return false;
             if (!options_set(o, w[i + 1], equals + 1, why, sizeof why))
                 return error_line(h, "bad-option", "%s", why);
         } else {
@@ -352,6 +375,7 @@ static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUN
     for (int side = 0; side < SIDE_COUNT; side++) {
         seat_close(&h->seat[side]);
         h->seat[side].kind = choice[side].kind;
+        h->seat[side].most_ms = h->restricted ? RESTRICT_SEARCH_MS : 0;
         if (choice[side].kind == SEAT_PROGRAM)
             seat_move_process(&h->seat[side], &fresh[side]);
     }
@@ -381,7 +405,7 @@ static bool cmd_new(void *context, char *args)
     options_default(&options);
     /* On an error the game in play, if any, goes on as it was. */
     if (!read_seat(h, w, n, &i, SIDE_YORK, &choice[SIDE_YORK]) ||
-        !read_seat(h, w, n, &i, SIDE_LANCASTER, &choice[SIDE_LANCASTER]) ||
+        !read_seat(h, w, n, &i, SIDE_LANCASTER, &choice[SIDE_LANCASTER]) || !no_program(h, choice) ||
         !read_extras(h, w, n, i, &options, &seed, option_word, &option_words) ||
         !take_seats(h, choice, (const char(*)[SEAT_WORD_MAX])option_word, option_words))
         return false;
@@ -582,6 +606,10 @@ static bool cmd_hint(void *context, char *args)
         return error_line(h, "bad-arguments", "expected 'hint' or 'hint movetime MS', not 'hint %s'", args);
     if (*args && !go_limits(args, &limits, why, sizeof why))
         return error_line(h, "bad-arguments", "hint: %s", why);
+    if (h->restricted && limits.movetime > RESTRICT_SEARCH_MS)
+        return error_line(h, "restricted", "hint movetime %ld: a restricted host searches at most %d ms",
+                          limits.movetime, RESTRICT_SEARCH_MS);
+    limits.most_ms = h->restricted ? RESTRICT_SEARCH_MS : 0;
     if (!human_to_move(h, &side))
         return false;
     struct seat *s = &h->seat[side];
@@ -714,10 +742,48 @@ static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
     return sealed;
 }
 
+/* The save, as a file or over the connection: the record, sealed while a
+ * person plays, or the game as PGN. */
+static bool write_save(const struct host *h, FILE *f, bool pgn, char *why, size_t size)
+{
+    bool written = true;
+    if (pgn)
+        write_pgn(h, f);
+    else if (hidden_from(h))
+        written = write_sealed(h, f, why, size);
+    else
+        write_record(h, f);
+    return written && !ferror(f);
+}
+
+/* save [pgn] data: the save's bytes in one line, "record BASE64" ("pgn
+ * BASE64"), for a client that keeps the file itself (docs/web.md). */
+static bool save_data(struct host *h, bool pgn)
+{
+    char *bytes = NULL, why[400] = "";
+    size_t length = 0;
+    FILE *memory = open_memstream(&bytes, &length);
+    if (!memory)
+        return error_line(h, "no-memory", "no memory for the save");
+    bool written = write_save(h, memory, pgn, why, sizeof why);
+    written = fclose(memory) == 0 && written;
+    size_t room = sodium_base64_ENCODED_LEN(length, sodium_base64_VARIANT_ORIGINAL);
+    char *text = written ? malloc(room) : NULL;
+    if (text) {
+        sodium_bin2base64(text, room, (const unsigned char *)bytes, length, sodium_base64_VARIANT_ORIGINAL);
+        say(h->out, "%s %s", pgn ? "pgn" : "record", text);
+    }
+    if (bytes)
+        explicit_bzero(bytes, length);
+    free(bytes);
+    free(text);
+    return text || error_line(h, "cannot-write", "the save: %s", *why ? why : "no memory");
+}
+
 /* save [pgn] FILE: the record (or, with pgn, the game as PGN), written whole
  * to FILE.part, then renamed, so a failed save leaves no half file. A save
  * of a game in play with a person at it is sealed; its PGN shows only what
- * the human sides saw. */
+ * the human sides saw. 'data' for FILE sends it over the connection. */
 static bool cmd_save(void *context, char *args)
 {
     struct host *h = context;
@@ -726,21 +792,22 @@ static bool cmd_save(void *context, char *args)
     if (pgn)
         args += 3 + strspn(args + 3, " \t");
     if (!*args)
-        return error_line(h, "bad-arguments", "expected 'save FILE' or 'save pgn FILE'");
+        return error_line(h, "bad-arguments", "expected 'save FILE', 'save pgn FILE' or 'save [pgn] data'");
+    bool data = strcmp(args, "data") == 0;
+    if (h->restricted && !data)
+        return error_line(h, "restricted", "a restricted host writes no file: 'save%s data' sends the save here",
+                          pgn ? " pgn" : "");
     if (!h->in_game)
         return error_line(h, "no-game", "no game to save");
+    if (data)
+        return save_data(h, pgn);
+    if (strlen(args) > 4096)
+        return error_line(h, "bad-arguments", "a path of over 4096 bytes");
     snprintf(part, sizeof part, "%s.part", args);
     FILE *f = fopen(part, "w");
     if (!f)
         return error_line(h, "cannot-write", "'%s': %s", args, strerror(errno));
-    bool written = true;
-    if (pgn)
-        write_pgn(h, f);
-    else if (hidden_from(h))
-        written = write_sealed(h, f, why, sizeof why);
-    else
-        write_record(h, f);
-    written = written && !ferror(f);
+    bool written = write_save(h, f, pgn, why, sizeof why);
     if (fclose(f) != 0 || !written || rename(part, args) != 0) {
         int error = errno;
         remove(part);
@@ -990,6 +1057,51 @@ static bool open_record(struct host *h, const char *file, char *text, size_t len
     return true;
 }
 
+/* load data BASE64: the save's bytes, as save data sent them, into *text. */
+static bool decode_data(struct host *h, const char *base64, char **text, size_t *length)
+{
+    size_t room = strlen(base64) / 4 * 3 + 3;
+    *text = malloc(room);
+    if (!*text)
+        return error_line(h, "no-memory", "no memory for the save");
+    if (sodium_base642bin((unsigned char *)*text, room, base64, strlen(base64), " \t", length, NULL,
+                          sodium_base64_VARIANT_ORIGINAL) == 0)
+        return true;
+    free(*text);
+    *text = NULL;
+    return error_line(h, "bad-record", "load data: what follows 'data' is not base64, as save data sends it");
+}
+
+/* The save to load: a file's, or the data sent; a restricted host reads no file. */
+static bool load_source(struct host *h, char *args, char w[][SEAT_WORD_MAX], int *n, char **text, size_t *length)
+{
+    char why[400];
+    if (strncmp(args, "data", 4) == 0 && (!args[4] || args[4] == ' ')) {
+        *n = 1;
+        snprintf(w[0], SEAT_WORD_MAX, "the data sent");
+        if (!args[4] || !args[5])
+            return error_line(h, "bad-arguments", "expected 'load data BASE64', a save as save data sends it");
+        return decode_data(h, args + 5, text, length);
+    }
+    if (h->restricted)
+        return error_line(h, "restricted", "a restricted host reads no file: 'load data BASE64' sends the save here");
+    if (!load_words(h, args, w, n))
+        return false;
+    return read_saved(w[0], text, length, why, sizeof why) || error_line(h, "cannot-read", "'%s': %s", w[0], why);
+}
+
+/* A record's options, as a restricted host allows them. */
+static bool record_options_allowed(struct host *h, const struct setup *u)
+{
+    for (int i = 0; i < u->option_words; i++) {
+        char name[SEAT_WORD_MAX], *equals;
+        snprintf(name, sizeof name, "%s", u->option_word[i]);
+        if ((equals = strchr(name, '=')) && (*equals = '\0', !option_allowed(h, name, equals + 1)))
+            return false;
+    }
+    return true;
+}
+
 static bool cmd_load(void *context, char *args)
 {
     struct host *h = context;
@@ -998,15 +1110,13 @@ static bool cmd_load(void *context, char *args)
     char why[400], *text = NULL, *record, *opened;
     size_t length = 0, record_length;
     int n;
-    if (!load_words(h, args, w, &n))
+    if (!load_source(h, args, w, &n, &text, &length))
         return false;
-    if (!read_saved(w[0], &text, &length, why, sizeof why))
-        return error_line(h, "cannot-read", "'%s': %s", w[0], why);
     bool taken = false;
     if (open_record(h, w[0], text, length, &record, &record_length, &opened)) {
         if (!verify_record(record, record_length, &u, why, sizeof why))
             error_line(h, "bad-record", "'%s': %s", w[0], why);
-        else if (engines_allowed(h, &u, w[0], w, n) &&
+        else if (record_options_allowed(h, &u) && engines_allowed(h, &u, w[0], w, n) &&
                  take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
             taken = take_record(h, &u);
         }
@@ -1072,10 +1182,19 @@ static bool other_line(void *context, char *start, size_t word, char *args)
     return true;
 }
 
-int host_run(FILE *in, FILE *out)
+/* A restricted host takes lines at a bounded rate: past it, each is refused unread. */
+static bool admit(void *context)
+{
+    struct host *h = context;
+    if (!h->restricted || line_rate_admits(&h->rate, clock_us()))
+        return true;
+    return error_line(h, "rate-limit", "over %d lines a second: this line was not run", RESTRICT_LINES_A_SECOND);
+}
+
+int host_run(FILE *in, FILE *out, bool restricted)
 {
     static struct host h;
-    h = (struct host){.in = in, .out = out, .resigned = SIDE_NONE};
+    h = (struct host){.in = in, .out = out, .resigned = SIDE_NONE, .restricted = restricted};
     h.ply = malloc(MAX_PLIES * sizeof *h.ply);
     if (!h.ply) {
         say(out, "error no-memory for the game's history");
@@ -1094,7 +1213,8 @@ int host_run(FILE *in, FILE *out)
                                    .context = &h,
                                    .other = other_line,
                                    .line_begins = stop_pondering,
-                                   .line_answered = ponder};
+                                   .line_answered = ponder,
+                                   .admit = admit};
     line_loop_run(&loop);
     stop_pondering(&h);
     for (int side = 0; side < SIDE_COUNT; side++) {

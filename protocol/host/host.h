@@ -9,9 +9,13 @@
 #ifndef R3_HOST_H
 #define R3_HOST_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
-/* Runs the command loop until "quit" or the end of input; returns the exit status (0). */
-int host_run(FILE *in, FILE *out);
+/* Runs the command loop until "quit" or the end of input; returns the exit
+ * status (0). A restricted host (r3 host --restricted, docs/web.md) names no
+ * program and no file for its client, caps the engine's options and its
+ * searches, and takes lines at a bounded rate (protocol/host/restrict.h). */
+int host_run(FILE *in, FILE *out, bool restricted);
 
 #endif

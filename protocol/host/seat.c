@@ -190,7 +190,7 @@ bool seat_decide(struct seat *s, const struct world *truth, FILE *input, decisio
         const struct time_control bare_go = {.timeout_ms = REFEREE_TIMEOUT_MS};
         return engine_ask(&s->process, truth, &bare_go, NULL, d, why, size, end);
     }
-    const struct limits budget = {.clock = {-1, -1}};
+    const struct limits budget = {.clock = {-1, -1}, .most_ms = s->most_ms};
     *d = seat_search(s, &budget, input);
     return true;
 }

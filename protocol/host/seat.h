@@ -33,6 +33,7 @@ struct seat {
     decision best;
     int wake_fd;    /* while seat_search waits: written when the search has its choice */
     bool pondering; /* an engine seat's search runs while the other side decides */
+    long most_ms;   /* no search of the seat goes past this (struct limits' most_ms), 0: none */
     /* program: the command, its options, and the running process */
     char cmd[SEAT_CMD_MAX];
     char option_name[REFEREE_MAX_OPTIONS][SEAT_WORD_MAX], option_value[REFEREE_MAX_OPTIONS][SEAT_WORD_MAX];

@@ -1,0 +1,216 @@
+// app.js: the page. It asks r3 host for the side's picture (board svg), its
+// legal decisions (legal) and tells the events in their sentences; a click on
+// the map or the list plays a decision.
+import { Host } from './host.js';
+
+const $ = (id) => document.getElementById(id);
+const DICE = ['', '\u2680', '\u2681', '\u2682', '\u2683', '\u2684', '\u2685'];
+const game = { side: null, over: false, legal: [], year: null, busy: false };
+const host = new Host(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`);
+
+function status(text) { $('status').textContent = text; }
+
+// What the page is doing, for people (the status line) and for scripts that drive it:
+// idle (no game), busy (r3 thinks), ready (the person decides), over.
+function state(name) { document.body.dataset.state = name; }
+
+// The sentence of an event line ("event york deal 11 | You are dealt ..."), with dice drawn.
+function logEvent(line) {
+  const bar = line.indexOf(' | ');
+  if (bar < 0) return;
+  const sentence = line.slice(bar + 3);
+  const item = document.createElement('li');
+  item.textContent = sentence;
+  const dice = sentence.match(/dice show ([1-6](?: [1-6])*)/) || sentence.match(/^A die shows ([1-6])/);
+  if (dice) {
+    const faces = document.createElement('span');
+    faces.className = 'dice';
+    faces.setAttribute('aria-hidden', 'true');
+    faces.textContent = ' ' + dice[1].split(' ').map((d) => DICE[+d]).join('');
+    item.append(faces);
+  }
+  $('log').append(item);
+  $('log').scrollTop = $('log').scrollHeight;
+}
+
+function absorb(answer) {
+  for (const line of answer.lines) {
+    if (line.startsWith('event ')) logEvent(line);
+    else if (line.startsWith('result ')) {
+      game.over = true;
+      const [, winner, how] = line.split(' ');
+      status(`${winner === game.side ? 'You win' : 'r3 wins'}: ${winner === 'york' ? 'York' : 'Lancaster'} by ${how}.`);
+      logEvent(`result | The game is over: ${winner === 'york' ? 'York' : 'Lancaster'} wins by ${how}.`);
+    }
+  }
+  if (!answer.ok) status(`r3 host: ${answer.error}`);
+}
+
+const words = (decision) => decision.split(' ');
+
+// Marks what can be clicked on the map: every area and block some decision names.
+function markPlayable() {
+  const named = new Set(game.legal.flatMap((d) => words(d.text)));
+  for (const el of document.querySelectorAll('#map [data-area], #map [data-block]'))
+    el.classList.toggle('playable', named.has(el.dataset.area ?? el.dataset.block));
+}
+
+function showDecisions() {
+  const list = $('decisions');
+  list.replaceChildren();
+  game.legal.forEach((d, i) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.textContent = d.label;
+    button.title = d.text;
+    button.dataset.decision = d.text;
+    button.addEventListener('click', () => play(d.text));
+    item.append(button);
+    list.append(item);
+    if (i === 0) button.autofocus = true;
+  });
+}
+
+async function showMap() {
+  const answer = await host.command(`board svg ${game.side}`);
+  if (!answer.ok) return absorb(answer);
+  $('map').innerHTML = answer.lines.filter((l) => !l.startsWith('<?xml')).join('\n');
+  markPlayable();
+}
+
+function setTools() {
+  const live = game.side && !game.over;
+  for (const id of ['undo', 'hint', 'resign']) $(id).disabled = !live || game.busy;
+  $('save').disabled = !game.side || game.busy;
+}
+
+// After anything that moved the game: the picture, and the decisions if it is the person's turn.
+async function refresh(answer) {
+  absorb(answer);
+  const mover = answer.lines.find((l) => l.startsWith('tomove '));
+  if (!game.side && mover) game.side = mover.split(' ')[1];
+  const ours = answer.lines.includes(`tomove ${game.side}`);
+  game.legal = [];
+  if (ours && !game.over) {
+    const legal = await host.command('legal');
+    game.legal = legal.lines.filter((l) => l.startsWith('decision ')).map((l) => {
+      const [text, label] = l.slice(9).split(' | ');
+      return { text, label };
+    });
+    status(`Your move as ${game.side === 'york' ? 'York' : 'Lancaster'}.`);
+  }
+  if (game.side) await showMap();
+  showDecisions();
+  $('hint-text').hidden = true;
+  const first = document.querySelector('#decisions button');
+  if (first && document.activeElement?.closest('#decisions') == null) first.focus({ preventScroll: true });
+  setTools();
+}
+
+async function act(line) {
+  if (game.busy) return;
+  game.busy = true;
+  state('busy');
+  setTools();
+  status('r3 is thinking…');
+  try {
+    await refresh(await host.command(line));
+  } catch (e) {
+    status(e.message);
+  }
+  game.busy = false;
+  state(game.over ? 'over' : game.legal.length ? 'ready' : 'idle');
+  setTools();
+}
+
+function play(decision) { return act(`play ${decision}`); }
+
+// A click on the map: the one decision that names what was clicked, or those that do, in the list.
+function clicked(name) {
+  if (game.busy || !game.legal.length) return;
+  const matches = game.legal.filter((d) => words(d.text).includes(name));
+  for (const b of document.querySelectorAll('#decisions button'))
+    b.classList.toggle('match', matches.some((m) => m.text === b.dataset.decision));
+  if (matches.length === 1) play(matches[0].text);
+  else if (matches.length > 1) status(`${matches.length} decisions name ${name}: choose one from the list.`);
+  else status(`No decision names ${name} now.`);
+}
+
+$('map').addEventListener('click', (e) => {
+  const target = e.target.closest('[data-block]') ?? e.target.closest('[data-area]');
+  if (target) clicked(target.dataset.block ?? target.dataset.area);
+});
+
+$('new-game').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const form = new FormData(e.target);
+  const side = form.get('side'), seat = (s) => (s === side ? 'human' : 'engine');
+  const seed = String(form.get('seed')).trim() || String(Math.floor(Math.random() * 2 ** 31));
+  Object.assign(game, { side, over: false, legal: [], year: form.get('scenario') });
+  $('log').replaceChildren();
+  await act(`new scenario ${game.year} york ${seat('york')} lancaster ${seat('lancaster')} seed ${seed} ` +
+    `option Iterations=${form.get('iterations')}`);
+});
+
+$('undo').addEventListener('click', () => act('undo'));
+$('resign').addEventListener('click', () => { if (confirm('Resign this game?')) act('resign'); });
+
+$('hint').addEventListener('click', async () => {
+  game.busy = true;
+  state('busy');
+  setTools();
+  status('r3 is looking for a hint…');
+  const answer = await host.command('hint');
+  game.busy = false;
+  state('ready');
+  setTools();
+  const line = answer.lines.find((l) => l.startsWith('hint '));
+  if (!answer.ok || !line) return absorb(answer);
+  const [text, label, rate] = line.slice(5).split(' | ');
+  $('hint-text').hidden = false;
+  $('hint-text').textContent = `r3 suggests: ${label} (win rate ${Math.round(100 * parseFloat(rate.split(' ')[1]))}%)`;
+  for (const b of document.querySelectorAll('#decisions button')) b.classList.toggle('match', b.dataset.decision === text);
+  status(`Your move as ${game.side === 'york' ? 'York' : 'Lancaster'}.`);
+});
+
+$('save').addEventListener('click', async () => {
+  const answer = await host.command('save data');
+  const line = answer.lines.find((l) => l.startsWith('record '));
+  if (!answer.ok || !line) return absorb(answer);
+  const bytes = Uint8Array.from(atob(line.slice(7)), (c) => c.charCodeAt(0));
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+  link.download = `r3-${game.year ?? 'game'}.r3g`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+});
+
+$('load').addEventListener('change', async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  Object.assign(game, { side: null, over: false, legal: [], year: null });
+  $('log').replaceChildren();
+  e.target.value = '';
+  await act(`load data ${btoa(binary)}`);
+});
+
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest('input, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+  const buttons = [...document.querySelectorAll('#decisions button')];
+  const at = buttons.indexOf(document.activeElement);
+  if (/^[1-9]$/.test(e.key) && buttons[+e.key - 1]) buttons[+e.key - 1].click();
+  else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    const next = buttons[Math.max(0, Math.min(buttons.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))];
+    if (next) { next.focus(); e.preventDefault(); }
+  } else if (e.key === 'u' && !$('undo').disabled) $('undo').click();
+  else if (e.key === 'h' && !$('hint').disabled) $('hint').click();
+});
+
+state('busy');
+host.open().then(() => {
+  status('Connected to r3. Choose a scenario and a side, then press New game.');
+  state('idle');
+}, (e) => status(e.message));
