@@ -1109,7 +1109,7 @@ static bool cmd_load(void *context, char *args)
     static struct setup u;
     char why[400], *text = NULL, *record, *opened;
     size_t length = 0, record_length;
-    int n;
+    int n = 0;
     if (!load_source(h, args, w, &n, &text, &length))
         return false;
     bool taken = false;
