@@ -139,7 +139,7 @@ $(WEDEPS_OK): Makefile $(DEPS_OK)
 # r3 host --restricted for each page opened.
 web: r3 $(WEDEPS_OK)
 	@echo "r3 on the web: http://$(WEB_ADDRESS):$(WEB_PORT)/ (Ctrl-C stops it)"
-	@websocketd --address=$(WEB_ADDRESS) --port=$(WEB_PORT) --maxforks=$(WEB_FORKS) --loglevel=error \
+	@websocketd --address=$(WEB_ADDRESS) --port=$(WEB_PORT) --maxforks=$(WEB_FORKS) --loglevel=error --passenv=HOME,XDG_STATE_HOME \
 	  --staticdir=protocol/web ./r3 host --restricted
 
 # puppeteer-core for tests/web.sh, as tests/web/package-lock.json pins it.

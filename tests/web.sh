@@ -11,7 +11,8 @@ R3=${1:-./r3}
 
 # A port nobody listens on: websocketd says so at once when it cannot bind one.
 for port in $(seq $((20000 + $$ % 20000)) $((20040 + $$ % 20000))); do
-    websocketd --address=127.0.0.1 --port="$port" --maxforks=32 --loglevel=error --staticdir=protocol/web \
+    websocketd --address=127.0.0.1 --port="$port" --maxforks=32 --loglevel=error --passenv=HOME,XDG_STATE_HOME \
+        --staticdir=protocol/web \
         "$R3" host --restricted > "$tmp/websocketd.log" 2>&1 &
     server=$!
     sleep 0.5

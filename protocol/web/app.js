@@ -182,7 +182,7 @@ $('save').addEventListener('click', async () => {
   link.href = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
   link.download = `r3-${game.year ?? 'game'}.r3g`;
   link.click();
-  URL.revokeObjectURL(link.href);
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000); /* the download reads it after the click */
 });
 
 $('load').addEventListener('change', async (e) => {

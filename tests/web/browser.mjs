@@ -7,7 +7,7 @@
 // a visitor could send down the socket, each refused. Prints "ok ..." or
 // "FAIL ..." a check, and exits 1 if any failed.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 
 const [url, shots] = process.argv.slice(2);
@@ -58,20 +58,47 @@ async function started(page) {
   await page.waitForFunction(() => ['ready', 'over'].includes(document.body.dataset.state), { timeout: 60000, polling: 100 });
 }
 
-// The last decision listed (it fights when it can), by the map where one block
-// or area names it alone, else by the list.
-async function chooseLast(page) {
-  return page.evaluate(() => {
+// A decision drawn by a seeded generator, so that the game is the same each run:
+// clicked on the map where one block or area names it alone, else in the list.
+let draws = 7;
+async function choose(page) {
+  draws = (draws * 1103515245 + 12345) % 2147483648;
+  return page.evaluate((draw) => {
     const buttons = [...document.querySelectorAll('#decisions button')];
-    const last = buttons.at(-1).dataset.decision;
+    const last = buttons[draw % buttons.length].dataset.decision;
     for (const word of last.split(' ')) {
       const alone = buttons.filter((b) => b.dataset.decision.split(' ').includes(word)).length === 1;
       const css = CSS.escape(word);
       if (alone && document.querySelector(`#map [data-block="${css}"], #map text[data-area="${css}"]`))
         return { word, decision: last };
     }
-    return { index: buttons.length, decision: last };
-  });
+    return { index: buttons.findIndex((b) => b.dataset.decision === last) + 1, decision: last };
+  }, draws);
+}
+
+const listed = (page) => page.$$eval('#decisions button', (b) => b.map((x) => x.dataset.decision).join());
+const settled = (page) => page.waitForFunction(() => document.body.dataset.state !== 'busy', { timeout: 60000, polling: 100 });
+
+// Hint, then Save (a download), a decision, and Load of the download: the game as saved.
+async function tools(browser, page) {
+  await page.click('#hint');
+  await page.waitForFunction(() => !document.getElementById('hint-text').hidden, { timeout: 60000, polling: 100 });
+  const hint = await page.$eval('#hint-text', (p) => p.textContent);
+  const marked = await page.$$eval('#decisions button.match', (b) => b.length);
+  check(`Hint: "${hint}", its decision marked in the list`, /win rate \d+%/.test(hint) && marked === 1);
+  const session = await browser.target().createCDPSession();
+  await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: shots });
+  const before = await listed(page), file = `${shots}/r3-1483.r3g`;
+  await page.click('#save');
+  const saved = await until(() => existsSync(file) && readFileSync(file).length > 0, 10, 'the download');
+  const sealed = saved && readFileSync(file, 'utf8').startsWith('# r3 sealed game record');
+  await page.click('#decisions li:nth-child(1) button');
+  await settled(page);
+  const input = await page.$('#load');
+  await input.uploadFile(file);
+  await page.waitForFunction(() => document.body.dataset.state === 'ready', { timeout: 60000, polling: 100 });
+  check(`Save downloaded the game, sealed; after a decision, Load of it gave back the same ${before.split(',').length} decisions`,
+    sealed && (await listed(page)) === before);
 }
 
 async function wholeGame(browser, errors) {
@@ -79,18 +106,27 @@ async function wholeGame(browser, errors) {
   await newGame(page, '1483', 'york', 7);
   await started(page);
   await page.screenshot({ path: `${shots}/web-start.png` });
-  let decisions = 0, byMap = 0, battle = false;
+  await tools(browser, page);
+  let decisions = 0, byMap = 0, battle = false, undone = null;
   while ((await page.evaluate(() => document.body.dataset.state)) === 'ready' && decisions < 5000) {
-    const choice = await chooseLast(page);
+    const choice = await choose(page);
     if (choice.word) {
       byMap++;
       await page.click(`#map [data-block="${choice.word}"], #map text[data-area="${choice.word}"]`);
     } else {
       await page.click(`#decisions li:nth-child(${choice.index}) button`);
     }
+    const before = await listed(page);
     decisions++;
     if (process.env.WEB_TRACE) console.log('# ' + decisions + ' ' + JSON.stringify(choice));
-    await page.waitForFunction(() => document.body.dataset.state !== 'busy', { timeout: 60000, polling: 100 });
+    await settled(page);
+    // A block chosen to move shows nothing new: Undo takes it back, then it is chosen again.
+    if (undone === null && choice.decision.startsWith('block ') && !(await page.$eval('#undo', (b) => b.disabled))) {
+      await page.click('#undo');
+      await settled(page);
+      undone = (await listed(page)) === before;
+      continue;
+    }
     if (!battle && (await page.evaluate(() => /\(battle\)/.test(document.getElementById('map').textContent) &&
         /fires/.test(document.getElementById('log').textContent)))) {
       battle = true;
@@ -102,8 +138,9 @@ async function wholeGame(browser, errors) {
     events: document.querySelectorAll('#log li').length, dice: document.querySelectorAll('#log .dice').length }));
   check(`a seeded 1483 game played to its result by ${decisions} clicks (${byMap} on the map): "${end.status}"`,
     end.state === 'over' && /wins/.test(end.status) && byMap > 0 && byMap < decisions);
+  check('Undo took back a block chosen to move: the decisions before it came back', undone === true);
   check(`the log told ${end.events} events in sentences, ${end.dice} with dice drawn, and a battle was seen`,
-    end.events > 100 && end.dice > 0 && battle);
+    end.events > 50 && end.dice > 0 && battle);
   await page.close();
   check('the tab closed, its r3 process ended', await until(() => hosts() === 0, 10, 'the r3 process to end'));
 }
