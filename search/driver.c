@@ -36,6 +36,8 @@ static bool goes_on(struct driver *d, long done, long cap, long deadline_us)
         return false;
     if (limits_spent(l, atomic_load(&d->nodes), deadline_us))
         return false;
+    if (d->player.level_iterations > 0 && done >= d->player.level_iterations)
+        return false;
     return limits_given(l, d->side) || done < cap;
 }
 
@@ -371,8 +373,9 @@ static void search_trees(struct driver *d)
         pthread_join(helper[i].thread, NULL);
     free(helper);
     share_tree(d, false);
-    d->best =
-        d->player.kind == PLAYER_PIMC ? ismcts_vote(d->search, d->searches) : ismcts_best(d->search, d->searches, NULL);
+    d->best = d->player.kind == PLAYER_PIMC ? ismcts_vote(d->search, d->searches)
+              : d->player.temperature > 0   ? ismcts_pick(d->search, d->searches, d->player.temperature, &d->rng)
+                                            : ismcts_best(d->search, d->searches, NULL);
     report_trees(d, started, d->searches);
     report_visits(d);
     end_trees(d);

@@ -53,6 +53,11 @@ struct player {
     /* ismcts on one thread under a game clock: end a search whose choice is
      * settled, stretch one whose choice is close (docs/search.md). */
     bool time_manage;
+    /* A level below the most (search/level.h): the iterations no search
+     * goes past whatever its limits (0: none), and the temperature its
+     * decision is drawn at (0: the best). */
+    long level_iterations;
+    double temperature;
     struct ismcts_options ismcts;
 };
 

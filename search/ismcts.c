@@ -17,6 +17,7 @@
 #include "engine/rules/rules.h"
 #include "eval/eval.h"
 #include "search/komi.h"
+#include "search/level.h"
 #include "search/policy.h"
 
 #define PLAYOUT_BOUND 20000 /* decisions in one playout; a real game is about a tenth of that */
@@ -638,6 +639,19 @@ decision ismcts_best(const struct ismcts *trees, int count, double *value)
     if (value)
         *value = total[best].visits > 0 ? total[best].reward / total[best].visits : 0.5;
     return total[best].key;
+}
+
+decision ismcts_pick(const struct ismcts *trees, int count, double temperature, uint64_t *rng)
+{
+    struct root_total total[MAX_DECISIONS];
+    double value[MAX_DECISIONS];
+    long visits[MAX_DECISIONS];
+    int n = root_totals(trees, count, total);
+    for (int i = 0; i < n; i++) {
+        visits[i] = (long)total[i].visits;
+        value[i] = total[i].visits > 0 ? total[i].reward / total[i].visits : 0;
+    }
+    return total[level_draw(value, visits, n, temperature, rng)].key;
 }
 
 int ismcts_root_visits(const struct ismcts *trees, int count, decision *legal, long *visits)

@@ -169,6 +169,10 @@ long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, struct ism
  * mean result (a win estimate) if 'value' is not NULL. */
 decision ismcts_best(const struct ismcts *trees, int count, double *value);
 
+/* A level's choice (search/level.h): the root's decision drawn by the
+ * softmax of its value at temperature among the decent ones. */
+decision ismcts_pick(const struct ismcts *trees, int count, double temperature, uint64_t *rng);
+
 /* The root's visits of 'count' trees of one position, summed by decision,
  * for each decision legal in the belief (in rules_legal's order, 0 for one
  * never tried) into legal[] and visits[]; returns their number. */

@@ -275,4 +275,11 @@ answers=$(grep -c '^ok$\|^error ' "$tmp/out") refused=$(grep -c '^error rate-lim
 [ "$answers" = 400 ] && [ "$refused" -gt 0 ] && [ "$refused" -lt 400 ]
 check "--restricted: 400 lines at once, each answered, $refused refused by the line-rate limit" $?
 
+# level N is option Level (search/level.h): 1 to 10, anything else refused with one error.
+printf 'new scenario 1460 york human lancaster engine level 3 seed 2\nnew scenario 1460 york human lancaster engine level 11\nnew scenario 1460 york human lancaster engine level x\nlegal\nquit\n' |
+    "$R3" host > "$tmp/out"
+[ "$(grep -c "^error bad-option Level needs a whole number 1..10, not '" "$tmp/out")" = 2 ] && grep -q '^tomove york$' "$tmp/out" &&
+    grep -q '^decision ' "$tmp/out"
+check "new ... level 3 plays; level 11 and level x are refused, the game at level 3 going on" $?
+
 finish host

@@ -24,6 +24,7 @@
 #include "engine/text/scenario.h"
 #include "protocol/engine/go.h"
 #include "search/driver.h"
+#include "search/level.h"
 #include "search/policy.h"
 #include "search/timeman.h"
 #include "tests/support.h"
@@ -116,6 +117,30 @@ static struct record search(const struct player *p, const struct limits *limits)
 }
 
 static const struct limits NODES_2000 = {.nodes = 2000, .clock = {-1, -1}};
+
+/* At every level (search/level.h) the same seed draws the same decision, a
+ * legal one, within the level's iterations, on one thread. */
+static void every_level_draws_the_same_decision_from_the_same_seed(void **state)
+{
+    (void)state;
+    const struct limits bare = {.clock = {-1, -1}};
+    york_to_play(&belief);
+    for (int level = 1; level <= LEVEL_MOST; level++) {
+        struct player p = player_of(PLAYER_ISMCTS, 1, PARALLEL_ROOT);
+        struct level l = level_of(level);
+        p.iterations = 2000, p.level_iterations = l.iterations, p.temperature = l.temperature;
+        decision first = 0;
+        for (int run = 0; run < 2; run++) {
+            driver.rng = 99;
+            struct record r = search(&p, &bare);
+            assert_true(legal_has(&belief.w, r.best));
+            assert_true(r.last.iterations <= (l.iterations ? l.iterations : 2000));
+            if (run == 0)
+                first = r.best;
+            assert_int_equal(r.best, first);
+        }
+    }
+}
 
 /* The engine's player, 2,000 nodes: at least one progress report (the last,
  * at the end, names the choice) and one bestmove, legal, after the limit. */
@@ -395,6 +420,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_fixed_node_search_reports_progress_and_a_legal_choice),
+        cmocka_unit_test(every_level_draws_the_same_decision_from_the_same_seed),
         cmocka_unit_test(a_clock_is_shared_over_the_searches_left),
         cmocka_unit_test(time_management_stretches_only_what_the_bank_holds),
         cmocka_unit_test(time_management_ends_a_settled_search_and_stretches_a_close_one),

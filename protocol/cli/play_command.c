@@ -16,7 +16,7 @@
 #include "protocol/cli/cli.h"
 #include "protocol/host/play.h"
 
-enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED, PLAY_LOAD, PLAY_VERBOSE };
+enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED, PLAY_LEVEL, PLAY_LOAD, PLAY_VERBOSE };
 static const struct cli_option PLAY_OPTIONS[] = {
     [PLAY_SCENARIO] = {"scenario", CLI_SCENARIO, "YEAR", 0, 0, "the scenario: 1460, 1470 or 1483", false},
     [PLAY_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0, "the side you play; r3 plays the other", false},
@@ -24,6 +24,10 @@ static const struct cli_option PLAY_OPTIONS[] = {
                    "the seed of the deals, the dice and the engine (default: a fresh one,\n"
                    "printed, so that the game can be played again)",
                    false},
+    [PLAY_LEVEL] = {"level", CLI_COUNT, "N", 1, 10,
+                    "r3's strength, 1 (weakest) to 10 (its full strength, the default):\n"
+                    "a level thinks less and draws among its decent decisions",
+                    false},
     [PLAY_LOAD] = {"load", CLI_FILE, "FILE", 0, 0, "resume a game saved with s FILE (sides, seed and all)", false},
     [PLAY_VERBOSE] = {"verbose", CLI_FLAG, NULL, 0, 0,
                       "show the board's internals too: the information-set key, the phase's step", false},
@@ -35,7 +39,7 @@ static int command_play(int argc, char **argv);
 const struct cli_command CLI_PLAY = {"play",
                                      "",
                                      "play against r3 in the terminal: --scenario YEAR --side york|lancaster\n"
-                                     "[--seed S] [option NAME=VALUE ...], or --load FILE (numbers choose;\n"
+                                     "[--seed S] [--level N] [option NAME=VALUE ...], or --load FILE (numbers choose;\n"
                                      "u undo, h hint, s FILE save, l FILE load, q quit)",
                                      NULL,
                                      PLAY_OPTIONS,
@@ -45,6 +49,7 @@ const struct cli_command CLI_PLAY = {"play",
 struct play_options {
     int year, side;
     long long seed; /* -1 until --seed */
+    int level;      /* 0 until --level */
     const char *load;
     bool verbose;
     bool option_next; /* the word 'option' came, and its NAME=VALUE is due */
@@ -64,6 +69,8 @@ static bool take_play(void *context, const struct cli_argument *a)
             o->side = (int)a->number;
         else if (which == PLAY_SEED)
             o->seed = a->number;
+        else if (which == PLAY_LEVEL)
+            o->level = (int)a->number;
         else if (which == PLAY_LOAD)
             o->load = a->text;
         else
@@ -96,13 +103,18 @@ static int new_game(struct play_options *o)
     bool chosen = o->seed >= 0;
     if (!chosen)
         o->seed = fresh_seed();
-    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s", o->year,
-             o->side == 0 ? "human" : "engine", o->side == 0 ? "engine" : "human", o->seed, o->extra);
+    char level[16] = "", again[16] = ""; /* the host's words, and r3 play's */
+    if (o->level) {
+        snprintf(level, sizeof level, " level %d", o->level);
+        snprintf(again, sizeof again, " --level %d", o->level);
+    }
+    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s%s", o->year,
+             o->side == 0 ? "human" : "engine", o->side == 0 ? "engine" : "human", o->seed, level, o->extra);
     snprintf(greeting, sizeof greeting,
              "r3 play: %d, you are %s. The engine plays the other side.\n"
-             "Seed %lld%s: r3 play --scenario %d --side %s --seed %lld plays this game again.",
+             "Seed %lld%s: r3 play --scenario %d --side %s --seed %lld%s plays this game again.",
              o->year, o->side == 0 ? "York" : "Lancaster", o->seed, chosen ? "" : " (a fresh one)", o->year,
-             o->side == 0 ? "york" : "lancaster", o->seed);
+             o->side == 0 ? "york" : "lancaster", o->seed, again);
     return play_session(command, greeting, o->verbose);
 }
 
@@ -116,9 +128,9 @@ static int command_play(int argc, char **argv)
         return status;
     if (o.option_next)
         return cli_usage_error("play: expected 'option NAME=VALUE', not '%s'", "option");
-    if (o.load && (o.year || o.seed >= 0 || o.extra[0]))
-        return cli_usage_error("play: --load FILE resumes a saved game as it was: no --scenario, --seed or option%s",
-                               "");
+    if (o.load && (o.year || o.seed >= 0 || o.level || o.extra[0]))
+        return cli_usage_error(
+            "play: --load FILE resumes a saved game as it was: no --scenario, --seed, --level or option%s", "");
     if (o.load) {
         snprintf(command, sizeof command, "load \"%s\"", o.load);
         snprintf(greeting, sizeof greeting, "r3 play: resuming %s.", o.load);

@@ -8,6 +8,7 @@
 #include "engine/core/fail.h"
 #include "eval/value.h"
 #include "protocol/engine/say.h"
+#include "search/level.h"
 #include "search/policy.h"
 
 #define MAX_WORDS 6
@@ -45,6 +46,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_PRIOR] = {"Prior", 0, 1000, 50, {NULL}},
     [OPTION_CHANCE_NODES] = {"ChanceNodes", 0, 1, 0, {"false", "true"}},
     [OPTION_CARD_MODEL] = {"CardModel", CARD_MODEL_OFF, CARD_MODEL_ALL, CARD_MODEL_OFF, {"off", "tree", "all"}},
+    [OPTION_LEVEL] = {"Level", 1, LEVEL_MOST, LEVEL_MOST, {NULL}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -204,6 +206,7 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
 void options_player(const struct option_values *v, struct player *out)
 {
     const long *x = v->value;
+    const struct level level = level_of((int)x[OPTION_LEVEL]);
     *out = (struct player){
         .kind = (int)x[OPTION_PLAYER],
         .samples = x[OPTION_SAMPLES],
@@ -213,6 +216,8 @@ void options_player(const struct option_values *v, struct player *out)
         .parallel = (int)x[OPTION_PARALLEL],
         .multipv = (int)x[OPTION_MULTIPV],
         .time_manage = x[OPTION_TIME_MANAGEMENT] != 0,
+        .level_iterations = level.iterations,
+        .temperature = level.temperature,
         .ismcts = {.kind = x[OPTION_VARIANT] ? ISMCTS_MULTIPLE_OBSERVER : ISMCTS_INFORMATION_SET,
                    .exploration = x[OPTION_EXPLORATION] / 100.0,
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,

@@ -41,6 +41,7 @@ enum option_id {
     OPTION_PRIOR,
     OPTION_CHANCE_NODES,
     OPTION_CARD_MODEL,
+    OPTION_LEVEL,
     OPTION_COUNT
 };
 

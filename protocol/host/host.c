@@ -260,11 +260,26 @@ static bool option_allowed(struct host *h, const char *name, const char *value)
     return !h->restricted || restrict_option(name, value, why, sizeof why) || error_line(h, "restricted", "%s", why);
 }
 
-/* The words after the seats: "seed S" and "option NAME=VALUE", into o and *seed. */
-static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, struct option_values *o, uint64_t *seed,
+/* An option NAME=VALUE of new, into o and the words a save keeps. */
+static bool take_option(struct host *h, const char *name, const char *value, struct option_values *o,
                         char word[][SEAT_WORD_MAX], int *words)
 {
     char why[600];
+    if (*words >= MAX_OPTION_WORDS)
+        return error_line(h, "bad-arguments", "more than %d options", MAX_OPTION_WORDS);
+    if (!option_allowed(h, name, value))
+        return false;
+    if (!options_set(o, name, value, why, sizeof why))
+        return error_line(h, "bad-option", "%s", why);
+    snprintf(word[(*words)++], SEAT_WORD_MAX, "%s=%s", name, value);
+    return true;
+}
+
+/* The words after the seats: "seed S", "level N" (option Level, search/level.h)
+ * and "option NAME=VALUE", into o and *seed. */
+static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, struct option_values *o, uint64_t *seed,
+                        char word[][SEAT_WORD_MAX], int *words)
+{
     for (; i < n; i += 2) {
         if (i + 1 >= n)
             return error_line(h, "bad-arguments", "'%s' needs a value", w[i]);
@@ -273,20 +288,18 @@ static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, s
             *seed = strtoull(w[i + 1], &end, 10);
             if (*end || w[i + 1][0] == '-')
                 return error_line(h, "bad-arguments", "seed '%s' is not a whole number", w[i + 1]);
+        } else if (strcmp(w[i], "level") == 0) {
+            if (!take_option(h, "Level", w[i + 1], o, word, words))
+                return false;
         } else if (strcmp(w[i], "option") == 0) {
             char *equals = strchr(w[i + 1], '=');
             if (!equals)
                 return error_line(h, "bad-arguments", "expected 'option NAME=VALUE', not '%s'", w[i + 1]);
-            if (*words >= MAX_OPTION_WORDS)
-                return error_line(h, "bad-arguments", "more than %d options", MAX_OPTION_WORDS);
-            snprintf(word[(*words)++], SEAT_WORD_MAX, "%s", w[i + 1]);
             *equals = '\0';
-            if (!option_allowed(h, w[i + 1], equals + 1))
+            if (!take_option(h, w[i + 1], equals + 1, o, word, words))
                 return false;
-            if (!options_set(o, w[i + 1], equals + 1, why, sizeof why))
-                return error_line(h, "bad-option", "%s", why);
         } else {
-            return error_line(h, "bad-arguments", "unknown word '%s' (seed S or option NAME=VALUE)", w[i]);
+            return error_line(h, "bad-arguments", "unknown word '%s' (seed S, level N or option NAME=VALUE)", w[i]);
         }
     }
     return true;
@@ -382,7 +395,8 @@ static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUN
     return true;
 }
 
-/* new scenario YEAR york human|engine [cmd=PATH] lancaster human|engine [cmd=PATH] [seed S] [option NAME=VALUE ...] */
+/* new scenario YEAR york human|engine [cmd=PATH] lancaster human|engine [cmd=PATH] [seed S] [level N]
+ * [option NAME=VALUE ...] */
 static bool cmd_new(void *context, char *args)
 {
     struct host *h = context;
@@ -395,7 +409,7 @@ static bool cmd_new(void *context, char *args)
     if (n < 6 || strcmp(w[0], "scenario") != 0)
         return error_line(h, "bad-arguments",
                           "expected 'new scenario 1460|1470|1483 york human|engine [cmd=PATH] lancaster human|engine "
-                          "[cmd=PATH] [seed S] [option NAME=VALUE ...]'");
+                          "[cmd=PATH] [seed S] [level N] [option NAME=VALUE ...]'");
     int scenario = scenario_from_year(atoi(w[1]));
     if (scenario < 0 || strlen(w[1]) != 4)
         return error_line(h, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);

@@ -149,7 +149,7 @@ $('new-game').addEventListener('submit', async (e) => {
   Object.assign(game, { side, over: false, legal: [], year: form.get('scenario') });
   $('log').replaceChildren();
   await act(`new scenario ${game.year} york ${seat('york')} lancaster ${seat('lancaster')} seed ${seed} ` +
-    `option Iterations=${form.get('iterations')}`);
+    `level ${form.get('level')}`);
 });
 
 $('undo').addEventListener('click', () => act('undo'));

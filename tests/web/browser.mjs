@@ -48,7 +48,7 @@ async function open(browser, width, height, errors) {
 async function newGame(page, year, side, seed) {
   await page.select('select[name=scenario]', year);
   await page.select('select[name=side]', side);
-  await page.select('select[name=iterations]', '500');
+  await page.select('select[name=level]', '3');
   await page.$eval('input[name=seed]', (input, s) => { input.value = s; }, String(seed));
   await page.bringToFront(); /* a click needs its tab in front, as a person's does */
   await page.click('#new-game button[type=submit]');

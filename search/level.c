@@ -1,0 +1,43 @@
+/*
+ * level.c: see level.h. The budgets rise about 1.7-fold a level and the
+ * temperatures fall to 0 at level 10, so that both the depth of thought and
+ * the care in the choice grow together, as a player's do.
+ */
+#include "search/level.h"
+
+#include <math.h>
+#include <stdbool.h>
+
+#include "engine/core/random.h"
+
+static const struct level LEVEL[LEVEL_MOST + 1] = {
+    [1] = {40, 0.080},   [2] = {80, 0.060},   [3] = {160, 0.045},  [4] = {300, 0.035},  [5] = {600, 0.025},
+    [6] = {1000, 0.018}, [7] = {1800, 0.012}, [8] = {3000, 0.008}, [9] = {5000, 0.004}, [10] = {0, 0},
+};
+
+struct level level_of(int level) { return LEVEL[level < 1 ? 1 : level > LEVEL_MOST ? LEVEL_MOST : level]; }
+
+int level_draw(const double *value, const long *visits, int n, double temperature, uint64_t *rng)
+{
+    int most = 0;
+    for (int i = 1; i < n; i++)
+        if (visits[i] > visits[most])
+            most = i;
+    if (temperature <= 0 || n < 2)
+        return most;
+    double best = value[most], weight[n], sum = 0;
+    long looked_at = (long)ceil(visits[most] * LEVEL_LOOKED_AT);
+    for (int i = 0; i < n; i++)
+        if (visits[i] >= looked_at && visits[i] > 0 && value[i] > best)
+            best = value[i];
+    for (int i = 0; i < n; i++) {
+        bool decent = visits[i] >= looked_at && visits[i] > 0 && value[i] >= best - LEVEL_FLOOR;
+        weight[i] = decent ? exp((value[i] - best) / temperature) : 0;
+        sum += weight[i];
+    }
+    double at = (double)(random_next(rng) >> 11) / 9007199254740992.0 * sum;
+    for (int i = 0; i < n; i++)
+        if (weight[i] > 0 && (at -= weight[i]) < 0)
+            return i;
+    return most;
+}

@@ -1,0 +1,57 @@
+/*
+ * test_level.c: the levels a person chooses (search/level.h). Drawn from
+ * constructed root values: a weak level picks among the decent decisions,
+ * sometimes not the best, and never one worse than the best by more than
+ * LEVEL_FLOOR or one the search hardly looked at; level 10 always picks the
+ * most visited. The levels' budgets rise and their temperatures fall.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+
+#include "search/level.h"
+
+/* A root: the best (0.60), a decent second (0.55), a clear blunder 0.15 below
+ * the best, and a decision that looks best but was hardly looked at. */
+static const double VALUE[] = {0.60, 0.55, 0.45, 0.70};
+static const long VISITS[] = {1000, 800, 900, 10};
+
+static void a_level_draws_only_decent_decisions(void **state)
+{
+    (void)state;
+    for (int level = 1; level <= LEVEL_MOST; level++) {
+        uint64_t rng = (uint64_t)level;
+        int drawn[4] = {0};
+        for (int i = 0; i < 100000; i++)
+            drawn[level_draw(VALUE, VISITS, 4, level_of(level).temperature, &rng)]++;
+        printf("level %2d: best %6d, second %6d, blunder %d, hardly looked at %d\n", level, drawn[0], drawn[1],
+               drawn[2], drawn[3]);
+        assert_int_equal(drawn[2], 0);
+        assert_int_equal(drawn[3], 0);
+        if (level == LEVEL_MOST)
+            assert_int_equal(drawn[0], 100000);
+        if (level == 1) /* weak: the second is drawn often, the best still most */
+            assert_true(drawn[1] > 20000 && drawn[0] > drawn[1]);
+    }
+}
+
+static void levels_think_more_and_choose_more_carefully_as_they_rise(void **state)
+{
+    (void)state;
+    for (int level = 2; level < LEVEL_MOST; level++) {
+        assert_true(level_of(level).iterations > level_of(level - 1).iterations);
+        assert_true(level_of(level).temperature < level_of(level - 1).temperature);
+    }
+    assert_true(level_of(LEVEL_MOST).iterations == 0 && level_of(LEVEL_MOST).temperature == 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_level_draws_only_decent_decisions),
+        cmocka_unit_test(levels_think_more_and_choose_more_carefully_as_they_rise),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
