@@ -6,6 +6,7 @@
 #include "engine/core/tables.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 const struct area_info AREA_INFO[AREA_COUNT] = {
@@ -550,6 +551,14 @@ __attribute__((constructor)) static void index_names(void)
         index_name(AREA_SLOT, AREA_INFO[a].name, a);
     for (int b = 0; b < BLOCK_COUNT; b++)
         index_name(BLOCK_SLOT, BLOCK_INFO[b].id, b);
+}
+
+void area_word(int area, char *word, size_t size)
+{
+    snprintf(word, size, "%s", AREA_INFO[area].name);
+    for (char *p = word; *p; p++)
+        if (*p == ' ')
+            *p = '-';
 }
 
 int area_by_name(const char *text, int length)

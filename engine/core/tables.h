@@ -7,6 +7,8 @@
 #ifndef R3_TABLES_H
 #define R3_TABLES_H
 
+#include <stddef.h>
+
 #include "engine/core/types.h"
 
 struct area_info {
@@ -91,6 +93,10 @@ int neighbour_index(int area, int next);
 
 /* All blocks of one side as printed (the rebel has a side of its own). */
 blockset blocks_of_side(int side);
+
+/* An area's name as one word, '-' for its spaces ("Isle-of-Man"): as decisions
+ * and the position text write it, so that they are words without blanks. */
+void area_word(int area, char *word, size_t size);
 
 /* Name look-ups over a span of text (not NUL-terminated). An area name may be
  * written with '-' for its spaces ("Isle-of-Man"), as the position text does.

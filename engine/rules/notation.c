@@ -51,15 +51,6 @@ static const struct {
     [DECIDE_DISBAND] = {"disband", ARG_BLOCK},
 };
 
-/* Area names are written with '-' for spaces, so that a decision is words without blanks in them. */
-static void area_word(int area, char *word, size_t size)
-{
-    snprintf(word, size, "%s", AREA_INFO[area].name);
-    for (char *p = word; *p; p++)
-        if (*p == ' ')
-            *p = '-';
-}
-
 decision decision_masked(decision d, int (*name)(int block, const void *context), const void *context)
 {
     int kind = decision_kind(d), arg = decision_arg(d);

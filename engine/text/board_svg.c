@@ -239,15 +239,6 @@ static const char *area_fill(int a)
     }
 }
 
-/* An area as the decisions write it, '-' for its spaces ("Isle-of-Man"): a
- * client finds what a click on the map names by it. */
-static void area_word(int a, char *word, size_t size)
-{
-    snprintf(word, size, "%s", AREA_INFO[a].name);
-    for (char *c = word; *c; c++)
-        *c = *c == ' ' ? '-' : *c;
-}
-
 static void areas(const struct world *w, FILE *out)
 {
     char word[32];
