@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "engine/core/random.h"
 
@@ -14,6 +15,19 @@ static const struct level LEVEL[LEVEL_MOST + 1] = {
     [1] = {40, 0.080},   [2] = {80, 0.060},   [3] = {160, 0.045},  [4] = {300, 0.035},  [5] = {600, 0.025},
     [6] = {1000, 0.018}, [7] = {1800, 0.012}, [8] = {3000, 0.008}, [9] = {5000, 0.004}, [10] = {0, 0},
 };
+
+/* Measured (docs/STRENGTH.md, "Levels"): level 5 against the gauntlet, the
+ * others from it by matches of each level against the next. */
+const int LEVEL_ELO[LEVEL_MOST + 1] = {0, -333, -281, -188, -73, 113, 228, 351, 398, 566, 713};
+
+int level_for_elo(int elo)
+{
+    int nearest = 1;
+    for (int level = 2; level <= LEVEL_MOST; level++)
+        if (abs(LEVEL_ELO[level] - elo) < abs(LEVEL_ELO[nearest] - elo))
+            nearest = level;
+    return nearest;
+}
 
 struct level level_of(int level) { return LEVEL[level < 1 ? 1 : level > LEVEL_MOST ? LEVEL_MOST : level]; }
 

@@ -25,6 +25,17 @@ struct level {
 /* The settings of level 1 to LEVEL_MOST. */
 struct level level_of(int level);
 
+/* Each level's Elo on the frozen gauntlet's scale (docs/STRENGTH.md: ISMCTS
+ * at 250 iterations of the pinned build is 0), as measured; index 0 unused. */
+extern const int LEVEL_ELO[LEVEL_MOST + 1];
+/* UCI_Elo takes the levels' Elo, rounded out to hundreds. */
+#define LEVEL_ELO_LEAST (-400)
+#define LEVEL_ELO_MOST 800
+
+/* The level whose measured Elo is nearest to elo (options UCI_LimitStrength
+ * and UCI_Elo). */
+int level_for_elo(int elo);
+
 /* The index of the decision drawn among n with these values (win rates for
  * the side) and visits, by the softmax at temperature over the decent ones;
  * the most visited at temperature 0. */

@@ -40,6 +40,8 @@ option name Prior type spin default 50 min 0 max 1000
 option name ChanceNodes type check default false
 option name CardModel type combo default off var off var tree var all
 option name Level type spin default 10 min 1 max 10
+option name UCI_LimitStrength type check default false
+option name UCI_Elo type spin default 800 min -400 max 800
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 option name ValueFile type string default built-in

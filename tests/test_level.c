@@ -3,7 +3,8 @@
  * constructed root values: a weak level picks among the decent decisions,
  * sometimes not the best, and never one worse than the best by more than
  * LEVEL_FLOOR or one the search hardly looked at; level 10 always picks the
- * most visited. The levels' budgets rise and their temperatures fall.
+ * most visited. The levels' budgets rise and their temperatures fall; their
+ * measured Elo rises, and UCI_Elo picks the level nearest the Elo wanted.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,11 +48,27 @@ static void levels_think_more_and_choose_more_carefully_as_they_rise(void **stat
     assert_true(level_of(LEVEL_MOST).iterations == 0 && level_of(LEVEL_MOST).temperature == 0);
 }
 
+static void an_elo_picks_the_level_measured_nearest_it(void **state)
+{
+    (void)state;
+    for (int level = 1; level <= LEVEL_MOST; level++) {
+        assert_int_equal(level_for_elo(LEVEL_ELO[level]), level);
+        if (level > 1) {
+            assert_true(LEVEL_ELO[level] > LEVEL_ELO[level - 1]);
+            int between = (LEVEL_ELO[level] + LEVEL_ELO[level - 1]) / 2;
+            assert_true(level_for_elo(between - 1) == level - 1 || level_for_elo(between + 1) == level);
+        }
+    }
+    assert_int_equal(level_for_elo(LEVEL_ELO_LEAST - 1000), 1);
+    assert_int_equal(level_for_elo(LEVEL_ELO_MOST + 1000), LEVEL_MOST);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_level_draws_only_decent_decisions),
         cmocka_unit_test(levels_think_more_and_choose_more_carefully_as_they_rise),
+        cmocka_unit_test(an_elo_picks_the_level_measured_nearest_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,6 +47,8 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_CHANCE_NODES] = {"ChanceNodes", 0, 1, 0, {"false", "true"}},
     [OPTION_CARD_MODEL] = {"CardModel", CARD_MODEL_OFF, CARD_MODEL_ALL, CARD_MODEL_OFF, {"off", "tree", "all"}},
     [OPTION_LEVEL] = {"Level", 1, LEVEL_MOST, LEVEL_MOST, {NULL}},
+    [OPTION_LIMIT_STRENGTH] = {"UCI_LimitStrength", 0, 1, 0, {"false", "true"}},
+    [OPTION_ELO] = {"UCI_Elo", LEVEL_ELO_LEAST, LEVEL_ELO_MOST, LEVEL_ELO_MOST, {NULL}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -206,7 +208,9 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
 void options_player(const struct option_values *v, struct player *out)
 {
     const long *x = v->value;
-    const struct level level = level_of((int)x[OPTION_LEVEL]);
+    /* UCI_LimitStrength picks the level by its Elo, as a UCI engine does. */
+    const struct level level =
+        level_of(x[OPTION_LIMIT_STRENGTH] ? level_for_elo((int)x[OPTION_ELO]) : (int)x[OPTION_LEVEL]);
     *out = (struct player){
         .kind = (int)x[OPTION_PLAYER],
         .samples = x[OPTION_SAMPLES],
