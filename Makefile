@@ -363,7 +363,7 @@ test: layers-test docs-test unit asan-test tsan-test cli-test valgrind-test sign
 # tables are laid out by hand, a row a line, and the map's shapes are generated
 # (engine/data/map/generate.mjs): both are left alone.
 FORMAT_SKIP := engine/core/tables.c tuning/bench/bench_positions.c engine/text/map_geometry.c
-FORMAT_SRC   = $(filter-out $(FORMAT_SKIP),$(shell find engine eval search tuning protocol tests -name '*.[ch]' | LC_ALL=C sort))
+FORMAT_SRC   = $(filter-out $(FORMAT_SKIP),$(shell find engine eval search tuning protocol tests -name node_modules -prune -o -name '*.[ch]' -print | LC_ALL=C sort))
 
 format: $(TDEPS_OK)
 	@clang-format -i $(FORMAT_SRC)
