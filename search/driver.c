@@ -14,6 +14,7 @@
 #include "engine/rules/rules.h"
 
 #define PROGRESS_EVERY_MS 1000
+#define HOLD_STEP_US 5000L /* how often a held reply looks for stop */
 
 static void report_bestmove(struct driver *d) { d->report.bestmove(d->report.context, d->best); }
 
@@ -392,15 +393,34 @@ static void search_random(struct driver *d)
     d->report.note(d->report.context, DRIVER_RANDOM, legal.count);
 }
 
+/* A reply held back to the think time's least (player.think_least_ms),
+ * unless there was nothing to choose: a forced decision, held, would only
+ * slow a turn of many. The clock is looked at every few ms, so a stop still
+ * answers at once. */
+static void hold_reply(struct driver *d, long started_us)
+{
+    long until = started_us + d->player.think_least_ms * 1000;
+    struct decisions legal;
+    if (d->player.think_least_ms <= 0 || d->limits.infinite) /* infinite: its bestmove waits for stop anyway */
+        return;
+    rules_legal(&d->w, &legal);
+    if (legal.count < 2)
+        return;
+    for (long left; !atomic_load(&d->stop) && (left = until - clock_us()) > 0;)
+        nanosleep(&(struct timespec){.tv_nsec = (left < HOLD_STEP_US ? left : HOLD_STEP_US) * 1000}, NULL);
+}
+
 static void *driver_run(void *arg)
 {
     struct driver *d = arg;
+    long started_us = clock_us();
     if (d->player.kind == PLAYER_GREEDY)
         search_greedy(d);
     else if (d->player.kind == PLAYER_RANDOM)
         search_random(d);
     else
         search_trees(d);
+    hold_reply(d, started_us);
     atomic_store(&d->done, true); /* before bestmove: a host answering it finds the engine free */
     if (!d->limits.infinite)
         report_bestmove(d);
@@ -429,6 +449,8 @@ void driver_start(struct driver *d, const struct belief *b, const struct world *
         d->truth = *truth;
     d->player = *p;
     d->limits = *l;
+    if (p->think_most_ms > 0 && (l->most_ms <= 0 || p->think_most_ms < l->most_ms))
+        d->limits.most_ms = p->think_most_ms;
     atomic_store(&d->nodes, 0);
     atomic_store(&d->iterations, 0);
     atomic_store(&d->stop, false);

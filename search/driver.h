@@ -41,6 +41,10 @@ enum player_kind { PLAYER_RANDOM, PLAYER_GREEDY, PLAYER_ISMCTS, PLAYER_FLATMC, P
  * (tree parallelism). The baselines always take a tree each. */
 enum parallel_kind { PARALLEL_ROOT, PARALLEL_TREE };
 
+/* The most a person may set for each (ms): an hour, and a minute. */
+#define THINK_MOST_MS 3600000L
+#define THINK_LEAST_MS 60000L
+
 struct player {
     int kind;        /* enum player_kind */
     long samples;    /* greedy: this many worlds for a go without limits;
@@ -58,6 +62,11 @@ struct player {
      * decision is drawn at (0: the best). */
     long level_iterations;
     double temperature;
+    /* Think time a person sets (options MaxThinkTime, MinThinkTime; 0:
+     * none): no search goes past think_most_ms, and no decision is
+     * answered before think_least_ms, so that a weak level's replies do
+     * not come at once. A stop answers at once. */
+    long think_most_ms, think_least_ms;
     struct ismcts_options ismcts;
 };
 

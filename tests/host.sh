@@ -282,4 +282,22 @@ printf 'new scenario 1460 york human lancaster engine level 3 seed 2\nnew scenar
     grep -q '^decision ' "$tmp/out"
 check "new ... level 3 plays; level 11 and level x are refused, the game at level 3 going on" $?
 
+# think MS and pace MS are options MaxThinkTime and MinThinkTime: the engine's card, a
+# choice among its hand, comes no sooner than the pace; bad values are refused, and a
+# restricted host allows a pace of 5 s at most.
+started=$(date +%s%N)
+printf 'new scenario 1460 york human lancaster engine seed 3 level 1 think 2000 pace 600\nplay play 11\nquit\n' |
+    "$R3" host > "$tmp/out"
+ms=$(( ($(date +%s%N) - started) / 1000000 ))
+[ "$(grep -c '^event york play [0-9]' "$tmp/out")" = 2 ] && grep -q '^tomove york$' "$tmp/out" && [ "$ms" -ge 600 ]
+check "new ... think 2000 pace 600: the engine's card played, its reply held to $ms ms" $?
+printf 'new scenario 1460 york human lancaster engine pace 60001\nnew scenario 1460 york human lancaster engine think x\nquit\n' |
+    "$R3" host > "$tmp/out"
+printf 'new scenario 1460 york human lancaster engine pace 6000\nquit\n' | "$R3" host --restricted > "$tmp/restricted"
+grep -q "^error bad-option MinThinkTime needs a whole number 0..60000, not '60001'" "$tmp/out" &&
+    grep -q "^error bad-option MaxThinkTime needs a whole number 0..3600000, not 'x'" "$tmp/out" &&
+    [ "$(grep -c '^error ' "$tmp/out")" = 2 ] &&
+    grep -q '^error restricted MinThinkTime=6000: a restricted host allows MinThinkTime up to 5000' "$tmp/restricted"
+check "pace 60001 and think x refused with one error each; a restricted host refuses pace 6000" $?
+
 finish host

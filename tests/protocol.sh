@@ -42,6 +42,8 @@ option name CardModel type combo default off var off var tree var all
 option name Level type spin default 10 min 1 max 10
 option name UCI_LimitStrength type check default false
 option name UCI_Elo type spin default 800 min -400 max 800
+option name MaxThinkTime type spin default 0 min 0 max 3600000
+option name MinThinkTime type spin default 0 min 0 max 60000
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 option name ValueFile type string default built-in
@@ -208,6 +210,34 @@ check "go nodes 1000000000 and the end of input: stopped, bestmove, exit after $
 { printf 'setoption name Player value greedy\nsetoption name Samples value 1000000\n'; cat "$tmp/opening"; printf 'go movetime 100\n'; } | "$R3" > "$tmp/engine"
 grep -q '^bestmove ' "$tmp/engine"
 check "go movetime 100 and the end of input: the bestmove still comes" $?
+
+# Think time a person sets (docs/protocol.md): MaxThinkTime caps a search that would run
+# for hours (10^9 iterations); MinThinkTime holds the reply of a 50-iteration search back,
+# and a stop still answers at once. The cap's check keeps the best of three runs.
+think_run() {
+    { printf 'setoption name Iterations value 1000000000\nsetoption name MaxThinkTime value 200\n'; cat "$tmp/opening"
+      printf 'go\n%s\n' "$SETTLE"; } | timeout 60 "$R3" > "$tmp/engine"
+    grep -q '^bestmove ' "$tmp/engine" && spent "$tmp/engine" || echo 99999
+}
+ms=99999
+for try in 1 2 3; do
+    m=$(think_run) && [ "$m" -lt "$ms" ] && ms=$m
+    [ "$ms" -lt 1000 ] && break
+done
+[ "$ms" -ge 200 ] && [ "$ms" -lt 1000 ]
+check "MaxThinkTime 200 with Iterations 10^9: searched $ms ms, then bestmove" $?
+started=$(date +%s%N)
+{ printf 'setoption name Iterations value 50\nsetoption name MinThinkTime value 700\n'; cat "$tmp/opening"
+  printf 'go\n%s\n' "$SETTLE"; } | "$R3" > "$tmp/engine"
+ms=$(( ($(date +%s%N) - started) / 1000000 ))
+[ "$(iterations "$tmp/engine")" = 50 ] && grep -q '^bestmove ' "$tmp/engine" && [ "$ms" -ge 700 ]
+check "MinThinkTime 700: 50 iterations, and the bestmove held to $ms ms" $?
+started=$(date +%s%N)
+{ printf 'setoption name Iterations value 50\nsetoption name MinThinkTime value 60000\n'; cat "$tmp/opening"
+  printf 'go\n'; sleep 0.3; printf 'stop\n%s\n' "$SETTLE"; } | timeout 60 "$R3" > "$tmp/engine"
+ms=$(( ($(date +%s%N) - started) / 1000000 ))
+grep -q '^bestmove ' "$tmp/engine" && [ "$ms" -lt 10000 ]
+check "MinThinkTime 60000 and stop: bestmove at once, after $ms ms" $?
 
 # stop latency: the ismcts player searching with 2 threads answers stop with its bestmove
 # at once (20 ms is the aim; the check allows 100 ms, the best of up to three runs).

@@ -15,8 +15,9 @@
 
 #include "protocol/cli/cli.h"
 #include "protocol/host/play.h"
+#include "search/driver.h"
 
-enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED, PLAY_LEVEL, PLAY_LOAD, PLAY_VERBOSE };
+enum { PLAY_SCENARIO, PLAY_SIDE, PLAY_SEED, PLAY_LEVEL, PLAY_THINK, PLAY_PACE, PLAY_LOAD, PLAY_VERBOSE };
 static const struct cli_option PLAY_OPTIONS[] = {
     [PLAY_SCENARIO] = {"scenario", CLI_SCENARIO, "YEAR", 0, 0, "the scenario: 1460, 1470 or 1483", false},
     [PLAY_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0, "the side you play; r3 plays the other", false},
@@ -28,6 +29,12 @@ static const struct cli_option PLAY_OPTIONS[] = {
                     "r3's strength, 1 (weakest) to 10 (its full strength, the default):\n"
                     "a level thinks less and draws among its decent decisions",
                     false},
+    [PLAY_THINK] = {"think", CLI_COUNT, "MS", 1, THINK_MOST_MS,
+                    "r3 thinks at most MS milliseconds a decision (default: its level's budget)", false},
+    [PLAY_PACE] = {"pace", CLI_COUNT, "MS", 0, THINK_LEAST_MS,
+                   "r3 answers no decision it had a choice in sooner than MS milliseconds\n"
+                   "(default 0: at once), so that its moves can be followed",
+                   false},
     [PLAY_LOAD] = {"load", CLI_FILE, "FILE", 0, 0, "resume a game saved with s FILE (sides, seed and all)", false},
     [PLAY_VERBOSE] = {"verbose", CLI_FLAG, NULL, 0, 0,
                       "show the board's internals too: the information-set key, the phase's step", false},
@@ -39,7 +46,8 @@ static int command_play(int argc, char **argv);
 const struct cli_command CLI_PLAY = {"play",
                                      "",
                                      "play against r3 in the terminal: --scenario YEAR --side york|lancaster\n"
-                                     "[--seed S] [--level N] [option NAME=VALUE ...], or --load FILE (numbers choose;\n"
+                                     "[--seed S] [--level N] [--think MS] [--pace MS] [option NAME=VALUE ...], or\n"
+                                     "--load FILE (numbers choose; "
                                      "u undo, h hint, s FILE save, l FILE load, q quit)",
                                      NULL,
                                      PLAY_OPTIONS,
@@ -50,6 +58,8 @@ struct play_options {
     int year, side;
     long long seed; /* -1 until --seed */
     int level;      /* 0 until --level */
+    long think;     /* 0 until --think */
+    long pace;      /* -1 until --pace */
     const char *load;
     bool verbose;
     bool option_next; /* the word 'option' came, and its NAME=VALUE is due */
@@ -71,6 +81,10 @@ static bool take_play(void *context, const struct cli_argument *a)
             o->seed = a->number;
         else if (which == PLAY_LEVEL)
             o->level = (int)a->number;
+        else if (which == PLAY_THINK)
+            o->think = a->number;
+        else if (which == PLAY_PACE)
+            o->pace = a->number;
         else if (which == PLAY_LOAD)
             o->load = a->text;
         else
@@ -103,13 +117,16 @@ static int new_game(struct play_options *o)
     bool chosen = o->seed >= 0;
     if (!chosen)
         o->seed = fresh_seed();
-    char level[16] = "", again[16] = ""; /* the host's words, and r3 play's */
+    char level[16] = "", again[16] = "", think[48] = ""; /* the host's words, and r3 play's */
     if (o->level) {
         snprintf(level, sizeof level, " level %d", o->level);
         snprintf(again, sizeof again, " --level %d", o->level);
     }
-    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s%s", o->year,
-             o->side == 0 ? "human" : "engine", o->side == 0 ? "engine" : "human", o->seed, level, o->extra);
+    int n = o->think ? snprintf(think, sizeof think, " think %ld", o->think) : 0;
+    if (o->pace >= 0)
+        snprintf(think + n, sizeof think - (size_t)n, " pace %ld", o->pace);
+    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s%s%s", o->year,
+             o->side == 0 ? "human" : "engine", o->side == 0 ? "engine" : "human", o->seed, level, think, o->extra);
     snprintf(greeting, sizeof greeting,
              "r3 play: %d, you are %s. The engine plays the other side.\n"
              "Seed %lld%s: r3 play --scenario %d --side %s --seed %lld%s plays this game again.",
@@ -122,15 +139,16 @@ static int command_play(int argc, char **argv)
 {
     static struct play_options o;
     static char command[PATH_MAX + 16], greeting[PATH_MAX + 64];
-    o = (struct play_options){.seed = -1};
+    o = (struct play_options){.seed = -1, .pace = -1};
     int status = cli_parse(&CLI_PLAY, argc, argv, take_play, &o);
     if (status)
         return status;
     if (o.option_next)
         return cli_usage_error("play: expected 'option NAME=VALUE', not '%s'", "option");
-    if (o.load && (o.year || o.seed >= 0 || o.level || o.extra[0]))
-        return cli_usage_error(
-            "play: --load FILE resumes a saved game as it was: no --scenario, --seed, --level or option%s", "");
+    if (o.load && (o.year || o.seed >= 0 || o.level || o.think || o.pace >= 0 || o.extra[0]))
+        return cli_usage_error("play: --load FILE resumes a saved game as it was: no --scenario, --seed, --level, "
+                               "--think, --pace or option%s",
+                               "");
     if (o.load) {
         snprintf(command, sizeof command, "load \"%s\"", o.load);
         snprintf(greeting, sizeof greeting, "r3 play: resuming %s.", o.load);

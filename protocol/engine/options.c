@@ -49,6 +49,8 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_LEVEL] = {"Level", 1, LEVEL_MOST, LEVEL_MOST, {NULL}},
     [OPTION_LIMIT_STRENGTH] = {"UCI_LimitStrength", 0, 1, 0, {"false", "true"}},
     [OPTION_ELO] = {"UCI_Elo", LEVEL_ELO_LEAST, LEVEL_ELO_MOST, LEVEL_ELO_MOST, {NULL}},
+    [OPTION_MAX_THINK] = {"MaxThinkTime", 0, THINK_MOST_MS, 0, {NULL}},
+    [OPTION_MIN_THINK] = {"MinThinkTime", 0, THINK_LEAST_MS, 0, {NULL}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -222,6 +224,8 @@ void options_player(const struct option_values *v, struct player *out)
         .time_manage = x[OPTION_TIME_MANAGEMENT] != 0,
         .level_iterations = level.iterations,
         .temperature = level.temperature,
+        .think_most_ms = x[OPTION_MAX_THINK],
+        .think_least_ms = x[OPTION_MIN_THINK],
         .ismcts = {.kind = x[OPTION_VARIANT] ? ISMCTS_MULTIPLE_OBSERVER : ISMCTS_INFORMATION_SET,
                    .exploration = x[OPTION_EXPLORATION] / 100.0,
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,

@@ -44,6 +44,8 @@ enum option_id {
     OPTION_LEVEL,
     OPTION_LIMIT_STRENGTH,
     OPTION_ELO,
+    OPTION_MAX_THINK,
+    OPTION_MIN_THINK,
     OPTION_COUNT
 };
 

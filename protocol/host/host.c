@@ -275,7 +275,18 @@ static bool take_option(struct host *h, const char *name, const char *value, str
     return true;
 }
 
-/* The words after the seats: "seed S", "level N" (option Level, search/level.h)
+/* The words of new that stand for an option: the strength and the think
+ * time a person chooses (search/level.h, search/driver.h). */
+static const char *option_of_word(const char *word)
+{
+    static const char *const WORD[][2] = {{"level", "Level"}, {"think", "MaxThinkTime"}, {"pace", "MinThinkTime"}};
+    for (size_t i = 0; i < sizeof WORD / sizeof WORD[0]; i++)
+        if (strcmp(word, WORD[i][0]) == 0)
+            return WORD[i][1];
+    return NULL;
+}
+
+/* The words after the seats: "seed S", "level N", "think MS", "pace MS"
  * and "option NAME=VALUE", into o and *seed. */
 static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, struct option_values *o, uint64_t *seed,
                         char word[][SEAT_WORD_MAX], int *words)
@@ -288,8 +299,8 @@ static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, s
             *seed = strtoull(w[i + 1], &end, 10);
             if (*end || w[i + 1][0] == '-')
                 return error_line(h, "bad-arguments", "seed '%s' is not a whole number", w[i + 1]);
-        } else if (strcmp(w[i], "level") == 0) {
-            if (!take_option(h, "Level", w[i + 1], o, word, words))
+        } else if (option_of_word(w[i])) {
+            if (!take_option(h, option_of_word(w[i]), w[i + 1], o, word, words))
                 return false;
         } else if (strcmp(w[i], "option") == 0) {
             char *equals = strchr(w[i + 1], '=');
@@ -299,7 +310,8 @@ static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, s
             if (!take_option(h, w[i + 1], equals + 1, o, word, words))
                 return false;
         } else {
-            return error_line(h, "bad-arguments", "unknown word '%s' (seed S, level N or option NAME=VALUE)", w[i]);
+            return error_line(h, "bad-arguments",
+                              "unknown word '%s' (seed S, level N, think MS, pace MS or option NAME=VALUE)", w[i]);
         }
     }
     return true;
@@ -396,7 +408,7 @@ static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUN
 }
 
 /* new scenario YEAR york human|engine [cmd=PATH] lancaster human|engine [cmd=PATH] [seed S] [level N]
- * [option NAME=VALUE ...] */
+ * [think MS] [pace MS] [option NAME=VALUE ...] */
 static bool cmd_new(void *context, char *args)
 {
     struct host *h = context;
@@ -409,7 +421,7 @@ static bool cmd_new(void *context, char *args)
     if (n < 6 || strcmp(w[0], "scenario") != 0)
         return error_line(h, "bad-arguments",
                           "expected 'new scenario 1460|1470|1483 york human|engine [cmd=PATH] lancaster human|engine "
-                          "[cmd=PATH] [seed S] [level N] [option NAME=VALUE ...]'");
+                          "[cmd=PATH] [seed S] [level N] [think MS] [pace MS] [option NAME=VALUE ...]'");
     int scenario = scenario_from_year(atoi(w[1]));
     if (scenario < 0 || strlen(w[1]) != 4)
         return error_line(h, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);

@@ -14,7 +14,7 @@
 static const struct {
     const char *name;
     long most;
-} CAP[] = {{"Threads", 2}, {"Hash", 256}, {"Iterations", 100000}, {"Samples", 1000}};
+} CAP[] = {{"Threads", 2}, {"Hash", 256}, {"Iterations", 100000}, {"Samples", 1000}, {"MinThinkTime", 5000}};
 
 /* Options a visitor may not set at all: these read a server file, or search without end. */
 static const char *const REFUSED[] = {"EvalFile", "PolicyFile", "ValueFile", "PriorFile"};

@@ -149,7 +149,7 @@ $('new-game').addEventListener('submit', async (e) => {
   Object.assign(game, { side, over: false, legal: [], year: form.get('scenario') });
   $('log').replaceChildren();
   await act(`new scenario ${game.year} york ${seat('york')} lancaster ${seat('lancaster')} seed ${seed} ` +
-    `level ${form.get('level')}`);
+    `level ${form.get('level')} pace ${form.get('pace')}`);
 });
 
 $('undo').addEventListener('click', () => act('undo'));

@@ -45,10 +45,11 @@ async function open(browser, width, height, errors) {
   return page;
 }
 
-async function newGame(page, year, side, seed) {
+async function newGame(page, year, side, seed, pace = '0') {
   await page.select('select[name=scenario]', year);
   await page.select('select[name=side]', side);
   await page.select('select[name=level]', '3');
+  await page.select('select[name=pace]', pace);
   await page.$eval('input[name=seed]', (input, s) => { input.value = s; }, String(seed));
   await page.bringToFront(); /* a click needs its tab in front, as a person's does */
   await page.click('#new-game button[type=submit]');
@@ -147,8 +148,11 @@ async function wholeGame(browser, errors) {
 
 async function phone(browser, errors) {
   const page = await open(browser, 390, 844, errors);
-  await newGame(page, '1460', 'lancaster', 3);
+  await newGame(page, '1460', 'lancaster', 3, '1000');
+  const clicked = Date.now();
   await started(page);
+  const waited = Date.now() - clicked; /* from just after the click: a little less than r3's wait */
+  check(`Pace 1 s: York's card, r3's first choice, came ${waited} ms after New game`, waited >= 900);
   const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   await page.screenshot({ path: `${shots}/web-phone.png`, fullPage: true });
   check('at a phone\'s width (390 px) the page fits without sideways scrolling', fits);
@@ -181,6 +185,7 @@ const ATTACKS = [
   ['new scenario 1460 york human lancaster engine option Ponder=true', 'error restricted'],
   ['new scenario 1460 york human lancaster engine seed 5 option Iterations=200', 'ok'],
   ['hint movetime 999999999', 'error restricted'],
+  ['new scenario 1460 york human lancaster engine pace 60000', 'error restricted'],
   ['load data bm90IGEgcmVjb3Jk', 'error bad-record'],
 ];
 
