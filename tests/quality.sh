@@ -35,9 +35,9 @@ check "every value is DECISION=MEAN/SE/SE_GAP" $?
 "$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" > "$tmp/q1" 2> "$tmp/err"
 check "quality runs" $?
 for row in all 1460 1470 1483 cards action battle; do
-    grep -q "^$row  *[0-9][0-9]*  *[0-9.]*% ± *[0-9.]*  *0\.[0-9]* ± 0\.[0-9]*  *[0-9.]*% ± " "$tmp/q1" ||
+    grep -q "^$row  *[0-9][0-9]*  *[0-9.]*% ± *[0-9.]*  *0\.[0-9]* ± 0\.[0-9]*  *[0-9.]*% ± *[0-9.]*  *[0-9.]*% ± " "$tmp/q1" ||
         { echo "no row $row in:"; cat "$tmp/q1"; false; }
-    check "the report has its row $row with top-1, regret and seed agreement" $?
+    check "the report has its row $row with top-1, regret, blunders and seed agreement" $?
 done
 "$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" --concurrency 2 > "$tmp/q2" 2> /dev/null
 diff "$(grep -v searches "$tmp/q1" > "$tmp/q1f"; echo "$tmp/q1f")" "$(grep -v searches "$tmp/q2" > "$tmp/q2f"; echo "$tmp/q2f")" > /dev/null

@@ -87,6 +87,9 @@ static void the_figures_are_the_hand_worked_ones(void **state)
     assert_float_equal(row.regret_se, 0.0375, 1e-9);
     assert_float_equal(row.agree, 0.5, 1e-12); /* A's two searches differ, B's agree */
     assert_float_equal(row.agree_se, 0.5, 1e-12);
+    /* A blunder loses over 0.1: A's second search (0.15), none of B's. */
+    assert_float_equal(row.blunder, 0.25, 1e-12); /* (1/2 + 0) / 2 */
+    assert_float_equal(row.blunder_se, 0.25, 1e-12);
     quality_grade(&s, choice, 2, SCENARIO_1470, -1, &row);
     assert_int_equal(row.positions, 1);
     assert_float_equal(row.top1, 1.0, 1e-12);

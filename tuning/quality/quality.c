@@ -66,10 +66,19 @@ void quality_position(const struct suite_position *p, const decision *choice, in
     *out = (struct quality_figures){best / seeds, lost / seeds, agreement(choice, seeds)};
 }
 
+/* The share of the position's searches that chose a blunder. */
+static double blunders(const struct suite_position *p, const decision *choice, int seeds)
+{
+    int count = 0;
+    for (int s = 0; s < seeds; s++)
+        count += p->value[p->best].mean - value_of(p, choice[s]) > QUALITY_BLUNDER;
+    return (double)count / seeds;
+}
+
 void quality_grade(const struct suite *suite, const decision *choice, int seeds, int scenario, int phase,
                    struct quality_row *row)
 {
-    struct tally top1 = {0}, regret = {0}, agree = {0};
+    struct tally top1 = {0}, regret = {0}, agree = {0}, blunder = {0};
     int n = 0;
     for (int i = 0; i < suite->count; i++) {
         const struct suite_position *p = &suite->position[i];
@@ -80,12 +89,14 @@ void quality_grade(const struct suite *suite, const decision *choice, int seeds,
         tally_add(&top1, f.top1);
         tally_add(&regret, f.regret);
         tally_add(&agree, f.agree);
+        tally_add(&blunder, blunders(p, &choice[i * seeds], seeds));
         n++;
     }
     row->positions = n;
     tally_mean(&top1, n, &row->top1, &row->top1_se);
     tally_mean(&regret, n, &row->regret, &row->regret_se);
     tally_mean(&agree, n, &row->agree, &row->agree_se);
+    tally_mean(&blunder, n, &row->blunder, &row->blunder_se);
 }
 
 /* The paired differences with another run's figures, position by position. */
@@ -141,8 +152,8 @@ static void print_row(FILE *out, const char *name, const struct quality_row *r, 
 {
     if (!r->positions)
         return;
-    fprintf(out, "%-10s %9d   %5.1f%% ± %4.1f   %6.4f ± %6.4f", name, r->positions, 100 * r->top1, 100 * r->top1_se,
-            r->regret, r->regret_se);
+    fprintf(out, "%-10s %9d   %5.1f%% ± %4.1f   %6.4f ± %6.4f   %5.1f%% ± %4.1f", name, r->positions, 100 * r->top1,
+            100 * r->top1_se, r->regret, r->regret_se, 100 * r->blunder, 100 * r->blunder_se);
     if (seeds > 1)
         fprintf(out, "   %5.1f%% ± %4.1f", 100 * r->agree, 100 * r->agree_se);
     fputc('\n', out);
@@ -155,7 +166,7 @@ static void print_report(const struct grading *g, double seconds, FILE *out)
     fprintf(out, "Quality of %s on %d positions of %s, %d search%s each\n", o->player_text, o->suite->count,
             o->suite_path, o->seeds, o->seeds == 1 ? "" : "es");
     fprintf(out, "Suite made by: %s\n", *o->suite->made_by ? o->suite->made_by : "(not said)");
-    fprintf(out, "%-10s %9s   %-13s   %-15s%s\n", "part", "positions", "top-1", "regret",
+    fprintf(out, "%-10s %9s   %-13s   %-15s   %-13s%s\n", "part", "positions", "top-1", "regret", "blunders",
             o->seeds > 1 ? "   seed agreement" : "");
     quality_grade(o->suite, g->choice, o->seeds, -1, -1, &row);
     print_row(out, "all", &row, o->seeds);

@@ -4,7 +4,7 @@
  * what its side knows, as a bare go (its own budget) or with a fixed time,
  * once per seed; its choices are graded against the suite's references:
  * how often it chose the best decision, how much it lost by its choice (the
- * regret, in win-probability points), and how often two searches differing
+ * regret, in win-probability points; a blunder when over 0.1), and how often two searches differing
  * only in their seed agreed. Each figure comes with its standard error over
  * the positions, for the whole suite, each scenario and each suite phase;
  * and, against another run's figures of the same suite, the paired
@@ -41,10 +41,15 @@ struct quality_options {
 /* One row of the report: a part of the suite, each figure's mean and its standard error. */
 struct quality_row {
     int positions;
-    double top1, top1_se;     /* the share of searches that chose a decision of the best value */
-    double regret, regret_se; /* the best's value less the chosen one's, win probability */
-    double agree, agree_se;   /* the share of pairs of searches that chose alike (two seeds or more) */
+    double top1, top1_se;       /* the share of searches that chose a decision of the best value */
+    double regret, regret_se;   /* the best's value less the chosen one's, win probability */
+    double agree, agree_se;     /* the share of pairs of searches that chose alike (two seeds or more) */
+    double blunder, blunder_se; /* the share of searches whose regret was over QUALITY_BLUNDER */
 };
+
+/* A blunder: a choice that loses more than this much win probability
+ * against the best (docs/quality.md). */
+#define QUALITY_BLUNDER 0.10
 
 /* The figures of position p from its searches' choices, choice[0..seeds). */
 void quality_position(const struct suite_position *p, const decision *choice, int seeds, struct quality_figures *out);
