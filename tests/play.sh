@@ -78,6 +78,12 @@ grep -q '^  Your only decision: ' "$tmp/last"
 check "a decision with no choice is made at once and told: Your only decision: ..." $?
 grep -q '^Seed 3: r3 play --scenario 1460 --side york --seed 3 plays this game again\.$' "$tmp/last"
 check "the seed is printed with the command that plays the game again" $?
+started=$(date +%s%N)
+printf '5\nq\n' | "$R3" play --scenario 1460 --side york --seed 3 --level 2 --think 5000 --pace 1500 > "$tmp/paced"
+ms=$(( ($(date +%s%N) - started) / 1000000 ))
+grep -q '^Seed 3: r3 play --scenario 1460 --side york --seed 3 --level 2 --think 5000 --pace 1500 plays this game again\.$' "$tmp/paced" &&
+    [ "$(grep -c 'is played\.' "$tmp/paced")" = 2 ] && [ "$ms" -ge 1500 ]
+check "--think 5000 --pace 1500: said in the command that plays the game again; a card played, r3's came, the session took $ms ms" $?
 grep -q '^  -- action phase --' "$tmp/last" && grep -q '^  -- supply phase --' "$tmp/last" &&
     grep -Eq '^  L[:?][A-Za-z0-9-]+ goes from ' "$tmp/last" &&
     ! grep -Eq '^  (York|Lancaster) sees: (move-from|sea-from|block|to|end|halt|at|recruit|fire|roll)( |$)' "$tmp/last"

@@ -117,14 +117,20 @@ static int new_game(struct play_options *o)
     bool chosen = o->seed >= 0;
     if (!chosen)
         o->seed = fresh_seed();
-    char level[16] = "", again[16] = "", think[48] = ""; /* the host's words, and r3 play's */
+    char level[16] = "", again[80] = "", think[48] = ""; /* the host's words, and r3 play's */
+    int n = 0, m = 0;
     if (o->level) {
         snprintf(level, sizeof level, " level %d", o->level);
-        snprintf(again, sizeof again, " --level %d", o->level);
+        m += snprintf(again + m, sizeof again - (size_t)m, " --level %d", o->level);
     }
-    int n = o->think ? snprintf(think, sizeof think, " think %ld", o->think) : 0;
-    if (o->pace >= 0)
+    if (o->think) {
+        n += snprintf(think + n, sizeof think - (size_t)n, " think %ld", o->think);
+        m += snprintf(again + m, sizeof again - (size_t)m, " --think %ld", o->think);
+    }
+    if (o->pace >= 0) {
         snprintf(think + n, sizeof think - (size_t)n, " pace %ld", o->pace);
+        snprintf(again + m, sizeof again - (size_t)m, " --pace %ld", o->pace);
+    }
     snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s%s%s", o->year,
              o->side == 0 ? "human" : "engine", o->side == 0 ? "engine" : "human", o->seed, level, think, o->extra);
     snprintf(greeting, sizeof greeting,
