@@ -29,7 +29,7 @@ struct level level_of(int level);
  * at 250 iterations of the pinned build is 0), as measured; index 0 unused. */
 extern const int LEVEL_ELO[LEVEL_MOST + 1];
 /* UCI_Elo takes the levels' Elo, rounded out to hundreds. */
-#define LEVEL_ELO_LEAST (-400)
+#define LEVEL_ELO_LEAST (-500)
 #define LEVEL_ELO_MOST 800
 
 /* The level whose measured Elo is nearest to elo (options UCI_LimitStrength

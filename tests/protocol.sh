@@ -41,7 +41,7 @@ option name ChanceNodes type check default false
 option name CardModel type combo default off var off var tree var all
 option name Level type spin default 10 min 1 max 10
 option name UCI_LimitStrength type check default false
-option name UCI_Elo type spin default 800 min -400 max 800
+option name UCI_Elo type spin default 800 min -500 max 800
 option name MaxThinkTime type spin default 0 min 0 max 3600000
 option name MinThinkTime type spin default 0 min 0 max 60000
 option name EvalFile type string default built-in

@@ -355,4 +355,15 @@ R3="$R3" GAUNTLET_R3="$R3" ITER_SCALE=50 sh tuning/arena/gauntlet.sh -g 2 -o "$t
     grep -q " candidate  .*  2  " "$tmp/gauntlet/ratings.txt" && grep -q " ismcts-4000  .*  85  " "$tmp/gauntlet/ratings.txt"
 check "gauntlet -e: the candidate's games rated with the stored ones ($(grep candidate "$tmp/gauntlet/ratings.txt"))" $?
 
+# The levels' Elo (search/level.c, which UCI_Elo chooses by) is what their stored games
+# give when rated with the gauntlet's (docs/STRENGTH.md, "Levels").
+grep -v greedy docs/gauntlet/1460-0cccbe3.tsv > "$tmp/members.tsv"
+"$R3" ratings --anchor ismcts-250=0 "$tmp/members.tsv" docs/gauntlet/1460-levels.tsv > "$tmp/levels" 2>&1
+want=$(sed -n 's/.*LEVEL_ELO\[LEVEL_MOST + 1\] = {0, \(.*\)};/\1/p' search/level.c | tr -d ' ')
+got=$(for level in 1 2 3 4 5 6 7 8 9 10; do
+    awk -v n="level-$level" '$2 == n { printf "%.0f", $3 }' "$tmp/levels"; [ $level = 10 ] || printf ','
+done)
+[ -n "$want" ] && [ "$got" = "$want" ]
+check "the levels' Elo in search/level.c ($want) is the rating of their stored games ($got)" $?
+
 finish referee
