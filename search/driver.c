@@ -48,6 +48,7 @@ static bool only_one(struct driver *d, const struct decisions *legal)
     if (legal->count != 1 || d->limits.infinite)
         return false;
     d->best = legal->list[0];
+    d->forced = true;
     d->report.note(d->report.context, DRIVER_ONLY_ONE, 1);
     return true;
 }
@@ -389,6 +390,7 @@ static void search_random(struct driver *d)
     struct decisions legal;
     rules_legal(&d->w, &legal);
     d->best = legal.list[random_below(&d->rng, legal.count)];
+    d->forced = legal.count == 1;
     atomic_store(&d->nodes, 1);
     d->report.note(d->report.context, DRIVER_RANDOM, legal.count);
 }
@@ -400,11 +402,7 @@ static void search_random(struct driver *d)
 static void hold_reply(struct driver *d, long started_us)
 {
     long until = started_us + d->player.think_least_ms * 1000;
-    struct decisions legal;
-    if (d->player.think_least_ms <= 0 || d->limits.infinite) /* infinite: its bestmove waits for stop anyway */
-        return;
-    rules_legal(&d->w, &legal);
-    if (legal.count < 2)
+    if (d->forced || d->limits.infinite) /* infinite: its bestmove waits for stop anyway */
         return;
     for (long left; !atomic_load(&d->stop) && (left = until - clock_us()) > 0;)
         nanosleep(&(struct timespec){.tv_nsec = (left < HOLD_STEP_US ? left : HOLD_STEP_US) * 1000}, NULL);
@@ -455,6 +453,7 @@ void driver_start(struct driver *d, const struct belief *b, const struct world *
     atomic_store(&d->iterations, 0);
     atomic_store(&d->stop, false);
     atomic_store(&d->done, false);
+    d->forced = false;
     if (pthread_create(&d->thread, NULL, driver_run, d) != 0) {
         driver_run(d); /* no thread to be had: search here, and stop cannot cut it short */
         return;

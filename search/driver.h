@@ -122,6 +122,7 @@ struct driver {
     struct limits limits;
     uint64_t rng; /* the player's stream, carried from search to search */
     decision best;
+    bool forced;                   /* the search had one legal decision: its reply is not held */
     atomic_long nodes, iterations; /* all threads together */
     struct greedy greedy;
     /* The tree players' searches, each with its tree (two for MO): one per
