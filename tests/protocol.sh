@@ -238,6 +238,21 @@ started=$(date +%s%N)
 ms=$(( ($(date +%s%N) - started) / 1000000 ))
 grep -q '^bestmove ' "$tmp/engine" && [ "$ms" -lt 10000 ]
 check "MinThinkTime 60000 and stop: bestmove at once, after $ms ms" $?
+# A forced decision is not held: the first search of the same game (its earlier searches
+# left out) where York has one legal decision answers at once, with no stop, though MinThinkTime asks for a minute.
+"$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york > "$tmp/game"
+forced=
+for line in $(sed -n '/^go$/=' "$tmp/game" | head -n 60); do
+    head -n $((line - 1)) "$tmp/game" | grep -vx go > "$tmp/forced"
+    legal=$(printf 'legal\n' | cat "$tmp/forced" - | "$R3" | sed -n 's/^legal //p')
+    case "$legal" in *,* | '') ;; *) forced=$legal && break ;; esac
+done
+started=$(date +%s%N)
+{ printf 'setoption name Iterations value 50\nsetoption name MinThinkTime value 60000\n'; cat "$tmp/forced"
+  printf 'go\n%s\n' "$SETTLE"; } | timeout 60 "$R3" > "$tmp/engine"
+ms=$(( ($(date +%s%N) - started) / 1000000 ))
+[ -n "$forced" ] && grep -qx "bestmove $forced" "$tmp/engine" && [ "$ms" -lt 5000 ]
+check "MinThinkTime 60000 and a forced decision ($forced): bestmove at once, after $ms ms" $?
 
 # stop latency: the ismcts player searching with 2 threads answers stop with its bestmove
 # at once (20 ms is the aim; the check allows 100 ms, the best of up to three runs).
