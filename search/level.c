@@ -20,7 +20,7 @@ static const struct level LEVEL[LEVEL_MOST + 1] = {
 
 /* Measured (docs/STRENGTH.md, "Levels"): one rating of every level's games
  * against the gauntlet's anchor, each other and the gauntlet's stored games. */
-const int LEVEL_ELO[LEVEL_MOST + 1] = {0, -388, -267, -124, -4, 145, 294, 420, 494, 551, 692};
+const int LEVEL_ELO[LEVEL_MOST + 1] = {0, -388, -267, -124, -1, 152, 284, 392, 474, 534, 670};
 
 int level_for_elo(int elo)
 {
