@@ -239,7 +239,8 @@ ms=$(( ($(date +%s%N) - started) / 1000000 ))
 grep -q '^bestmove ' "$tmp/engine" && [ "$ms" -lt 10000 ]
 check "MinThinkTime 60000 and stop: bestmove at once, after $ms ms" $?
 # A forced decision is not held: the first search of the same game (its earlier searches
-# left out) where York has one legal decision answers at once, with no stop, though MinThinkTime asks for a minute.
+# left out) where York has one legal decision answers at once, with no stop, though
+# MinThinkTime asks for a minute.
 "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york > "$tmp/game"
 forced=
 for line in $(sed -n '/^go$/=' "$tmp/game" | head -n 60); do
