@@ -22,7 +22,7 @@ static const struct level LEVEL[LEVEL_MOST + 1] = {
 
 /* Measured (docs/STRENGTH.md, "Levels"): one rating of every level's games
  * against the gauntlet's anchor, each other and the gauntlet's stored games. */
-const int LEVEL_ELO[LEVEL_MOST + 1] = {0, -388, -267, -124, -1, 152, 283, 393, 468, 546, 664};
+const int LEVEL_ELO[LEVEL_MOST + 1] = {0, -387, -266, -122, 4, 149, 280, 400, 467, 541, 655};
 
 int level_for_elo(int elo)
 {
