@@ -376,8 +376,9 @@ static void search_trees(struct driver *d)
     free(helper);
     share_tree(d, false);
     d->best = d->player.kind == PLAYER_PIMC ? ismcts_vote(d->search, d->searches)
-              : d->player.temperature > 0   ? ismcts_pick(d->search, d->searches, d->player.temperature, &d->rng)
-                                            : ismcts_best(d->search, d->searches, NULL);
+              : d->player.temperature > 0
+                  ? ismcts_pick(d->search, d->searches, d->player.temperature, d->player.level_floor, &d->rng)
+                  : ismcts_best(d->search, d->searches, NULL);
     report_trees(d, started, d->searches);
     report_visits(d);
     end_trees(d);

@@ -58,10 +58,11 @@ struct player {
      * settled, stretch one whose choice is close (docs/search.md). */
     bool time_manage;
     /* A level below the most (search/level.h): the iterations no search
-     * goes past whatever its limits (0: none), and the temperature its
-     * decision is drawn at (0: the best). */
+     * goes past whatever its limits (0: none), the temperature its
+     * decision is drawn at (0: the best), and how far below the best a
+     * drawn decision may be. */
     long level_iterations;
-    double temperature;
+    double temperature, level_floor;
     /* Think time a person sets (options MaxThinkTime, MinThinkTime; 0:
      * none): no search goes past think_most_ms, and no decision is
      * answered before think_least_ms, so that a weak level's replies do

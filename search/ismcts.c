@@ -641,7 +641,7 @@ decision ismcts_best(const struct ismcts *trees, int count, double *value)
     return total[best].key;
 }
 
-decision ismcts_pick(const struct ismcts *trees, int count, double temperature, uint64_t *rng)
+decision ismcts_pick(const struct ismcts *trees, int count, double temperature, double floor, uint64_t *rng)
 {
     struct root_total total[MAX_DECISIONS];
     double value[MAX_DECISIONS];
@@ -651,7 +651,7 @@ decision ismcts_pick(const struct ismcts *trees, int count, double temperature, 
         visits[i] = (long)total[i].visits;
         value[i] = total[i].visits > 0 ? total[i].reward / total[i].visits : 0;
     }
-    return total[level_draw(value, visits, n, temperature, rng)].key;
+    return total[level_draw(value, visits, n, temperature, floor, rng)].key;
 }
 
 int ismcts_root_visits(const struct ismcts *trees, int count, decision *legal, long *visits)

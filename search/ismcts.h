@@ -170,8 +170,9 @@ long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, struct ism
 decision ismcts_best(const struct ismcts *trees, int count, double *value);
 
 /* A level's choice (search/level.h): the root's decision drawn by the
- * softmax of its value at temperature among the decent ones. */
-decision ismcts_pick(const struct ismcts *trees, int count, double temperature, uint64_t *rng);
+ * softmax of its value at temperature among the decent ones, none worse
+ * than the best by more than floor. */
+decision ismcts_pick(const struct ismcts *trees, int count, double temperature, double floor, uint64_t *rng);
 
 /* The root's visits of 'count' trees of one position, summed by decision,
  * for each decision legal in the belief (in rules_legal's order, 0 for one

@@ -45,11 +45,11 @@ check "--concurrency 2 gives the same figures" $?
 
 "$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" --save "$tmp/fig.tsv" > /dev/null 2>&1 &&
     "$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" --against "$tmp/fig.tsv" > "$tmp/q3" 2> /dev/null
-grep -q "^Against .*fig.tsv (option.Iterations=30), paired over the [0-9]* positions: top-1 +0.0% ± 0.0, regret +0.0000 ± 0.0000$" "$tmp/q3" &&
+grep -q "^Against .*fig.tsv (option.Iterations=30), paired over the [0-9]* positions: top-1 +0.0% ± 0.0, regret +0.0000 ± 0.0000, blunders +0.0% ± 0.0$" "$tmp/q3" &&
     [ "$(grep -vc '^#' "$tmp/fig.tsv")" = "$(grep -vc '^#' "$tmp/a.tsv")" ]
 check "--save then --against with the same player and seeds: every difference 0" $?
 "$R3" quality option.Iterations=60 --suite "$tmp/a.tsv" --against "$tmp/fig.tsv" > "$tmp/q4" 2> /dev/null
-grep -q "^Against .*paired over the [0-9]* positions: top-1 [-+][0-9.]*% ± [0-9.]*, regret [-+]0\.[0-9]* ± 0\.[0-9]*$" "$tmp/q4"
+grep -q "^Against .*paired over the [0-9]* positions: top-1 [-+][0-9.]*% ± [0-9.]*, regret [-+]0\.[0-9]* ± 0\.[0-9]*, blunders [-+][0-9.]*% ± [0-9.]*$" "$tmp/q4"
 check "--against another budget: the paired differences ($(grep '^Against' "$tmp/q4" | sed 's/.*positions: //'))" $?
 sed '5d' "$tmp/fig.tsv" > "$tmp/short.tsv"
 "$R3" quality option.Iterations=30 --suite "$tmp/a.tsv" --against "$tmp/short.tsv" > "$tmp/out" 2> "$tmp/err"
@@ -57,8 +57,13 @@ sed '5d' "$tmp/fig.tsv" > "$tmp/short.tsv"
 check "--against a file without every position of the suite: named, status 1, no report" $?
 sed '6s/\t/\tx/' "$tmp/fig.tsv" > "$tmp/bad.tsv"
 "$R3" quality --suite "$tmp/a.tsv" --against "$tmp/bad.tsv" > "$tmp/out" 2> "$tmp/err"
-[ $? = 1 ] && grep -q "bad.tsv line 6: not 'id top1 regret agree'" "$tmp/err"
+[ $? = 1 ] && grep -q "bad.tsv line 6: not 'id top1 regret agree blunder'" "$tmp/err"
 check "--against a damaged figures file: its file and line" $?
+sed '1s/figures 2/figures 1/' "$tmp/fig.tsv" > "$tmp/old.tsv"
+"$R3" quality --suite "$tmp/a.tsv" --against "$tmp/old.tsv" > "$tmp/out" 2> "$tmp/err"
+[ $? = 1 ] && grep -q "old.tsv line 1: saved by an older r3 quality, without the blunders; save it again" "$tmp/err" &&
+    [ ! -s "$tmp/out" ]
+check "--against a figures file of an older r3: said so, status 1, no report" $?
 
 "$R3" quality option.Iterations=1 --seeds 1 > "$tmp/shipped" 2> "$tmp/err"
 check "the shipped suite fits today's rules: $(cat "$tmp/err")" $?

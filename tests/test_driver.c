@@ -126,9 +126,10 @@ static void every_level_draws_the_same_decision_from_the_same_seed(void **state)
     const struct limits bare = {.clock = {-1, -1}};
     york_to_play(&belief);
     for (int level = 1; level <= LEVEL_MOST; level++) {
-        struct player p = player_of(PLAYER_ISMCTS, 1, PARALLEL_ROOT);
         struct level l = level_of(level);
+        struct player p = player_of(l.flat ? PLAYER_FLATMC : PLAYER_ISMCTS, 1, PARALLEL_ROOT);
         p.iterations = 2000, p.level_iterations = l.iterations, p.temperature = l.temperature;
+        p.level_floor = l.floor;
         decision first = 0;
         for (int run = 0; run < 2; run++) {
             driver.rng = 99;

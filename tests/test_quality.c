@@ -90,6 +90,10 @@ static void the_figures_are_the_hand_worked_ones(void **state)
     /* A blunder loses over 0.1: A's second search (0.15), none of B's. */
     assert_float_equal(row.blunder, 0.25, 1e-12); /* (1/2 + 0) / 2 */
     assert_float_equal(row.blunder_se, 0.25, 1e-12);
+    struct quality_figures a_figures; /* what --save keeps of A, and --against pairs */
+    quality_position(&s.position[0], choice, 2, &a_figures);
+    assert_float_equal(a_figures.blunder, 0.5, 1e-12);
+    assert_float_equal(a_figures.regret, 0.075, 1e-9);
     quality_grade(&s, choice, 2, SCENARIO_1470, -1, &row);
     assert_int_equal(row.positions, 1);
     assert_float_equal(row.top1, 1.0, 1e-12);

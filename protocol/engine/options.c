@@ -213,8 +213,11 @@ void options_player(const struct option_values *v, struct player *out)
     /* UCI_LimitStrength picks the level by its Elo, as a UCI engine does. */
     const struct level level =
         level_of(x[OPTION_LIMIT_STRENGTH] ? level_for_elo((int)x[OPTION_ELO]) : (int)x[OPTION_LEVEL]);
+    /* A flat level turns the tree player into flat Monte Carlo; a player
+     * chosen otherwise stays as chosen. */
+    const bool flat = level.flat && x[OPTION_PLAYER] == PLAYER_ISMCTS;
     *out = (struct player){
-        .kind = (int)x[OPTION_PLAYER],
+        .kind = flat ? PLAYER_FLATMC : (int)x[OPTION_PLAYER],
         .samples = x[OPTION_SAMPLES],
         .iterations = x[OPTION_ITERATIONS],
         .memory_mb = x[OPTION_HASH],
@@ -224,6 +227,7 @@ void options_player(const struct option_values *v, struct player *out)
         .time_manage = x[OPTION_TIME_MANAGEMENT] != 0,
         .level_iterations = level.iterations,
         .temperature = level.temperature,
+        .level_floor = level.floor,
         .think_most_ms = x[OPTION_MAX_THINK],
         .think_least_ms = x[OPTION_MIN_THINK],
         .ismcts = {.kind = x[OPTION_VARIANT] ? ISMCTS_MULTIPLE_OBSERVER : ISMCTS_INFORMATION_SET,

@@ -10,6 +10,7 @@
 #include "tuning/selfplay/selfplay_out.h"
 
 #define LINE_MAX_BYTES 4096
+#define FIGURES_OLDER "# r3 quality figures 1" /* no blunder column */
 
 bool figures_write(const char *path, const struct suite *s, const struct quality_figures *f, const char *player,
                    char *why, size_t size)
@@ -17,9 +18,11 @@ bool figures_write(const char *path, const struct suite *s, const struct quality
     struct selfplay_out out;
     if (!selfplay_out_open(&out, path, why, size))
         return false;
-    fprintf(out.f, FIGURES_FORMAT "\n# player: %s\n# suite: %s\n# id\ttop1\tregret\tagree\n", player, s->made_by);
+    fprintf(out.f, FIGURES_FORMAT "\n# player: %s\n# suite: %s\n# id\ttop1\tregret\tagree\tblunder\n", player,
+            s->made_by);
     for (int i = 0; i < s->count; i++) /* at full precision, to be read back exactly */
-        fprintf(out.f, "%s\t%.17g\t%.17g\t%.17g\n", s->position[i].id, f[i].top1, f[i].regret, f[i].agree);
+        fprintf(out.f, "%s\t%.17g\t%.17g\t%.17g\t%.17g\n", s->position[i].id, f[i].top1, f[i].regret, f[i].agree,
+                f[i].blunder);
     return selfplay_out_commit(&out, why, size);
 }
 
@@ -31,7 +34,7 @@ static int position_index(const struct suite *s, const char *id)
     return -1;
 }
 
-/* "id top1 regret agree" into out[] at the position's place. */
+/* "id top1 regret agree blunder" into out[] at the position's place. */
 static bool read_figures(char *line, const struct suite *s, struct quality_figures *out, bool *seen, char *why,
                          size_t size)
 {
@@ -39,14 +42,16 @@ static bool read_figures(char *line, const struct suite *s, struct quality_figur
     struct quality_figures f;
     int used = 0;
     line[strcspn(line, "\r\n")] = '\0';
-    if (sscanf(line, "%32[^\t]\t%lf\t%lf\t%lf%n", id, &f.top1, &f.regret, &f.agree, &used) != 4 || line[used])
-        return fail(why, size, "not 'id top1 regret agree', tab-separated: '%.60s'", line);
+    if (sscanf(line, "%32[^\t]\t%lf\t%lf\t%lf\t%lf%n", id, &f.top1, &f.regret, &f.agree, &f.blunder, &used) != 5 ||
+        line[used])
+        return fail(why, size, "not 'id top1 regret agree blunder', tab-separated: '%.60s'", line);
     int i = position_index(s, id);
     if (i < 0)
         return fail(why, size, "position '%s' is not in the suite (the figures were made on another one)", id);
     if (seen[i])
         return fail(why, size, "position '%s' a second time", id);
-    if (f.top1 < 0 || f.top1 > 1 || f.regret < 0 || f.regret > 1 || f.agree < 0 || f.agree > 1)
+    if (f.top1 < 0 || f.top1 > 1 || f.regret < 0 || f.regret > 1 || f.agree < 0 || f.agree > 1 || f.blunder < 0 ||
+        f.blunder > 1)
         return fail(why, size, "position '%s': figures between 0 and 1 are wanted", id);
     out[i] = f, seen[i] = true;
     return true;
@@ -55,6 +60,8 @@ static bool read_figures(char *line, const struct suite *s, struct quality_figur
 static bool read_line(char *line, long number, const struct suite *s, struct quality_figures *out, bool *seen,
                       char *player, size_t player_size, char *why, size_t size)
 {
+    if (number == 1 && strncmp(line, FIGURES_OLDER, strlen(FIGURES_OLDER)) == 0)
+        return fail(why, size, "saved by an older r3 quality, without the blunders; save it again");
     if (number == 1)
         return strncmp(line, FIGURES_FORMAT, strlen(FIGURES_FORMAT)) == 0 ||
                fail(why, size, "not a file of r3 quality --save: its first line must be '%s'", FIGURES_FORMAT);

@@ -1,8 +1,9 @@
 /*
  * figures.h: one run of r3 quality kept position by position (--save), to
  * be compared with a later one (--against): a line a position, its id and
- * its top-1, regret and seed agreement. A file is read only against the
- * suite it was made on: every position of the suite must have its line.
+ * its top-1, regret, seed agreement and blunders. A file is read only
+ * against the suite it was made on: every position of the suite must have
+ * its line.
  */
 #ifndef R3_FIGURES_H
 #define R3_FIGURES_H
@@ -12,13 +13,14 @@
 
 #include "tuning/quality/suite.h"
 
-#define FIGURES_FORMAT "# r3 quality figures 1"
+#define FIGURES_FORMAT "# r3 quality figures 2"
 
 /* One position's figures, over its searches. */
 struct quality_figures {
-    double top1;   /* the share of its searches that chose a decision of the best value */
-    double regret; /* the best's value less the chosen one's, on average */
-    double agree;  /* the share of its pairs of searches that chose alike */
+    double top1;    /* the share of its searches that chose a decision of the best value */
+    double regret;  /* the best's value less the chosen one's, on average */
+    double agree;   /* the share of its pairs of searches that chose alike */
+    double blunder; /* the share of its searches that lost over QUALITY_BLUNDER (quality.h) */
 };
 
 /* Writes the figures of every position of s, f[i] position i's, all or

@@ -57,22 +57,14 @@ static double value_of(const struct suite_position *p, decision d)
 
 void quality_position(const struct suite_position *p, const decision *choice, int seeds, struct quality_figures *out)
 {
-    double best = 0, lost = 0;
+    double best = 0, lost = 0, blunders = 0;
     for (int s = 0; s < seeds; s++) {
         double gap = p->value[p->best].mean - value_of(p, choice[s]);
         best += gap == 0; /* a decision as good as the best is a best one */
         lost += gap;
+        blunders += gap > QUALITY_BLUNDER;
     }
-    *out = (struct quality_figures){best / seeds, lost / seeds, agreement(choice, seeds)};
-}
-
-/* The share of the position's searches that chose a blunder. */
-static double blunders(const struct suite_position *p, const decision *choice, int seeds)
-{
-    int count = 0;
-    for (int s = 0; s < seeds; s++)
-        count += p->value[p->best].mean - value_of(p, choice[s]) > QUALITY_BLUNDER;
-    return (double)count / seeds;
+    *out = (struct quality_figures){best / seeds, lost / seeds, agreement(choice, seeds), blunders / seeds};
 }
 
 void quality_grade(const struct suite *suite, const decision *choice, int seeds, int scenario, int phase,
@@ -89,7 +81,7 @@ void quality_grade(const struct suite *suite, const decision *choice, int seeds,
         tally_add(&top1, f.top1);
         tally_add(&regret, f.regret);
         tally_add(&agree, f.agree);
-        tally_add(&blunder, blunders(p, &choice[i * seeds], seeds));
+        tally_add(&blunder, f.blunder);
         n++;
     }
     row->positions = n;
@@ -103,19 +95,23 @@ void quality_grade(const struct suite *suite, const decision *choice, int seeds,
 static void print_against(const struct grading *g, FILE *out)
 {
     const struct quality_options *o = g->o;
-    struct tally top1 = {0}, regret = {0};
-    double top1_mean, top1_se, regret_mean, regret_se;
+    struct tally top1 = {0}, regret = {0}, blunder = {0};
+    double top1_mean, top1_se, regret_mean, regret_se, blunder_mean, blunder_se;
     for (int i = 0; i < o->suite->count; i++) {
         struct quality_figures f;
         quality_position(&o->suite->position[i], &g->choice[i * o->seeds], o->seeds, &f);
         tally_add(&top1, f.top1 - o->against[i].top1);
         tally_add(&regret, f.regret - o->against[i].regret);
+        tally_add(&blunder, f.blunder - o->against[i].blunder);
     }
     tally_mean(&top1, o->suite->count, &top1_mean, &top1_se);
     tally_mean(&regret, o->suite->count, &regret_mean, &regret_se);
-    fprintf(out, "Against %s (%s), paired over the %d positions: top-1 %+.1f%% ± %.1f, regret %+.4f ± %.4f\n",
-            o->against_path, o->against_player, o->suite->count, 100 * top1_mean, 100 * top1_se, regret_mean,
-            regret_se);
+    tally_mean(&blunder, o->suite->count, &blunder_mean, &blunder_se);
+    fprintf(out,
+            "Against %s (%s), paired over the %d positions: top-1 %+.1f%% ± %.1f, regret %+.4f ± %.4f, "
+            "blunders %+.1f%% ± %.1f\n",
+            o->against_path, o->against_player, o->suite->count, 100 * top1_mean, 100 * top1_se, regret_mean, regret_se,
+            100 * blunder_mean, 100 * blunder_se);
 }
 
 /* ---- the searches ---- */
