@@ -23,6 +23,7 @@
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
 #include "protocol/engine/go.h"
+#include "protocol/engine/options.h"
 #include "search/driver.h"
 #include "search/level.h"
 #include "search/policy.h"
@@ -417,11 +418,39 @@ static void time_management_ends_a_settled_search_and_stretches_a_close_one(void
     assert_true(time_plan_ends(&t, 1000, 700, 5000, 2000000));  /* to the stretched deadline */
 }
 
+/* Level 1 searches flat, whichever way a person asks for it (Level, or
+ * UCI_LimitStrength with an Elo nearest it); a Player chosen otherwise keeps
+ * its own search, and the tree levels keep the tree. */
+static void level_1_turns_the_tree_player_flat_and_keeps_another(void **state)
+{
+    (void)state;
+    static struct option_values v;
+    struct player p;
+    char why[2000];
+    options_default(&v);
+    assert_true(options_set(&v, "Level", "1", why, sizeof why));
+    options_player(&v, &p);
+    assert_int_equal(p.kind, PLAYER_FLATMC);
+    assert_true(p.level_floor == level_of(1).floor && p.temperature == level_of(1).temperature);
+    assert_true(options_set(&v, "Level", "2", why, sizeof why));
+    options_player(&v, &p);
+    assert_int_equal(p.kind, PLAYER_ISMCTS);
+    assert_true(p.level_floor == LEVEL_FLOOR);
+    assert_true(options_set(&v, "UCI_LimitStrength", "true", why, sizeof why));
+    assert_true(options_set(&v, "UCI_Elo", "-500", why, sizeof why));
+    options_player(&v, &p);
+    assert_int_equal(p.kind, PLAYER_FLATMC);
+    assert_true(options_set(&v, "Player", "pimc", why, sizeof why));
+    options_player(&v, &p);
+    assert_int_equal(p.kind, PLAYER_PIMC);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_fixed_node_search_reports_progress_and_a_legal_choice),
         cmocka_unit_test(every_level_draws_the_same_decision_from_the_same_seed),
+        cmocka_unit_test(level_1_turns_the_tree_player_flat_and_keeps_another),
         cmocka_unit_test(a_clock_is_shared_over_the_searches_left),
         cmocka_unit_test(time_management_stretches_only_what_the_bank_holds),
         cmocka_unit_test(time_management_ends_a_settled_search_and_stretches_a_close_one),
