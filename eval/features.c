@@ -58,16 +58,12 @@ const struct feature_group_info FEATURE_GROUP[FEATURE_GROUPS] = {
     {"minors-due", OFF_MINORS_DUE, OFF_END - OFF_MINORS_DUE},
 };
 
-int feature_step_bucket(int steps)
-{
-    static const int top[FEATURE_STEP_BUCKETS - 1] = {2, 4, 6, 9, 13};
-    if (steps <= 0)
-        return -1;
-    int bucket = 0;
-    while (bucket < FEATURE_STEP_BUCKETS - 1 && steps > top[bucket])
-        bucket++;
-    return bucket;
-}
+/* The bucket of 0 to 15 steps; 15 stands for any more. */
+static const int8_t STEP_BUCKET[16] = {-1, 0, 0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5};
+
+static inline int bucket_of(int steps) { return STEP_BUCKET[steps < 15 ? (steps > 0 ? steps : 0) : 15]; }
+
+int feature_step_bucket(int steps) { return bucket_of(steps); }
 
 /* A set's steps: each block has 1 + step_lo + 2 step_hi (world_steps). */
 static int steps_of(const struct world *w, blockset blocks)
@@ -124,36 +120,50 @@ static void threat(int a, int s, const int steps[SIDE_COUNT][AREA_COUNT], int by
         by_colour[BORDER_INFO[n->border[k]].colour] += steps[1 - s][n->area[k]];
 }
 
+/* The areas with blocks in them, a bit each: the area groups look at no
+ * other, and most areas are empty. */
+_Static_assert(AREA_COUNT <= 64, "an area is a bit of a word");
+
+static uint64_t occupied_areas(const struct world *w)
+{
+    uint64_t occupied = 0;
+    for (int a = 0; a < AREA_COUNT; a++)
+        occupied |= (uint64_t)(w->at[a] != 0) << a;
+    return occupied;
+}
+
 static void add_areas(const struct world *w, struct list *l)
 {
-    int steps[SIDE_COUNT][AREA_COUNT];
-    for (int a = 0; a < AREA_COUNT; a++)
+    int steps[SIDE_COUNT][AREA_COUNT] = {{0}};
+    const uint64_t occupied = occupied_areas(w);
+    for (uint64_t left = occupied; left; left &= left - 1) {
+        int a = __builtin_ctzll(left);
         for (int s = 0; s < SIDE_COUNT; s++)
             steps[s][a] = steps_of(w, blocks_in(w, s, a));
-    for (int a = 0; a < AREA_COUNT; a++)
-        for (int s = 0; s < SIDE_COUNT; s++)
+    }
+    for (uint64_t left = occupied; left; left &= left - 1)
+        for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++)
             if (steps[s][a])
-                add(l, OFF_AREA_STEPS + (a * 2 + s) * FEATURE_STEP_BUCKETS + feature_step_bucket(steps[s][a]));
-    for (int a = 0; a < AREA_COUNT; a++)
-        for (int s = 0; s < SIDE_COUNT; s++)
+                add(l, OFF_AREA_STEPS + (a * 2 + s) * FEATURE_STEP_BUCKETS + bucket_of(steps[s][a]));
+    for (uint64_t left = occupied; left; left &= left - 1)
+        for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++)
             if (area_friendly(w, s, a))
                 add(l, OFF_AREA_HELD + a * 2 + s);
-    for (int a = 0; a < AREA_COUNT; a++)
-        if (area_contested(w, a))
-            add(l, OFF_AREA_BATTLE + a);
-    for (int a = 0; a < AREA_COUNT; a++)
-        for (int s = 0; s < SIDE_COUNT; s++) {
+    for (uint64_t left = occupied; left; left &= left - 1)
+        if (area_contested(w, __builtin_ctzll(left)))
+            add(l, OFF_AREA_BATTLE + __builtin_ctzll(left));
+    for (uint64_t left = occupied; left; left &= left - 1)
+        for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++) {
             int by_colour[3];
             if (!steps[s][a])
                 continue;
             threat(a, s, steps, by_colour);
             for (int c = 0; c < 3; c++)
                 if (by_colour[c])
-                    add(l, OFF_AREA_THREAT + ((a * 2 + s) * 3 + c) * FEATURE_STEP_BUCKETS +
-                               feature_step_bucket(by_colour[c]));
+                    add(l, OFF_AREA_THREAT + ((a * 2 + s) * 3 + c) * FEATURE_STEP_BUCKETS + bucket_of(by_colour[c]));
         }
-    for (int a = 0; a < AREA_COUNT; a++)
-        for (int s = 0; s < SIDE_COUNT; s++)
+    for (uint64_t left = occupied; left; left &= left - 1)
+        for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++)
             if (bits_count(supply_counted(w, a) & w->side_blocks[s]) > supply_limit(a))
                 add(l, OFF_AREA_OVER + a * 2 + s);
 }

@@ -120,30 +120,44 @@ double net_q_logit_portable(const struct net_q *q, const uint16_t *index, int co
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
-#define LANES (NET_HIDDEN / 16) /* 16 int16 units a 256-bit register */
+/* The AVX2 pass: the first layer in two halves of 128 units, each half's
+ * sums in eight registers while the rows are added with saturation (all
+ * sixteen would not fit beside a row's load); the second layer by
+ * multiply-add of unit pairs. The sums are the portable pass's to the bit
+ * (tests/test_net.c). */
+#define HALF_LANES 8 /* 16 int16 units a 256-bit register, 128 units a half */
 
-/* The same pass in AVX2: the first layer's rows added 16 units at a time
- * with saturation, the second layer by multiply-add of unit pairs. The
- * sums are the portable pass's to the bit (tests/test_net.c). */
-__attribute__((target("avx2"))) static double logit_avx2(const struct net_q *q, const uint16_t *index, int count)
+__attribute__((target("avx2"))) static void first_half_avx2(const struct net_q *q, const uint16_t *index, int count,
+                                                            int half, int16_t *h)
 {
-    __m256i h[LANES];
-    int32_t layer2[NET_HIDDEN2];
-    for (int k = 0; k < LANES; k++)
-        h[k] = _mm256_loadu_si256((const __m256i *)&q->b1[16 * k]);
+    __m256i sum[HALF_LANES];
+    const int first = half * 16 * HALF_LANES;
+#pragma GCC unroll 8
+    for (int k = 0; k < HALF_LANES; k++)
+        sum[k] = _mm256_loadu_si256((const __m256i *)&q->b1[first + 16 * k]);
     for (int i = 0; i < count; i++) {
-        const int16_t *row = q->w1[index[i]];
-        for (int k = 0; k < LANES; k++)
-            h[k] = _mm256_adds_epi16(h[k], _mm256_loadu_si256((const __m256i *)&row[16 * k]));
+        const int16_t *row = &q->w1[index[i]][first];
+#pragma GCC unroll 8
+        for (int k = 0; k < HALF_LANES; k++)
+            sum[k] = _mm256_adds_epi16(sum[k], _mm256_loadu_si256((const __m256i *)&row[16 * k]));
     }
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi16(NET_QA);
-    for (int k = 0; k < LANES; k++)
-        h[k] = _mm256_min_epi16(_mm256_max_epi16(h[k], zero), one);
+#pragma GCC unroll 8
+    for (int k = 0; k < HALF_LANES; k++)
+        _mm256_storeu_si256((__m256i *)&h[first + 16 * k], _mm256_min_epi16(_mm256_max_epi16(sum[k], zero), one));
+}
+
+__attribute__((target("avx2"))) static double logit_avx2(const struct net_q *q, const uint16_t *index, int count)
+{
+    int16_t h[NET_HIDDEN];
+    int32_t layer2[NET_HIDDEN2];
+    first_half_avx2(q, index, count, 0, h);
+    first_half_avx2(q, index, count, 1, h);
     for (int v = 0; v < NET_HIDDEN2; v++) {
-        __m256i sum = zero;
-        for (int k = 0; k < LANES; k++)
-            sum =
-                _mm256_add_epi32(sum, _mm256_madd_epi16(h[k], _mm256_loadu_si256((const __m256i *)&q->w2[v][16 * k])));
+        __m256i sum = _mm256_setzero_si256();
+        for (int k = 0; k < NET_HIDDEN / 16; k++)
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)&h[16 * k]),
+                                                          _mm256_loadu_si256((const __m256i *)&q->w2[v][16 * k])));
         __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
         half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(1, 0, 3, 2)));
         half = _mm_add_epi32(half, _mm_shuffle_epi32(half, _MM_SHUFFLE(2, 3, 0, 1)));
@@ -152,19 +166,73 @@ __attribute__((target("avx2"))) static double logit_avx2(const struct net_q *q, 
     return (double)narrow_layers(q, layer2) / (NET_QA * NET_QB);
 }
 
-static bool have_avx2(void)
+/* The AVX-512 pass: the whole first layer's sums in eight 512-bit
+ * registers (32 units each), one pass over the rows. */
+#define LANES_512 (NET_HIDDEN / 32)
+
+__attribute__((target("avx512f,avx512bw"))) static double logit_avx512(const struct net_q *q, const uint16_t *index,
+                                                                       int count)
 {
-    static int known = -1; /* -1: not asked yet; a race only asks twice */
-    if (known < 0)
-        known = __builtin_cpu_supports("avx2");
-    return known;
+    __m512i sum[LANES_512];
+    int32_t layer2[NET_HIDDEN2];
+#pragma GCC unroll 8
+    for (int k = 0; k < LANES_512; k++)
+        sum[k] = _mm512_loadu_si512(&q->b1[32 * k]);
+    for (int i = 0; i < count; i++) {
+        const int16_t *row = q->w1[index[i]];
+#pragma GCC unroll 8
+        for (int k = 0; k < LANES_512; k++)
+            sum[k] = _mm512_adds_epi16(sum[k], _mm512_loadu_si512(&row[32 * k]));
+    }
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi16(NET_QA);
+#pragma GCC unroll 8
+    for (int k = 0; k < LANES_512; k++)
+        sum[k] = _mm512_min_epi16(_mm512_max_epi16(sum[k], zero), one);
+    for (int v = 0; v < NET_HIDDEN2; v++) {
+        __m512i pairs = _mm512_setzero_si512();
+#pragma GCC unroll 8
+        for (int k = 0; k < LANES_512; k++)
+            pairs = _mm512_add_epi32(pairs, _mm512_madd_epi16(sum[k], _mm512_loadu_si512(&q->w2[v][32 * k])));
+        layer2[v] = _mm512_reduce_add_epi32(pairs);
+    }
+    return (double)narrow_layers(q, layer2) / (NET_QA * NET_QB);
+}
+
+bool net_pass_usable(enum net_pass pass)
+{
+    static int avx2 = -1, avx512 = -1; /* -1: not asked yet; a race only asks twice */
+    if (avx2 < 0) {
+        avx2 = __builtin_cpu_supports("avx2");
+        avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    }
+    return pass == NET_PASS_PORTABLE || (pass == NET_PASS_AVX2 && avx2) || (pass == NET_PASS_AVX512 && avx512);
+}
+
+double net_q_logit_by(enum net_pass pass, const struct net_q *q, const uint16_t *index, int count)
+{
+    return pass == NET_PASS_AVX512 ? logit_avx512(q, index, count)
+           : pass == NET_PASS_AVX2 ? logit_avx2(q, index, count)
+                                   : net_q_logit_portable(q, index, count);
 }
 
 double net_q_logit(const struct net_q *q, const uint16_t *index, int count)
 {
-    return have_avx2() ? logit_avx2(q, index, count) : net_q_logit_portable(q, index, count);
+    static int best = -1; /* -1: not chosen yet; a race only chooses twice */
+    if (best < 0)
+        best = net_pass_usable(NET_PASS_AVX512) ? NET_PASS_AVX512
+               : net_pass_usable(NET_PASS_AVX2) ? NET_PASS_AVX2
+                                                : NET_PASS_PORTABLE;
+    return net_q_logit_by((enum net_pass)best, q, index, count);
 }
 #else
+bool net_pass_usable(enum net_pass pass) { return pass == NET_PASS_PORTABLE; }
+
+double net_q_logit_by(enum net_pass pass, const struct net_q *q, const uint16_t *index, int count)
+{
+    (void)pass;
+    return net_q_logit_portable(q, index, count);
+}
+
 double net_q_logit(const struct net_q *q, const uint16_t *index, int count)
 {
     return net_q_logit_portable(q, index, count);

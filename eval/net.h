@@ -72,12 +72,22 @@ double net_logit(const struct net *n, const uint16_t *index, int count, float *h
 void net_quantize(const struct net *n, struct net_q *q);
 
 /* The quantized forward pass: the network's part of York's logit, base's
- * term left out. It uses AVX2 where the CPU has it, and gives the portable
- * pass's result to the bit. */
+ * term left out, by the fastest pass the CPU runs (AVX-512, AVX2 or
+ * portable C), which gives the portable pass's result to the bit. */
 double net_q_logit(const struct net_q *q, const uint16_t *index, int count);
 
 /* The same pass in plain C, on any CPU. */
 double net_q_logit_portable(const struct net_q *q, const uint16_t *index, int count);
+
+/* The quantized passes this build has; net_q_logit() takes the fastest
+ * that the CPU runs. Each gives the portable pass's result to the bit. */
+enum net_pass { NET_PASS_PORTABLE, NET_PASS_AVX2, NET_PASS_AVX512, NET_PASSES };
+
+/* Whether this build and CPU can run the pass. */
+bool net_pass_usable(enum net_pass pass);
+
+/* The quantized pass by the given one, which must be usable. */
+double net_q_logit_by(enum net_pass pass, const struct net_q *q, const uint16_t *index, int count);
 
 /* Writes n as a net file to out; false if the stream reports an error. */
 bool net_write_stream(const struct net *n, FILE *out);

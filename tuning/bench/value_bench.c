@@ -50,8 +50,8 @@ struct lists {
  * *sum gets the logits' sum (or the features' count). */
 enum part { PART_FEATURES, PART_WEIGHTS, PART_NET, PART_VALUE };
 
-static double time_part(enum part part, const struct keeping *k, const struct lists *l, const struct net_q *net,
-                        int rounds, double *sum)
+static double time_part(enum part part, enum net_pass pass, const struct keeping *k, const struct lists *l,
+                        const struct net_q *net, int rounds, double *sum)
 {
     uint16_t index[FEATURES_MAX_ACTIVE];
     const struct evaluation e = {&EVAL_DEFAULT, net};
@@ -62,13 +62,29 @@ static double time_part(enum part part, const struct keeping *k, const struct li
             const struct world *w = &k->world[i];
             *sum += part == PART_FEATURES  ? features_active(w, index)
                     : part == PART_WEIGHTS ? eval_york_logit(w, &EVAL_DEFAULT)
-                    : part == PART_NET     ? net_q_logit(net, l->index + i * FEATURES_MAX_ACTIVE, l->count[i])
+                    : part == PART_NET     ? net_q_logit_by(pass, net, l->index + i * FEATURES_MAX_ACTIVE, l->count[i])
                                            : value_york_logit(w, &e);
         }
     return clock_seconds() - start;
 }
 
 static double per_second(double n, double seconds) { return n / (seconds > 0 ? seconds : 1e-9); }
+
+/* Every vector pass the CPU runs, timed alone (the portable one only where
+ * there is none: it is some 20 times slower): the fastest is the one the
+ * search takes. */
+static void time_passes(const struct keeping *k, const struct lists *l, const struct net_q *net, int rounds, FILE *out)
+{
+    static const char *const name[NET_PASSES] = {"portable C", "AVX2", "AVX-512"};
+    double n = (double)k->count * rounds, sum;
+    fprintf(out, "Network passes/second:");
+    bool vector = net_pass_usable(NET_PASS_AVX2) || net_pass_usable(NET_PASS_AVX512);
+    for (int p = vector ? NET_PASS_AVX2 : NET_PASS_PORTABLE; p < NET_PASSES; p++)
+        if (net_pass_usable((enum net_pass)p))
+            fprintf(out, "%s %s %.0f", p > (vector ? NET_PASS_AVX2 : 0) ? "," : "", name[p],
+                    per_second(n, time_part(PART_NET, (enum net_pass)p, k, l, net, rounds, &sum)));
+    fprintf(out, " (the int16 pass, its features made before)\n");
+}
 
 int value_bench_run(const char *path, long worlds, int rounds, uint64_t seed, FILE *out)
 {
@@ -86,16 +102,14 @@ int value_bench_run(const char *path, long worlds, int rounds, uint64_t seed, FI
         collect(&k, seed);
         for (long i = 0; i < worlds; i++)
             l.count[i] = features_active(&k.world[i], l.index + i * FEATURES_MAX_ACTIVE);
-        double active, weights, pass, value, n = (double)worlds * rounds;
-        double features = time_part(PART_FEATURES, &k, &l, net, rounds, &active);
-        double weights_time = time_part(PART_WEIGHTS, &k, &l, net, rounds, &weights);
-        double pass_time = time_part(PART_NET, &k, &l, net, rounds, &pass);
-        double value_time = time_part(PART_VALUE, &k, &l, net, rounds, &value);
+        double active, weights, value, n = (double)worlds * rounds;
+        double features = time_part(PART_FEATURES, NET_PASS_PORTABLE, &k, &l, net, rounds, &active);
+        double weights_time = time_part(PART_WEIGHTS, NET_PASS_PORTABLE, &k, &l, net, rounds, &weights);
+        double value_time = time_part(PART_VALUE, NET_PASS_PORTABLE, &k, &l, net, rounds, &value);
         fprintf(out, "Worlds: %ld, %d rounds, %.1f active features on average\n", worlds, rounds, active / n);
         fprintf(out, "Features/second: %.0f\n", per_second(n, features));
         fprintf(out, "17 weights/second: %.0f (the base's logit)\n", per_second(n, weights_time));
-        fprintf(out, "Network passes/second: %.0f (the int16 pass, its features made before)\n",
-                per_second(n, pass_time));
+        time_passes(&k, &l, net, rounds, out);
         fprintf(out, "Value evaluations/second: %.0f (features, the int16 pass, the 17 weights)\n",
                 per_second(n, value_time));
         fprintf(out, "Mean logit: %.6f (net %016llx)\n", value / n, (unsigned long long)id);
