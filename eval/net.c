@@ -127,8 +127,8 @@ double net_q_logit_portable(const struct net_q *q, const uint16_t *index, int co
  * (tests/test_net.c). */
 #define HALF_LANES 8 /* 16 int16 units a 256-bit register, 128 units a half */
 
-__attribute__((target("avx2"))) static void first_half_avx2(const struct net_q *q, const uint16_t *index, int count,
-                                                            int half, int16_t *h)
+__attribute__((target("avx2"))) static void first_layer_half_avx2(const struct net_q *q, const uint16_t *index,
+                                                                  int count, int half, int16_t *h)
 {
     __m256i sum[HALF_LANES];
     const int first = half * 16 * HALF_LANES;
@@ -151,8 +151,8 @@ __attribute__((target("avx2"))) static double logit_avx2(const struct net_q *q, 
 {
     int16_t h[NET_HIDDEN];
     int32_t layer2[NET_HIDDEN2];
-    first_half_avx2(q, index, count, 0, h);
-    first_half_avx2(q, index, count, 1, h);
+    first_layer_half_avx2(q, index, count, 0, h);
+    first_layer_half_avx2(q, index, count, 1, h);
     for (int v = 0; v < NET_HIDDEN2; v++) {
         __m256i sum = _mm256_setzero_si256();
         for (int k = 0; k < NET_HIDDEN / 16; k++)
