@@ -198,14 +198,25 @@ __attribute__((target("avx512f,avx512bw"))) static double logit_avx512(const str
     return (double)narrow_layers(q, layer2) / (NET_QA * NET_QB);
 }
 
+/* What the CPU runs, as bits: 1 asked, 2 AVX2, 4 AVX-512 (F and BW). One
+ * word written at once, so a thread that finds it set finds all of it. */
+static int cpu_passes(void)
+{
+    static int known; /* 0: not asked yet; two threads may both ask */
+    int bits = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (!bits) {
+        bits = 1 | (__builtin_cpu_supports("avx2") ? 2 : 0) |
+               (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 4 : 0);
+        __atomic_store_n(&known, bits, __ATOMIC_RELAXED);
+    }
+    return bits;
+}
+
 bool net_pass_usable(enum net_pass pass)
 {
-    static int avx2 = -1, avx512 = -1; /* -1: not asked yet; a race only asks twice */
-    if (avx2 < 0) {
-        avx2 = __builtin_cpu_supports("avx2");
-        avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
-    }
-    return pass == NET_PASS_PORTABLE || (pass == NET_PASS_AVX2 && avx2) || (pass == NET_PASS_AVX512 && avx512);
+    int bits = cpu_passes();
+    return pass == NET_PASS_PORTABLE || (pass == NET_PASS_AVX2 && (bits & 2)) ||
+           (pass == NET_PASS_AVX512 && (bits & 4));
 }
 
 double net_q_logit_by(enum net_pass pass, const struct net_q *q, const uint16_t *index, int count)
@@ -217,12 +228,9 @@ double net_q_logit_by(enum net_pass pass, const struct net_q *q, const uint16_t 
 
 double net_q_logit(const struct net_q *q, const uint16_t *index, int count)
 {
-    static int best = -1; /* -1: not chosen yet; a race only chooses twice */
-    if (best < 0)
-        best = net_pass_usable(NET_PASS_AVX512) ? NET_PASS_AVX512
-               : net_pass_usable(NET_PASS_AVX2) ? NET_PASS_AVX2
-                                                : NET_PASS_PORTABLE;
-    return net_q_logit_by((enum net_pass)best, q, index, count);
+    int bits = cpu_passes();
+    enum net_pass best = bits & 4 ? NET_PASS_AVX512 : bits & 2 ? NET_PASS_AVX2 : NET_PASS_PORTABLE;
+    return net_q_logit_by(best, q, index, count);
 }
 #else
 bool net_pass_usable(enum net_pass pass) { return pass == NET_PASS_PORTABLE; }
