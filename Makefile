@@ -196,6 +196,11 @@ $(BUILD)/tsan/%.o: %.c $(LIBGNU)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$< (TSan))$(CC) $(CFLAGS) $(TSANITIZE) -O1 $(INCLUDES) -c $< -o $@
 
+# The built-in network is assembled into eval/value.c's object (.incbin),
+# which the compiler's dependency list does not name.
+NET_BUILT_IN := eval/net.nnue
+$(foreach b,obj asan tsan fuzz/obj,$(BUILD)/$(b)/eval/value.o): $(NET_BUILT_IN)
+
 # r3 under ThreadSanitizer, for tsan-test, on TSan's allocator: jemalloc's fork
 # handlers take more locks at once than TSan can track.
 $(TSAN_R3): $(TSAN_OBJ) $(LIBGNU)
@@ -217,7 +222,7 @@ r3: $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBGNU)
 ALL_SRC      = protocol/cli/main.c $(LIB_SRC)
 WHOLE_CFLAGS = $(filter-out -MMD -MP,$(CFLAGS)) $(LTO)
 
-r3-native: $(ALL_SRC) $(LIBGNU) r3
+r3-native: $(ALL_SRC) $(NET_BUILT_IN) $(LIBGNU) r3
 	$(call say,CC,$@ (-march=native))$(CC) $(WHOLE_CFLAGS) -march=native $(INCLUDES) -o $@ $(ALL_SRC) $(LIBS)
 
 native: r3-native

@@ -328,34 +328,42 @@ static bool header_fits(const struct net_header *h, char *why, size_t size)
     return true;
 }
 
+bool net_from_bytes(const unsigned char *bytes, size_t length, struct net *n, char *why, size_t size)
+{
+    struct net_header h;
+    if (length < sizeof h)
+        return fail(why, size, "too short to be a net file");
+    memcpy(&h, bytes, sizeof h);
+    if (!header_fits(&h, why, size))
+        return false;
+    if (length != NET_FILE_BYTES)
+        return fail(why, size, "%s: a net of this r3 is %zu bytes, not %zu",
+                    length < NET_FILE_BYTES ? "cut short" : "too long", NET_FILE_BYTES, length);
+    uint64_t checksum;
+    memcpy(&checksum, bytes + sizeof h + sizeof *n, sizeof checksum);
+    if (XXH3_64bits(bytes, sizeof h + sizeof *n) != checksum)
+        return fail(why, size, "damaged: its checksum does not match its contents");
+    memcpy(n, bytes + sizeof h, sizeof *n);
+    return true;
+}
+
 bool net_read(const char *path, struct net *n, char *why, size_t size)
 {
     FILE *f;
     char reason[600];
-    struct net_header h;
-    uint64_t checksum;
     if (!text_file_open(path, (long long)NET_FILE_BYTES, "the size of a net of this r3", &f, reason, sizeof reason))
         return fail(why, size, "%s: %s", path, reason);
+    unsigned char *bytes = malloc(NET_FILE_BYTES);
     struct net *read = malloc(sizeof *read);
-    bool ok = read && fread(&h, sizeof h, 1, f) == 1;
-    if (ok && !header_fits(&h, reason, sizeof reason))
-        ok = false;
-    else if (!ok)
-        snprintf(reason, sizeof reason, "%s", read ? "too short to be a net file" : "no memory");
-    else if (fread(read, sizeof *read, 1, f) != 1 || fread(&checksum, sizeof checksum, 1, f) != 1)
-        ok = fail(reason, sizeof reason, "cut short: a net of this r3 is %zu bytes", NET_FILE_BYTES);
-    else {
-        XXH3_state_t *state = XXH3_createState();
-        XXH3_64bits_reset(state);
-        XXH3_64bits_update(state, &h, sizeof h);
-        XXH3_64bits_update(state, read, sizeof *read);
-        if (XXH3_64bits_digest(state) != checksum)
-            ok = fail(reason, sizeof reason, "damaged: its checksum does not match its contents");
-        XXH3_freeState(state);
-    }
+    bool ok = bytes && read;
+    if (!ok)
+        snprintf(reason, sizeof reason, "no memory");
+    else
+        ok = net_from_bytes(bytes, fread(bytes, 1, NET_FILE_BYTES, f), read, reason, sizeof reason);
     fclose(f);
     if (ok)
         memcpy(n, read, sizeof *n);
+    free(bytes);
     free(read);
     return ok || fail(why, size, "%s: %s", path, reason);
 }

@@ -95,6 +95,10 @@ bool net_write_stream(const struct net *n, FILE *out);
 /* Writes n to path, all or nothing; false with why. */
 bool net_write(const struct net *n, const char *path, char *why, size_t size);
 
+/* A net file's length bytes, checked as net_read() checks a file, into *n;
+ * false with why, *n untouched. */
+bool net_from_bytes(const unsigned char *bytes, size_t length, struct net *n, char *why, size_t size);
+
 /* Reads a net file into *n; false with why (what differs: the magic, the
  * version, the feature set, the sizes, the checksum), *n untouched. */
 bool net_read(const char *path, struct net *n, char *why, size_t size);

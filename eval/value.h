@@ -34,4 +34,8 @@ double value_york_chance(const struct world *w, const struct evaluation *e);
  * why (net_read's) if the file is refused or memory ran out. */
 const struct net_q *value_net_load(const char *path, uint64_t *id, char *why, size_t size);
 
+/* The built-in network (eval/net.nnue, inside the binary), loaded into the
+ * store at the first call; *id is its content's checksum. */
+const struct net_q *value_net_built_in(uint64_t *id);
+
 #endif

@@ -13,47 +13,93 @@ const struct weight_info POLICY_WEIGHT_INFO[POLICY_WEIGHT_COUNT] = {POLICY_WEIGH
 const struct policy_weights POLICY_DEFAULT = {.w = {POLICY_WEIGHT_LIST(WEIGHT_DEFAULT_ENTRY)}};
 /* Fitted by r3 tune policy to the root visits of 100 self-play games of
  * 1460 at 1,000 iterations a decision, the search then PUCT over the hand
- * weights (docs/STRENGTH.md); in POLICY_WEIGHT_LIST's order. */
+ * weights (docs/STRENGTH.md); in POLICY_WEIGHT_LIST's order. The levels
+ * were measured with them. */
+const struct policy_weights POLICY_PRIOR_LEVELS = {.w = {
+                                                       -1.05712,   /* pass_with_ap */
+                                                       0,          /* pass_spent */
+                                                       2.21415,    /* recruit_throne */
+                                                       0.593914,   /* recruit_other */
+                                                       -0.0990327, /* enter_vacant */
+                                                       -2.48626,   /* enter_exile */
+                                                       -2.92283,   /* enter_far_stronger */
+                                                       -1.22711,   /* enter_stronger */
+                                                       2.8771,     /* enter_heir */
+                                                       1.85777,    /* enter_weaker */
+                                                       -1.88384,   /* end_group */
+                                                       -0.772247,  /* halt */
+                                                       0.0338524,  /* regroup_end */
+                                                       1.19533,    /* fire */
+                                                       -2.85839,   /* battle_pass */
+                                                       2.32156,    /* retreat_hopeless */
+                                                       -2.92519,   /* retreat */
+                                                       1.09425,    /* charge_weak_heir */
+                                                       -1.30457,   /* charge_one_step */
+                                                       -2.96619,   /* charge */
+                                                       0.591185,   /* treachery */
+                                                       1.75249,    /* treason */
+                                                       -1.75249,   /* decline */
+                                                       -2.60235,   /* hit_heir */
+                                                       -0.170247,  /* hit */
+                                                       -1.42015,   /* regroup */
+                                                       -2.52277,   /* lose_heir */
+                                                       -0.249829,  /* lose */
+                                                       0,          /* play_most */
+                                                       0,          /* play_least */
+                                                       0,          /* play_force_march */
+                                                       0,          /* play_muster */
+                                                       0,          /* play_piracy */
+                                                       0,          /* play_plague */
+                                                       0,          /* play_surprise */
+                                                       0,          /* play_treason */
+                                                       0.137035,   /* enter_city */
+                                                       0.147043,   /* enter_crown */
+                                                       -0.0269184, /* heir_moves */
+                                                   }};
+/* Fitted by r3 tune policy, from POLICY_PRIOR_LEVELS, to the root visits of
+ * self-play games of 1460 at 1,000 iterations a decision by the search with
+ * the built-in network (docs/STRENGTH.md, "Fitted priors"); in
+ * POLICY_WEIGHT_LIST's order. */
 const struct policy_weights POLICY_PRIOR_DEFAULT = {.w = {
-                                                        -1.05712,   /* pass_with_ap */
+                                                        -0.430929,  /* pass_with_ap */
                                                         0,          /* pass_spent */
-                                                        2.21415,    /* recruit_throne */
-                                                        0.593914,   /* recruit_other */
-                                                        -0.0990327, /* enter_vacant */
-                                                        -2.48626,   /* enter_exile */
-                                                        -2.92283,   /* enter_far_stronger */
-                                                        -1.22711,   /* enter_stronger */
-                                                        2.8771,     /* enter_heir */
-                                                        1.85777,    /* enter_weaker */
-                                                        -1.88384,   /* end_group */
-                                                        -0.772247,  /* halt */
-                                                        0.0338524,  /* regroup_end */
-                                                        1.19533,    /* fire */
-                                                        -2.85839,   /* battle_pass */
-                                                        2.32156,    /* retreat_hopeless */
-                                                        -2.92519,   /* retreat */
-                                                        1.09425,    /* charge_weak_heir */
-                                                        -1.30457,   /* charge_one_step */
-                                                        -2.96619,   /* charge */
-                                                        0.591185,   /* treachery */
-                                                        1.75249,    /* treason */
-                                                        -1.75249,   /* decline */
-                                                        -2.60235,   /* hit_heir */
-                                                        -0.170247,  /* hit */
-                                                        -1.42015,   /* regroup */
-                                                        -2.52277,   /* lose_heir */
-                                                        -0.249829,  /* lose */
-                                                        0,          /* play_most */
-                                                        0,          /* play_least */
-                                                        0,          /* play_force_march */
-                                                        0,          /* play_muster */
-                                                        0,          /* play_piracy */
-                                                        0,          /* play_plague */
-                                                        0,          /* play_surprise */
-                                                        0,          /* play_treason */
-                                                        0.137035,   /* enter_city */
-                                                        0.147043,   /* enter_crown */
-                                                        -0.0269184, /* heir_moves */
+                                                        2.37738,    /* recruit_throne */
+                                                        0.969513,   /* recruit_other */
+                                                        0.0740665,  /* enter_vacant */
+                                                        -3,         /* enter_exile */
+                                                        -2.49405,   /* enter_far_stronger */
+                                                        -0.915085,  /* enter_stronger */
+                                                        3.87533,    /* enter_heir */
+                                                        2.44793,    /* enter_weaker */
+                                                        -2.64052,   /* end_group */
+                                                        -0.527533,  /* halt */
+                                                        0.0691837,  /* regroup_end */
+                                                        0.982676,   /* fire */
+                                                        -2.83361,   /* battle_pass */
+                                                        2.35989,    /* retreat_hopeless */
+                                                        -2.94874,   /* retreat */
+                                                        0.83563,    /* charge_weak_heir */
+                                                        -1.25643,   /* charge_one_step */
+                                                        -2.92973,   /* charge */
+                                                        0.938309,   /* treachery */
+                                                        2.00347,    /* treason */
+                                                        -2.00347,   /* decline */
+                                                        -2.52118,   /* hit_heir */
+                                                        -0.251412,  /* hit */
+                                                        -1.45548,   /* regroup */
+                                                        -2.3707,    /* lose_heir */
+                                                        -0.401899,  /* lose */
+                                                        0.292593,   /* play_most */
+                                                        -0.0369011, /* play_least */
+                                                        0.41246,    /* play_force_march */
+                                                        0.385788,   /* play_muster */
+                                                        0.323706,   /* play_piracy */
+                                                        0.612379,   /* play_plague */
+                                                        0.426514,   /* play_surprise */
+                                                        0.65036,    /* play_treason */
+                                                        0.242239,   /* enter_city */
+                                                        0.250399,   /* enter_crown */
+                                                        0.0364893,  /* heir_moves */
                                                     }};
 /* Fitted by r3 tune policy --chosen to the card each search played in the
  * cards-phase positions of the self-play that fitted the priors
@@ -99,12 +145,14 @@ void policy_table_of(const struct policy_weights *weights, struct policy_table *
     }
 }
 
-/* The tables of the three built-in weight lists, each made once. */
-static struct policy_table builtin, prior, cards;
-static pthread_once_t builtin_once = PTHREAD_ONCE_INIT, prior_once = PTHREAD_ONCE_INIT, cards_once = PTHREAD_ONCE_INIT;
+/* The tables of the four built-in weight lists, each made once. */
+static struct policy_table builtin, prior, prior_levels, cards;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT, prior_once = PTHREAD_ONCE_INIT,
+                      prior_levels_once = PTHREAD_ONCE_INIT, cards_once = PTHREAD_ONCE_INIT;
 
 static void make_builtin(void) { policy_table_of(&POLICY_DEFAULT, &builtin); }
 static void make_prior(void) { policy_table_of(&POLICY_PRIOR_DEFAULT, &prior); }
+static void make_prior_levels(void) { policy_table_of(&POLICY_PRIOR_LEVELS, &prior_levels); }
 static void make_cards(void) { policy_table_of(&POLICY_CARD_DEFAULT, &cards); }
 
 const struct policy_table *policy_table_cards(void)
@@ -123,6 +171,12 @@ const struct policy_table *policy_table_prior(void)
 {
     pthread_once(&prior_once, make_prior);
     return &prior;
+}
+
+const struct policy_table *policy_table_prior_levels(void)
+{
+    pthread_once(&prior_levels_once, make_prior_levels);
+    return &prior_levels;
 }
 
 bool policy_weights_load(const char *path, struct policy_weights *out, char *why, size_t size)

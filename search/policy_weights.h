@@ -132,6 +132,10 @@ extern const struct policy_weights POLICY_DEFAULT;
  * search's root visits (r3 tune policy), better as the tree's prior than the
  * hand weights; search/policy-prior.txt is them as a file. */
 extern const struct policy_weights POLICY_PRIOR_DEFAULT;
+/* The priors the levels were measured with (search/level.h), fitted to the
+ * visits of the search without the network; search/policy-prior-levels.txt
+ * is them as a file. */
+extern const struct policy_weights POLICY_PRIOR_LEVELS;
 
 /* The card model's weights (the search's CardModel): the play_ weights of
  * a policy fitted to the cards the search played; the others are 0 and not
@@ -153,6 +157,9 @@ const struct policy_table *policy_table_builtin(void);
 
 /* The table of POLICY_PRIOR_DEFAULT, made once: the built-in priors. */
 const struct policy_table *policy_table_prior(void);
+
+/* The table of POLICY_PRIOR_LEVELS, made once: the levels' priors. */
+const struct policy_table *policy_table_prior_levels(void);
 
 /* The table of POLICY_CARD_DEFAULT, made once: the card model. */
 const struct policy_table *policy_table_cards(void);

@@ -6,7 +6,7 @@
 #   - a folder's README.md names a source file (a backquoted name ending in .c,
 #     .h, .sh or .md) that is neither under that folder (by its path from there
 #     or by its name) nor at that path from the top, or misses a file under that
-#     folder (a header counts as named with its .c; data files, .tsv, .txt,
+#     folder (a header counts as named with its .c; data files, .nnue, .tsv, .txt,
 #     .svg and .gz, count as named too, but a name of those may be an output's);
 #   - docs/architecture.md's line of counts differs from the summary line that
 #     tests/layers.sh prints.
@@ -52,7 +52,7 @@ done < "$tmp/files"
 grep '/README\.md$' "$tmp/files" | grep -v '^docs/' > "$tmp/readmes"
 while read -r readme; do
     dir=${readme%/README.md}
-    grep -o '`[^` ]*\.\(c\|h\|tsv\|txt\|md\|sh\|svg\|gz\|mjs\|json\|js\|html\|css\)`' "$readme" | tr -d '`' | LC_ALL=C sort -u > "$tmp/named"
+    grep -o '`[^` ]*\.\(c\|h\|nnue\|tsv\|txt\|md\|sh\|svg\|gz\|mjs\|json\|js\|html\|css\)`' "$readme" | tr -d '`' | LC_ALL=C sort -u > "$tmp/named"
     grep "^$dir/" "$tmp/files" | grep -vxF "$readme" > "$tmp/under"
     grep -E '[.](c|h|sh|md)$' "$tmp/named" > "$tmp/sources"
     while read -r name; do

@@ -358,19 +358,21 @@ check "EvalFile: scores $scores (other weights, a bad file refused, built-in aga
 
 # ValueFile: a learned network read where playouts stop (docs/eval.md), trained here on a
 # little self-play. The search's win rate changes with it; a file that is no net is
-# refused, naming it, and the network stays; built-in brings back the 17 weights.
+# refused, naming it, and the network stays; built-in brings back the network inside r3,
+# and none the 17 weights alone, another win rate again.
 "$R3" selfplay option.Iterations=20 --games 6 --scenario all --seed 4 --out "$tmp/vsp.tsv" 2> /dev/null &&
     "$R3" tune value --data "$tmp/vsp.tsv" --out "$tmp/value.nnue" --epochs 2 --label-playouts 2 --validation 0.4 > /dev/null 2>&1
 go_tree() { cat "$tmp/opening"; printf 'go nodes 3000\n%s\n' "$SETTLE"; } # each search from a new game, seeded alike
 { printf 'setoption name Komi value 0\n'; go_tree
   printf 'setoption name ValueFile value %s\n' "$tmp/value.nnue"; go_tree
   printf 'setoption name ValueFile value %s\n' "$tmp/king5.txt"; go_tree
-  printf 'setoption name ValueFile value built-in\n'; go_tree; } | "$R3" > "$tmp/engine"
+  printf 'setoption name ValueFile value built-in\n'; go_tree
+  printf 'setoption name ValueFile value none\n'; go_tree; } | "$R3" > "$tmp/engine"
 rates=$(awk '/^info time/ { for (i = 1; i < NF; i++) if ($i == "winrate") w = $(i + 1) } /^bestmove/ { printf "%s ", w }' "$tmp/engine")
 set -- $rates
-[ $# = 4 ] && [ "$1" != "$2" ] && [ "$2" = "$3" ] && [ "$1" = "$4" ] &&
+[ $# = 5 ] && [ "$1" != "$2" ] && [ "$2" = "$3" ] && [ "$1" = "$4" ] && [ "$5" != "$1" ] && [ "$5" != "$2" ] &&
     grep -q "^error bad-option $tmp/king5.txt: not a net file" "$tmp/engine" && [ "$(grep -c '^error' "$tmp/engine")" = 1 ]
-check "ValueFile: win rates $rates(a network, a bad file refused, built-in again)" $?
+check "ValueFile: win rates $rates(a network, a bad file refused, built-in again, none)" $?
 
 # EvalFile in mid-game: a kept tree was grown under the weights of its time, so other
 # weights start a new one; the same weights read again keep it. One digit a search: 1

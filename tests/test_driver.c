@@ -22,11 +22,13 @@
 #include "engine/hidden/observe.h"
 #include "engine/rules/rules.h"
 #include "engine/text/scenario.h"
+#include "eval/value.h"
 #include "protocol/engine/go.h"
 #include "protocol/engine/options.h"
 #include "search/driver.h"
 #include "search/level.h"
 #include "search/policy.h"
+#include "search/policy_weights.h"
 #include "search/timeman.h"
 #include "tests/support.h"
 
@@ -445,12 +447,60 @@ static void level_1_turns_the_tree_player_flat_and_keeps_another(void **state)
     assert_int_equal(p.kind, PLAYER_PIMC);
 }
 
+/* The engine at full strength reads the built-in network over the built-in
+ * weights, with the priors fitted to its search; "none" is the 17 weights.
+ * A limited strength (a level below 10, or UCI_LimitStrength at any Elo)
+ * plays with the knowledge its Elo was measured with: the weights and the
+ * levels' priors. Files given by name are read at every strength, and other
+ * weights (EvalFile) are read without the network trained over the built-in
+ * ones. */
+static void full_strength_reads_the_network_and_a_level_the_knowledge_it_was_measured_with(void **state)
+{
+    (void)state;
+    static struct option_values v;
+    struct player p;
+    char why[2000];
+    uint64_t id;
+    const struct net_q *built_in = value_net_built_in(&id);
+    options_default(&v);
+    options_player(&v, &p);
+    assert_ptr_equal(p.ismcts.value, built_in);
+    assert_true(p.ismcts.value_id == id);
+    assert_null(p.ismcts.prior_policy); /* the search takes policy_table_prior() */
+    for (int level = 1; level < LEVEL_MOST; level++) {
+        char word[8];
+        snprintf(word, sizeof word, "%d", level);
+        assert_true(options_set(&v, "Level", word, why, sizeof why));
+        options_player(&v, &p);
+        assert_null(p.ismcts.value);
+        assert_ptr_equal(p.ismcts.prior_policy, policy_table_prior_levels());
+    }
+    assert_true(options_set(&v, "Level", "10", why, sizeof why));
+    assert_true(options_set(&v, "UCI_LimitStrength", "true", why, sizeof why));
+    options_player(&v, &p);
+    assert_null(p.ismcts.value);
+    assert_true(options_set(&v, "UCI_LimitStrength", "false", why, sizeof why));
+    assert_true(options_set(&v, "ValueFile", "none", why, sizeof why));
+    options_player(&v, &p);
+    assert_null(p.ismcts.value);
+    assert_null(p.ismcts.prior_policy);
+    assert_true(options_set(&v, "ValueFile", "built-in", why, sizeof why));
+    assert_true(options_set(&v, "PriorFile", "search/policy-prior-levels.txt", why, sizeof why));
+    options_player(&v, &p);
+    assert_ptr_equal(p.ismcts.value, built_in);
+    assert_memory_equal(p.ismcts.prior_policy, policy_table_prior_levels(), sizeof(struct policy_table));
+    assert_true(options_set(&v, "EvalFile", "eval/weights-hand.txt", why, sizeof why));
+    options_player(&v, &p);
+    assert_null(p.ismcts.value);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_fixed_node_search_reports_progress_and_a_legal_choice),
         cmocka_unit_test(every_level_draws_the_same_decision_from_the_same_seed),
         cmocka_unit_test(level_1_turns_the_tree_player_flat_and_keeps_another),
+        cmocka_unit_test(full_strength_reads_the_network_and_a_level_the_knowledge_it_was_measured_with),
         cmocka_unit_test(a_clock_is_shared_over_the_searches_left),
         cmocka_unit_test(time_management_stretches_only_what_the_bank_holds),
         cmocka_unit_test(time_management_ends_a_settled_search_and_stretches_a_close_one),

@@ -19,6 +19,7 @@
 
 #include "eval/features.h"
 #include "eval/net.h"
+#include "eval/value.h"
 #include "tests/support.h"
 
 static struct net *net, *other;
@@ -162,6 +163,24 @@ static void bad_net_files_are_refused(void **state)
     refused("too short to be a net file");
 }
 
+/* eval/net.nnue, the network built into r3, is a sound net file of this
+ * build, and the engine's built-in network is it, quantized: the same
+ * content's id and the same weights. */
+static void the_built_in_network_is_eval_net_nnue(void **state)
+{
+    (void)state;
+    char why[600];
+    uint64_t file_id, built_in_id;
+    assert_true(net_read("eval/net.nnue", other, why, sizeof why));
+    const struct net_q *from_file = value_net_load("eval/net.nnue", &file_id, why, sizeof why);
+    const struct net_q *built_in = value_net_built_in(&built_in_id);
+    assert_non_null(from_file);
+    assert_true(file_id == built_in_id);
+    assert_memory_equal(from_file, built_in, sizeof *built_in);
+    net_quantize(other, quantized);
+    assert_memory_equal(quantized, built_in, sizeof *built_in);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -188,6 +207,7 @@ int main(void)
         cmocka_unit_test(the_vector_passes_are_the_portable_one),
         cmocka_unit_test(a_net_file_reads_back),
         cmocka_unit_test(bad_net_files_are_refused),
+        cmocka_unit_test(the_built_in_network_is_eval_net_nnue),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

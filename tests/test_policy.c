@@ -436,6 +436,13 @@ static void policy_prior_txt_is_the_built_in_prior(void **state)
     assert_shipped("search/policy-prior.txt", &POLICY_PRIOR_DEFAULT, policy_table_prior());
 }
 
+/* search/policy-prior-levels.txt: the priors the levels were measured with. */
+static void policy_prior_levels_txt_is_the_levels_prior(void **state)
+{
+    (void)state;
+    assert_shipped("search/policy-prior-levels.txt", &POLICY_PRIOR_LEVELS, policy_table_prior_levels());
+}
+
 /* A cell's logit is the dot product of its features with the weights, and
  * its table weight the rounded 16 exp(logit) within [1, POLICY_MOST]. */
 static void a_cells_logit_is_its_features_times_the_weights(void **state)
@@ -551,6 +558,7 @@ int main(void)
         cmocka_unit_test(the_built_in_table_is_the_hand_written_weights),
         cmocka_unit_test(policy_hand_txt_is_the_built_in_policy),
         cmocka_unit_test(policy_prior_txt_is_the_built_in_prior),
+        cmocka_unit_test(policy_prior_levels_txt_is_the_levels_prior),
         cmocka_unit_test(a_cells_logit_is_its_features_times_the_weights),
         cmocka_unit_test(a_move_has_the_extras_of_its_area_and_block),
         cmocka_unit_test(other_weights_change_the_draws),

@@ -10,6 +10,7 @@
 #include "protocol/engine/say.h"
 #include "search/level.h"
 #include "search/policy.h"
+#include "search/policy_weights.h"
 
 #define MAX_WORDS 6
 
@@ -99,12 +100,17 @@ static bool load_prior(struct option_values *v, const char *path, char *why, siz
     return true;
 }
 
-/* ValueFile: a network read where playouts stop, instead of the weights. */
+/* ValueFile: a network read where playouts stop. "built-in" (NULL here) is
+ * the network inside the binary, resolved when a player is made, so that a
+ * process that never searches never loads it; "none" is the weights alone. */
+#define VALUE_NONE "none"
+
 static bool load_value(struct option_values *v, const char *path, char *why, size_t size)
 {
     uint64_t id = 0;
-    const struct net_q *net = path ? value_net_load(path, &id, why, size) : NULL;
-    if (path && !net)
+    bool a_file = path && strcmp(path, VALUE_NONE) != 0;
+    const struct net_q *net = a_file ? value_net_load(path, &id, why, size) : NULL;
+    if (a_file && !net)
         return false;
     v->value_net = net, v->value_id = id;
     return true;
@@ -207,12 +213,37 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
     return false;
 }
 
+static bool is_built_in(const char *file) { return strcmp(file, FILE_BUILT_IN) == 0; }
+
+/* The levels were measured with the 17 weights and the priors of their time
+ * (docs/STRENGTH.md, "Levels"). A limited strength, a level below the top
+ * or UCI_LimitStrength, plays with them where the knowledge is built-in,
+ * so that its Elo holds. The built-in network was trained over the
+ * built-in weights, so other weights (EvalFile) are read alone. */
+static const struct net_q *value_of(const struct option_values *v, bool limited, uint64_t *id)
+{
+    *id = v->value_id;
+    if (!is_built_in(v->value_file))
+        return v->value_net;
+    return limited || !is_built_in(v->eval_file) ? NULL : value_net_built_in(id);
+}
+
+static const struct policy_table *prior_of(const struct option_values *v, bool limited)
+{
+    if (v->prior_read)
+        return &v->prior;
+    return limited ? policy_table_prior_levels() : NULL;
+}
+
 void options_player(const struct option_values *v, struct player *out)
 {
     const long *x = v->value;
     /* UCI_LimitStrength picks the level by its Elo, as a UCI engine does. */
-    const struct level level =
-        level_of(x[OPTION_LIMIT_STRENGTH] ? level_for_elo((int)x[OPTION_ELO]) : (int)x[OPTION_LEVEL]);
+    const int level_chosen = x[OPTION_LIMIT_STRENGTH] ? level_for_elo((int)x[OPTION_ELO]) : (int)x[OPTION_LEVEL];
+    const struct level level = level_of(level_chosen);
+    const bool limited = x[OPTION_LIMIT_STRENGTH] || level_chosen < LEVEL_MOST;
+    uint64_t value_id;
+    const struct net_q *value = value_of(v, limited, &value_id);
     /* A flat level turns the tree player into flat Monte Carlo; a player
      * chosen otherwise stays as chosen. */
     const bool flat = level.flat && x[OPTION_PLAYER] == PLAYER_ISMCTS;
@@ -242,11 +273,11 @@ void options_player(const struct option_values *v, struct player *out)
                    .widening = x[OPTION_WIDENING] / 100.0,
                    .komi = x[OPTION_KOMI] / 100.0,
                    .prior = x[OPTION_PRIOR] / 100.0,
-                   .prior_policy = v->prior_read ? &v->prior : NULL,
+                   .prior_policy = prior_of(v, limited),
                    .backup = {(int)x[OPTION_BACKUP], (uint32_t)x[OPTION_BACKUP_VISITS]},
                    .chance_nodes = x[OPTION_CHANCE_NODES] != 0,
                    .card_model = (int)x[OPTION_CARD_MODEL],
-                   .value = v->value_net,
-                   .value_id = v->value_id},
+                   .value = value,
+                   .value_id = value_id},
     };
 }

@@ -62,8 +62,9 @@ struct option_values {
     char prior_file[OPTION_TEXT_MAX];  /* PriorFile: "built-in" (the policy above), or the policy file read */
     struct policy_table prior;         /* the priors' table, as PriorFile gave it, if prior_read */
     bool prior_read;
-    char value_file[OPTION_TEXT_MAX]; /* ValueFile: "built-in" (the weights above), or the net file read */
-    const struct net_q *value_net;    /* its network, in eval/value.h's store; NULL for built-in */
+    char value_file
+        [OPTION_TEXT_MAX]; /* ValueFile: "built-in" (the network inside r3), "none" (the weights above), or the net file read */
+    const struct net_q *value_net; /* the file's network, in eval/value.h's store; NULL for built-in and none */
     uint64_t value_id;
 };
 
