@@ -468,7 +468,7 @@ static void full_strength_reads_the_network_and_a_level_the_knowledge_it_was_mea
     assert_true(p.ismcts.value_id == id);
     assert_null(p.ismcts.prior_policy); /* the search takes policy_table_prior() */
     for (int level = 1; level < LEVEL_MOST; level++) {
-        char word[8];
+        char word[16];
         snprintf(word, sizeof word, "%d", level);
         assert_true(options_set(&v, "Level", word, why, sizeof why));
         options_player(&v, &p);
