@@ -218,10 +218,13 @@ __attribute__((target("popcnt"), flatten)) static int collect_popcnt(const struc
 
 int features_active(const struct world *w, uint16_t index[FEATURES_MAX_ACTIVE])
 {
-    static int known = -1; /* -1: not asked yet; a race only asks twice */
-    if (known < 0)
-        known = __builtin_cpu_supports("popcnt");
-    return known ? collect_popcnt(w, index) : collect(w, index);
+    static int known; /* 0: not asked yet, 1: no popcnt, 2: popcnt; two threads may both ask */
+    int bits = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (!bits) {
+        bits = __builtin_cpu_supports("popcnt") ? 2 : 1;
+        __atomic_store_n(&known, bits, __ATOMIC_RELAXED);
+    }
+    return bits == 2 ? collect_popcnt(w, index) : collect(w, index);
 }
 #else
 int features_active(const struct world *w, uint16_t index[FEATURES_MAX_ACTIVE]) { return collect(w, index); }
