@@ -10,11 +10,13 @@
 #include "tuning/fit/tune_read.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "engine/core/fail.h"
@@ -313,55 +315,116 @@ bool tune_read_stream(const struct tune_reader *r, FILE *in, const char *name, i
     return ok;
 }
 
-/* A file read through zlib, which reads gzip and plain text alike, as a
- * stdio stream (glibc's fopencookie) for getline. */
+/* A file read through zlib's inflate, gzip or plain text alike, as a stdio
+ * stream (glibc's fopencookie) for getline. Not gzread: where a gzip file is
+ * cut short, gzread may end as cleanly as at the file's end, losing the
+ * last bytes it had, so a cut gzip file would read as a cut line. Inflate
+ * says where a member is still open when the file ends. */
 struct gz_stream {
-    gzFile z;
-    char damage[160]; /* zlib's word on damaged gzip data, or "" */
+    int fd;
+    bool gzip, open_member; /* open_member: a member begun and not yet at its end */
+    z_stream z;
+    unsigned char in[1 << 16];
+    size_t plain_at, plain_left; /* plain text: the bytes read while looking for gzip's magic */
+    char damage[160];            /* what is wrong with the gzip data, or "" */
 };
 
+static ssize_t gz_damaged(struct gz_stream *g, const char *what)
+{
+    snprintf(g->damage, sizeof g->damage, "%s", what);
+    errno = EIO;
+    return -1;
+}
+
+static ssize_t plain_read(struct gz_stream *g, char *buffer, size_t size)
+{
+    if (!g->plain_left)
+        return read(g->fd, buffer, size);
+    size_t n = size < g->plain_left ? size : g->plain_left;
+    memcpy(buffer, g->in + g->plain_at, n);
+    g->plain_at += n, g->plain_left -= n;
+    return (ssize_t)n;
+}
+
+/* Inflates into buffer until some bytes come out or the file ends; read()
+ * as gzread did, so that a signal still interrupts a wait on a pipe. */
 static ssize_t gz_stream_read(void *cookie, char *buffer, size_t size)
 {
     struct gz_stream *g = cookie;
-    int n = gzread(g->z, buffer, (unsigned)(size < (1u << 30) ? size : 1u << 30));
-    int status = Z_OK;
-    const char *message = gzerror(g->z, &status);
-    if (n <= 0 && status != Z_OK) {
-        snprintf(g->damage, sizeof g->damage, "%s", message);
-        errno = EIO;
-        return -1;
+    if (!g->gzip)
+        return plain_read(g, buffer, size);
+    g->z.next_out = (unsigned char *)buffer;
+    g->z.avail_out = (unsigned)(size < (1u << 30) ? size : 1u << 30);
+    while (g->z.next_out == (unsigned char *)buffer) {
+        if (g->z.avail_in == 0) {
+            ssize_t got = read(g->fd, g->in, sizeof g->in);
+            if (got <= 0)
+                return got < 0 ? -1 : g->open_member ? gz_damaged(g, "unexpected end of file") : 0;
+            g->z.next_in = g->in, g->z.avail_in = (unsigned)got;
+        }
+        if (!g->open_member && inflateReset(&g->z) == Z_OK) /* the next member of a concatenation */
+            g->open_member = true;
+        int status = inflate(&g->z, Z_NO_FLUSH);
+        if (status == Z_STREAM_END)
+            g->open_member = false;
+        else if (status != Z_OK && status != Z_BUF_ERROR)
+            return gz_damaged(g, g->z.msg ? g->z.msg : status == Z_MEM_ERROR ? "out of memory" : "not inflatable");
     }
-    return n;
+    return (ssize_t)((char *)g->z.next_out - buffer);
 }
 
 static int gz_stream_close(void *cookie)
 {
     struct gz_stream *g = cookie;
-    return gzclose(g->z) == Z_OK ? 0 : EOF;
+    if (g->gzip)
+        inflateEnd(&g->z);
+    return close(g->fd);
+}
+
+/* Opens path, gzip if its first bytes are gzip's magic; the bytes read to
+ * tell are kept as the first input, so that a pipe loses none. */
+static bool gz_stream_open(struct gz_stream *g, const char *path)
+{
+    if ((g->fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        return false;
+    size_t have = 0;
+    for (ssize_t got = 1; have < 2 && got > 0; have += got > 0 ? (size_t)got : 0)
+        got = read(g->fd, g->in + have, sizeof g->in - have);
+    g->gzip = have >= 2 && g->in[0] == 0x1f && g->in[1] == 0x8b;
+    if (g->gzip && inflateInit2(&g->z, 16 + MAX_WBITS) != Z_OK) {
+        close(g->fd);
+        return errno = ENOMEM, false;
+    }
+    if (g->gzip)
+        g->z.next_in = g->in, g->z.avail_in = (unsigned)have, g->open_member = true;
+    else
+        g->plain_left = have;
+    return true;
 }
 
 bool tune_read_file(const struct tune_reader *r, const char *path, int threads, char *why, size_t size)
 {
     if (strcmp(path, "-") == 0)
         return tune_read_stream(r, stdin, "stdin", threads, why, size);
-    struct gz_stream g = {.z = gzopen(path, "r")};
-    if (!g.z)
-        return fail(why, size, "%s: cannot open: %s", path, strerror(errno ? errno : ENOMEM));
-    FILE *in = fopencookie(&g, "r", (cookie_io_functions_t){.read = gz_stream_read, .close = gz_stream_close});
+    struct gz_stream *g = calloc(1, sizeof *g);
+    if (!g || !gz_stream_open(g, path)) {
+        int error = g ? errno : ENOMEM;
+        free(g);
+        return fail(why, size, "%s: cannot open: %s", path, strerror(error));
+    }
+    FILE *in = fopencookie(g, "r", (cookie_io_functions_t){.read = gz_stream_read, .close = gz_stream_close});
     if (!in) {
-        gzclose(g.z);
-        return fail(why, size, "%s: cannot open: %s", path, strerror(errno));
+        int error = errno;
+        gz_stream_close(g);
+        free(g);
+        return fail(why, size, "%s: cannot open: %s", path, strerror(error));
     }
     bool ok = tune_read_stream(r, in, path, threads, why, size);
     fclose(in);
-    char *said = ok || !g.damage[0] ? NULL : strstr(why, "read error: ");
-    if (said) { /* say what zlib found, without its own copy of the path */
-        size_t path_length = strlen(path);
-        const char *damage = strncmp(g.damage, path, path_length) == 0 && g.damage[path_length] == ':'
-                                 ? g.damage + path_length + 2
-                                 : g.damage;
-        snprintf(said, size - (size_t)(said - why), "damaged gzip data: %s", damage);
-    }
+    char *said = ok || !g->damage[0] ? NULL : strstr(why, "read error: ");
+    if (said) /* say what inflate found */
+        snprintf(said, size - (size_t)(said - why), "damaged gzip data: %s", g->damage);
+    free(g);
     return ok;
 }
 
