@@ -287,6 +287,9 @@ check "tune value --label-playouts: targets from playouts, with the 17 weights' 
     grep -q '^Value evaluations/second: [0-9]' "$tmp/bench1" && [ "$(grep '^Mean' "$tmp/bench1")" = "$(grep '^Mean' "$tmp/bench2")" ]
 check "bench --value: the net's speed, and the same mean logit twice ($(grep '^Value' "$tmp/bench1"))" $?
 head -n 100 "$tmp/value.tsv" > "$tmp/no-net.tsv" # a file shorter than a net: refused for what it holds, not its size
+"$R3" bench --value built-in > "$tmp/bench1" && "$R3" bench --value eval/net.nnue > "$tmp/bench2" &&
+    grep -q '^Mean logit' "$tmp/bench1" && [ "$(grep '^Mean' "$tmp/bench1")" = "$(grep '^Mean' "$tmp/bench2")" ]
+check "bench --value built-in: the network inside r3 is eval/net.nnue ($(grep '^Mean' "$tmp/bench1"))" $?
 "$R3" bench --value "$tmp/no-net.tsv" > /dev/null 2> "$tmp/err"
 [ $? = 1 ] && grep -q "no-net.tsv: not a net file" "$tmp/err"
 check "bench --value with a file that is no net: refused, naming it" $?

@@ -346,9 +346,10 @@ static const struct cli_option BENCH_OPTIONS[] = {
     [BENCH_SEED] = {"seed", CLI_SEED, "S", 0, 0, "the seed of the searches (default 1)", false},
     [BENCH_POLICY] = {"policy", CLI_TEXT, "random|heuristic", 0, 0,
                       "the playouts' policy (default heuristic, whose nodes are the signature)", false},
-    [BENCH_VALUE] = {"value", CLI_FILE, "NET", 0, 0,
-                     "instead: the speed of the learned value NET (a net file) on 20,000 worlds of random games",
-                     false},
+    [BENCH_VALUE] =
+        {"value", CLI_FILE, "NET", 0, 0,
+         "instead: the speed of the learned value NET (a net file, or built-in: r3's own) on 20,000 worlds of random games",
+         false},
     {0}};
 
 static int command_bench(int argc, char **argv);

@@ -2,6 +2,7 @@
 #include "tuning/bench/value_bench.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/core/clock.h"
 #include "engine/rules/game.h"
@@ -92,7 +93,9 @@ int value_bench_run(const char *path, long worlds, int rounds, uint64_t seed, FI
 {
     char why[600];
     uint64_t id;
-    const struct net_q *net = value_net_load(path, &id, why, sizeof why);
+    /* "built-in", as ValueFile says it: the network inside r3. */
+    const struct net_q *net =
+        strcmp(path, "built-in") == 0 ? value_net_built_in(&id) : value_net_load(path, &id, why, sizeof why);
     struct keeping k = {.world = malloc((size_t)worlds * sizeof *k.world), .most = worlds};
     struct lists l = {malloc((size_t)worlds * FEATURES_MAX_ACTIVE * sizeof *l.index),
                       malloc((size_t)worlds * sizeof *l.count)};
