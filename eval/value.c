@@ -3,7 +3,7 @@
  * a network or two in a process's life, never thousands. The built-in
  * network is eval/net.nnue, assembled into the binary as a net file's bytes
  * (the build runs from the repository root, where the path starts), and
- * read into the store the first time a search asks for it.
+ * read, checked and quantized the first time a player asks for it.
  */
 #include "eval/value.h"
 
