@@ -354,16 +354,12 @@ bool net_read(const char *path, struct net *n, char *why, size_t size)
     if (!text_file_open(path, (long long)NET_FILE_BYTES, "the size of a net of this r3", &f, reason, sizeof reason))
         return fail(why, size, "%s: %s", path, reason);
     unsigned char *bytes = malloc(NET_FILE_BYTES);
-    struct net *read = malloc(sizeof *read);
-    bool ok = bytes && read;
+    bool ok = bytes != NULL;
     if (!ok)
         snprintf(reason, sizeof reason, "no memory");
-    else
-        ok = net_from_bytes(bytes, fread(bytes, 1, NET_FILE_BYTES, f), read, reason, sizeof reason);
+    else /* which leaves *n untouched unless the whole file is sound */
+        ok = net_from_bytes(bytes, fread(bytes, 1, NET_FILE_BYTES, f), n, reason, sizeof reason);
     fclose(f);
-    if (ok)
-        memcpy(n, read, sizeof *n);
     free(bytes);
-    free(read);
     return ok || fail(why, size, "%s: %s", path, reason);
 }
