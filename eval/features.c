@@ -111,57 +111,69 @@ static void add_blocks(const struct world *w, struct list *l)
             add(l, OFF_BLOCK_STEPS + b * 4 + world_steps(w, b) - 1);
 }
 
-/* The enemy's steps next to side s's area a, by border colour. */
-static void threat(int a, int s, const int steps[SIDE_COUNT][AREA_COUNT], int by_colour[3])
+/* Each area's land neighbours across borders of each colour (yellow, blue,
+ * red: 5.2), a bit each, made once before main() from the tables; two areas
+ * share at most one border (tests/test_features.c). */
+static uint64_t NEIGHBOURS_BY_COLOUR[AREA_COUNT][3];
+
+__attribute__((constructor)) static void make_neighbour_sets(void)
 {
-    const struct neighbours *n = &AREA_NEIGHBOURS[a];
-    by_colour[0] = by_colour[1] = by_colour[2] = 0;
-    for (int k = 0; k < n->count; k++)
-        by_colour[BORDER_INFO[n->border[k]].colour] += steps[1 - s][n->area[k]];
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (int k = 0; k < AREA_NEIGHBOURS[a].count; k++)
+            NEIGHBOURS_BY_COLOUR[a][BORDER_INFO[AREA_NEIGHBOURS[a].border[k]].colour] |= (uint64_t)1
+                                                                                         << AREA_NEIGHBOURS[a].area[k];
 }
 
 /* The areas with blocks in them, a bit each: the area groups look at no
  * other, and most areas are empty. */
 _Static_assert(AREA_COUNT <= 64, "an area is a bit of a word");
 
-static uint64_t occupied_areas(const struct world *w)
+/* Each side's steps in the areas where it has blocks ('has', a bit each). */
+struct area_steps {
+    int steps[SIDE_COUNT][AREA_COUNT]; /* read only where 'has' says */
+    uint64_t has[SIDE_COUNT];
+};
+
+static void area_steps_of(const struct world *w, struct area_steps *m)
 {
-    uint64_t occupied = 0;
+    m->has[0] = m->has[1] = 0;
     for (int a = 0; a < AREA_COUNT; a++)
-        occupied |= (uint64_t)(w->at[a] != 0) << a;
-    return occupied;
+        if (w->at[a])
+            for (int s = 0; s < SIDE_COUNT; s++) {
+                m->steps[s][a] = steps_of(w, blocks_in(w, s, a));
+                m->has[s] |= (uint64_t)(m->steps[s][a] != 0) << a;
+            }
+}
+
+/* The enemy's steps next to side s's area a across borders of colour c. */
+static int threat(const struct area_steps *m, int a, int s, int c)
+{
+    int steps = 0;
+    for (uint64_t left = NEIGHBOURS_BY_COLOUR[a][c] & m->has[1 - s]; left; left &= left - 1)
+        steps += m->steps[1 - s][__builtin_ctzll(left)];
+    return steps;
 }
 
 static void add_areas(const struct world *w, struct list *l)
 {
-    int steps[SIDE_COUNT][AREA_COUNT] = {{0}};
-    const uint64_t occupied = occupied_areas(w);
-    for (uint64_t left = occupied; left; left &= left - 1) {
-        int a = __builtin_ctzll(left);
-        for (int s = 0; s < SIDE_COUNT; s++)
-            steps[s][a] = steps_of(w, blocks_in(w, s, a));
-    }
+    struct area_steps m;
+    area_steps_of(w, &m);
+    const uint64_t occupied = m.has[0] | m.has[1], contested = m.has[0] & m.has[1];
     for (uint64_t left = occupied; left; left &= left - 1)
         for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++)
-            if (steps[s][a])
-                add(l, OFF_AREA_STEPS + (a * 2 + s) * FEATURE_STEP_BUCKETS + bucket_of(steps[s][a]));
+            if (m.has[s] >> a & 1)
+                add(l, OFF_AREA_STEPS + (a * 2 + s) * FEATURE_STEP_BUCKETS + bucket_of(m.steps[s][a]));
+    for (uint64_t left = occupied & ~contested; left; left &= left - 1) /* held: a side's blocks alone there */
+        add(l, OFF_AREA_HELD + __builtin_ctzll(left) * 2 + (int)(m.has[1] >> __builtin_ctzll(left) & 1));
+    for (uint64_t left = contested; left; left &= left - 1)
+        add(l, OFF_AREA_BATTLE + __builtin_ctzll(left));
     for (uint64_t left = occupied; left; left &= left - 1)
         for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++)
-            if (area_friendly(w, s, a))
-                add(l, OFF_AREA_HELD + a * 2 + s);
-    for (uint64_t left = occupied; left; left &= left - 1)
-        if (area_contested(w, __builtin_ctzll(left)))
-            add(l, OFF_AREA_BATTLE + __builtin_ctzll(left));
-    for (uint64_t left = occupied; left; left &= left - 1)
-        for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++) {
-            int by_colour[3];
-            if (!steps[s][a])
-                continue;
-            threat(a, s, steps, by_colour);
-            for (int c = 0; c < 3; c++)
-                if (by_colour[c])
-                    add(l, OFF_AREA_THREAT + ((a * 2 + s) * 3 + c) * FEATURE_STEP_BUCKETS + bucket_of(by_colour[c]));
-        }
+            for (int c = 0; c < 3 && m.has[s] >> a & 1; c++) {
+                int steps = threat(&m, a, s, c);
+                if (steps)
+                    add(l, OFF_AREA_THREAT + ((a * 2 + s) * 3 + c) * FEATURE_STEP_BUCKETS + bucket_of(steps));
+            }
     for (uint64_t left = occupied; left; left &= left - 1)
         for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++)
             if (bits_count(supply_counted(w, a) & w->side_blocks[s]) > supply_limit(a))
@@ -170,10 +182,10 @@ static void add_areas(const struct world *w, struct list *l)
 
 static void add_cards(const struct world *w, struct list *l)
 {
+    const uint32_t cards = ((uint32_t)1 << (CARD_COUNT + 1)) - 2; /* bits 1 to 25 */
     for (int s = 0; s < SIDE_COUNT; s++)
-        for (int c = 1; c <= CARD_COUNT; c++)
-            if (w->hand[s] >> c & 1)
-                add(l, OFF_HAND + s * CARD_COUNT + c - 1);
+        for (uint32_t left = w->hand[s] & cards; left; left &= left - 1)
+            add(l, OFF_HAND + s * CARD_COUNT + __builtin_ctz(left) - 1);
     for (int s = 0; s < SIDE_COUNT; s++)
         if (w->played[s])
             add(l, OFF_PLAYED + s * CARD_COUNT + w->played[s] - 1);
@@ -218,13 +230,7 @@ __attribute__((target("popcnt"), flatten)) static int collect_popcnt(const struc
 
 int features_active(const struct world *w, uint16_t index[FEATURES_MAX_ACTIVE])
 {
-    static int known; /* 0: not asked yet, 1: no popcnt, 2: popcnt; two threads may both ask */
-    int bits = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (!bits) {
-        bits = __builtin_cpu_supports("popcnt") ? 2 : 1;
-        __atomic_store_n(&known, bits, __ATOMIC_RELAXED);
-    }
-    return bits == 2 ? collect_popcnt(w, index) : collect(w, index);
+    return __builtin_cpu_supports("popcnt") ? collect_popcnt(w, index) : collect(w, index); /* asked before main() */
 }
 #else
 int features_active(const struct world *w, uint16_t index[FEATURES_MAX_ACTIVE]) { return collect(w, index); }

@@ -4,7 +4,9 @@
  * an area's steps by bucket, who holds it, a battle due, the enemy's steps
  * next to it by border colour, the cards played, and the state's one-hots.
  * On random worlds of every scenario the list is sorted, unique, in range,
- * and every block and every one-hot group has exactly one feature. The
+ * and every block and every one-hot group has exactly one feature, and the
+ * area groups are what the world and the map's tables say, border by
+ * border. The
  * index's groups follow each other with no gap, and its hash is that of
  * their names and sizes.
  */
@@ -118,12 +120,70 @@ static void random_worlds_give_sorted_lists_with_one_of_each(void **state)
     }
 }
 
+/* Side s's steps in area a, block by block. */
+static int steps_in(const struct world *w, int s, int a)
+{
+    int steps = 0;
+    for (int b = 0; b < BLOCK_COUNT; b++)
+        if (blocks_in(w, s, a) & block_bit(b))
+            steps += world_steps(w, b);
+    return steps;
+}
+
+/* The area groups read straight from the world and the map's tables,
+ * neighbour by neighbour, as the rules define them (2.1 held, 6.0 a battle
+ * due, 5.2 the borders' colours): the features take them from bit sets. */
+static void expected_area_groups(const struct world *w, bool expected[FEATURE_COUNT])
+{
+    memset(expected, 0, FEATURE_COUNT * sizeof *expected);
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (int s = 0; s < SIDE_COUNT; s++) {
+            int steps = steps_in(w, s, a), by_colour[3] = {0, 0, 0};
+            if (!steps)
+                continue;
+            expected[FEATURE_GROUP[FG_AREA_STEPS].first + (a * 2 + s) * 6 + feature_step_bucket(steps)] = true;
+            expected[FEATURE_GROUP[FG_AREA_HELD].first + a * 2 + s] = area_friendly(w, s, a);
+            expected[FEATURE_GROUP[FG_AREA_BATTLE].first + a] = area_contested(w, a);
+            for (int k = 0; k < AREA_NEIGHBOURS[a].count; k++)
+                by_colour[BORDER_INFO[AREA_NEIGHBOURS[a].border[k]].colour] +=
+                    steps_in(w, 1 - s, AREA_NEIGHBOURS[a].area[k]);
+            for (int c = 0; c < 3; c++)
+                if (by_colour[c])
+                    expected[FEATURE_GROUP[FG_AREA_THREAT].first + ((a * 2 + s) * 3 + c) * 6 +
+                             feature_step_bucket(by_colour[c])] = true;
+        }
+}
+
+static void random_worlds_read_their_areas_as_the_map_says(void **state)
+{
+    (void)state;
+    static bool expected[FEATURE_COUNT];
+    uint64_t rng = 12;
+    uint16_t index[FEATURES_MAX_ACTIVE];
+    struct world w;
+    for (int a = 0; a < AREA_COUNT; a++) /* two areas share at most one border: each is listed once */
+        for (int k = 0; k < AREA_NEIGHBOURS[a].count; k++)
+            for (int j = 0; j < k; j++)
+                assert_int_not_equal(AREA_NEIGHBOURS[a].area[j], AREA_NEIGHBOURS[a].area[k]);
+    int threats = 0;
+    for (int game = 0; game < 300; game++) {
+        random_decision_point(&w, game % SCENARIO_COUNT, rng_below(&rng, 400), &rng);
+        int n = features_active(&w, index);
+        expected_area_groups(&w, expected);
+        for (int f = FEATURE_GROUP[FG_AREA_STEPS].first; f < FEATURE_GROUP[FG_AREA_OVER].first; f++)
+            assert_int_equal(active(index, n, f), expected[f]);
+        threats += in_group(index, n, FG_AREA_THREAT);
+    }
+    assert_true(threats > 300); /* the worlds have blocks next to the enemy's */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_groups_tile_the_index),
         cmocka_unit_test(a_hand_made_board),
         cmocka_unit_test(random_worlds_give_sorted_lists_with_one_of_each),
+        cmocka_unit_test(random_worlds_read_their_areas_as_the_map_says),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
