@@ -168,16 +168,22 @@ static void add_areas(const struct world *w, struct list *l)
     for (uint64_t left = contested; left; left &= left - 1)
         add(l, OFF_AREA_BATTLE + __builtin_ctzll(left));
     for (uint64_t left = occupied; left; left &= left - 1)
-        for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++)
-            for (int c = 0; c < 3 && m.has[s] >> a & 1; c++) {
+        for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++) {
+            if (!(m.has[s] >> a & 1))
+                continue;
+            for (int c = 0; c < 3; c++) {
                 int steps = threat(&m, a, s, c);
                 if (steps)
                     add(l, OFF_AREA_THREAT + ((a * 2 + s) * 3 + c) * FEATURE_STEP_BUCKETS + bucket_of(steps));
             }
-    for (uint64_t left = occupied; left; left &= left - 1)
-        for (int a = __builtin_ctzll(left), s = 0; s < SIDE_COUNT; s++)
-            if (bits_count(supply_counted(w, a) & w->side_blocks[s]) > supply_limit(a))
+        }
+    for (uint64_t left = occupied; left; left &= left - 1) {
+        const int a = __builtin_ctzll(left);
+        const blockset counted = supply_counted(w, a);
+        for (int s = 0; s < SIDE_COUNT; s++)
+            if (bits_count(counted & w->side_blocks[s]) > supply_limit(a))
                 add(l, OFF_AREA_OVER + a * 2 + s);
+    }
 }
 
 static void add_cards(const struct world *w, struct list *l)

@@ -198,18 +198,12 @@ __attribute__((target("avx512f,avx512bw"))) static double logit_avx512(const str
     return (double)narrow_layers(q, layer2) / (NET_QA * NET_QB);
 }
 
-/* What the CPU runs, as bits: 1 asked, 2 AVX2, 4 AVX-512 (F and BW). One
- * word written at once, so a thread that finds it set finds all of it. */
+/* What the CPU runs, as bits: 2 AVX2, 4 AVX-512 (F and BW); asked before
+ * main() runs, so every thread reads the same answer. */
 static int cpu_passes(void)
 {
-    static int known; /* 0: not asked yet; two threads may both ask */
-    int bits = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (!bits) {
-        bits = 1 | (__builtin_cpu_supports("avx2") ? 2 : 0) |
-               (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 4 : 0);
-        __atomic_store_n(&known, bits, __ATOMIC_RELAXED);
-    }
-    return bits;
+    return (__builtin_cpu_supports("avx2") ? 2 : 0) |
+           (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") ? 4 : 0);
 }
 
 bool net_pass_usable(enum net_pass pass)
