@@ -320,6 +320,18 @@ check "tune value --check NET measures a network on every position and trains no
 check "tune value --check with a file that is no net: refused before any data is read or labelled" $?
 expect_usage value --data "$tmp/value.tsv" --check "$tmp/gen2.nnue" --out "$tmp/never.nnue"
 expect_usage value --data "$tmp/value.tsv" --label-value "$tmp/gen2.nnue" --out "$tmp/never.nnue"
+# --advance: each position played on by one playout first, as the search reads the value
+# where its playouts stop; the same positions read, other ones measured, the same twice.
+"$R3" tune value --data "$tmp/value.tsv" --label-playouts 2 --check "$tmp/gen2.nnue" > "$tmp/out-here" 2>&1 &&
+    "$R3" tune value --data "$tmp/value.tsv" --label-playouts 2 --advance 1 --check "$tmp/gen2.nnue" \
+        > "$tmp/out-advanced" 2>&1 &&
+    "$R3" tune value --data "$tmp/value.tsv" --label-playouts 2 --advance 1 --check "$tmp/gen2.nnue" \
+        > "$tmp/out-again" 2>&1 &&
+    [ "$(grep '^read' "$tmp/out-here")" = "$(grep '^read' "$tmp/out-advanced")" ] &&
+    [ "$(tail -n 1 "$tmp/out-here")" != "$(tail -n 1 "$tmp/out-advanced")" ] &&
+    [ "$(cat "$tmp/out-advanced")" = "$(cat "$tmp/out-again")" ]
+check "tune value --advance 1: the positions read, each played on a turn before it is measured, the same twice" $?
+expect_usage value --data "$tmp/value.tsv" --advance 1 --out "$tmp/never.nnue"
 gzip -c "$tmp/value.tsv" > "$tmp/value.tsv.gz"
 "$R3" tune value --data "$tmp/value.tsv.gz" --check "$tmp/gen2.nnue" > "$tmp/out-gz" 2>&1 &&
     [ "$(cat "$tmp/out-plain")" = "$(cat "$tmp/out-gz")" ]

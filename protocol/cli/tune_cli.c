@@ -132,6 +132,8 @@ static bool take_tune(void *context, const struct cli_argument *a)
         o->label_playouts = (int)a->number;
     } else if (strcmp(name, "label-turns") == 0) {
         o->label_turns = (int)a->number;
+    } else if (strcmp(name, "advance") == 0) {
+        o->label_advance = (int)a->number;
     } else if (strcmp(name, "label-value") == 0) {
         o->label_value = a->text;
     } else if (strcmp(name, "check") == 0) {
@@ -177,6 +179,8 @@ int tune_cli_parse(const struct cli_command *c, int argc, char **argv, struct tu
         return usage(o, "%s", "--check measures a network and writes none: leave out --out");
     if (o->label_value && !o->label_playouts)
         return usage(o, "%s", "--label-value reads where playouts stop: give --label-playouts N too");
+    if (o->label_advance && !o->label_playouts)
+        return usage(o, "%s", "--advance moves each position away from its game's result: give --label-playouts N too");
     return 0;
 }
 

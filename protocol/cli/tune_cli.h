@@ -39,9 +39,9 @@ struct tune_cli {
      * epochs without a better held-out loss before it stops. */
     double rate;
     int batch, epochs, patience;
-    int label_playouts, label_turns; /* r3 tune value's labels (tuning/fit/value_data.h) */
-    const char *label_value;         /* r3 tune value: the network that reads where a label's playout stops */
-    const char *check;               /* r3 tune value: measure this network instead of training one */
+    int label_playouts, label_turns, label_advance; /* r3 tune value's labels (tuning/fit/value_data.h) */
+    const char *label_value; /* r3 tune value: the network that reads where a label's playout stops */
+    const char *check;       /* r3 tune value: measure this network instead of training one */
 };
 
 /* The defaults for the tuner named argv[0] ("eval", "policy"), then its

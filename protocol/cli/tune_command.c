@@ -223,6 +223,9 @@ static const struct cli_option VALUE_OPTIONS[] = {
      false},
     {"label-value", CLI_FILE, "NET", 0, 0,
      "with --label-playouts: read where each playout stops by this network, not the 17 weights", false},
+    {"advance", CLI_COUNT, "T", 1, 100,
+     "with --label-playouts: train on where one playout of T turns from each position stops, as the search reads",
+     false},
     {"check", CLI_FILE, "NET", 0, 0, "measure this network on every position read, and train none", false},
     {"plot", CLI_DIR, "DIR", 0, 0, "write loss.svg and calibration-1460/1470/1483.svg there", false},
     {"threads", CLI_COUNT, "T", 1, 64, "read, label and train on T threads (default: the cores)", false},
@@ -244,7 +247,7 @@ static int read_value_data(const struct tune_cli *o, struct value_all *all)
     const struct net_q *label_net = NULL;
     if (o->label_value && !(label_net = value_net_load(o->label_value, &id, why, sizeof why)))
         return tune_cli_error(why);
-    const struct value_labels labels = {o->label_playouts, o->label_turns, o->seed, label_net};
+    const struct value_labels labels = {o->label_playouts, o->label_turns, o->label_advance, o->seed, label_net};
     struct tune_reader reader = value_data_reader(all, o->fit.lambda, &labels);
     int status = tune_cli_read(o, &reader);
     if (status)

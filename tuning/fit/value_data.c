@@ -22,7 +22,10 @@ struct value_row {
 /* How the rows are labelled: read by the reading threads, set before they start (one reading at a time). */
 static struct value_labels labels;
 
-/* Stops a playout after labels.turns game turns. */
+/* The advancing playout's index among a line's playouts: apart from the labels' own. */
+#define ADVANCE_SEED (0x5eedull << 20)
+
+/* Stops a playout once the game turns counted in context have passed. */
 static bool within_turns(void *context, const struct world *before, decision d, const struct world *after, long played)
 {
     int *turns = context;
@@ -30,34 +33,49 @@ static bool within_turns(void *context, const struct world *before, decision d, 
     return before->turn == after->turn && before->campaign == after->campaign ? true : --*turns > 0;
 }
 
-/* York's result of one playout from w by the heuristic policy: the game's, or the chance read where it
- * stopped (by labels.net, or the 17 weights). */
-static double playout(const struct world *w, uint64_t seed)
+/* Plays x on by the heuristic policy for 'turns' game turns (0: to the end of the game); true if the game
+ * is still on where it stopped. */
+static bool play_on(struct world *x, int turns, uint64_t seed)
 {
-    struct world x = *w;
     uint64_t rng = seed;
-    int turns = labels.turns;
     const struct game_player players[GAME_ACTORS] = {[ACTOR_YORK] = {policy_player, &rng},
                                                      [ACTOR_LANCASTER] = {policy_player, &rng},
                                                      [ACTOR_CHANCE] = {game_uniform, &rng}};
     const struct game_hooks hooks = {.after = within_turns, .context = &turns};
-    x.flags |= WORLD_NO_KNOWLEDGE;
-    game_play(&x, players, labels.turns > 0 ? &hooks : NULL);
+    x->flags |= WORLD_NO_KNOWLEDGE;
+    return game_play(x, players, turns > 0 ? &hooks : NULL).status != GAME_OVER;
+}
+
+/* York's result of one labelling playout from w: the game's, or the chance read where it stopped (by
+ * labels.net, or the 17 weights). */
+static double playout(const struct world *w, uint64_t seed)
+{
+    struct world x = *w;
+    play_on(&x, labels.turns, seed);
     const struct evaluation e = {&EVAL_DEFAULT, labels.net};
     return value_york_chance(&x, &e);
 }
 
-static bool parse(const struct tune_fields *f, const struct world *w, const char *visits, void *row, char *why,
+/* The seed of a line's k-th playout. */
+static uint64_t playout_seed(const struct tune_fields *f, uint64_t k)
+{
+    return labels.seed ^ (uint64_t)f->game * 0x9e3779b97f4a7c15ull ^ (uint64_t)f->ply << 32 ^ k;
+}
+
+static bool parse(const struct tune_fields *f, const struct world *line, const char *visits, void *row, char *why,
                   size_t size)
 {
     struct value_row *r = row;
     (void)visits, (void)why, (void)size;
+    /* Advanced, a position is one where the search reads its value: the end of a playout from the line's. */
+    struct world advanced = *line;
+    const struct world *w =
+        labels.advance > 0 && play_on(&advanced, labels.advance, playout_seed(f, ADVANCE_SEED)) ? &advanced : line;
     r->count = (uint16_t)features_active(w, r->index);
     r->base = (float)eval_york_logit(w, &EVAL_DEFAULT);
     double sum = 0;
     for (int k = 0; k < labels.playouts; k++)
-        sum +=
-            playout(w, labels.seed ^ (uint64_t)f->game * 0x9e3779b97f4a7c15ull ^ (uint64_t)f->ply << 32 ^ (uint64_t)k);
+        sum += playout(w, playout_seed(f, (uint64_t)k));
     r->label = labels.playouts ? (float)(sum / labels.playouts) : 0;
     return true;
 }

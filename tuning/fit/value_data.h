@@ -16,9 +16,11 @@
  * 'turns' game turns long (0: to the end of the game) and read where it
  * stops by the network net, or by the 17 weights if net is NULL, or the
  * game's result if over; else the game's result (mixed with the win rate
- * by lambda). */
+ * by lambda). With advance > 0 (and playouts), each position is first played
+ * on by one such playout of 'advance' turns, and where it stops (if the game
+ * is still on) is the position trained on and labelled. */
 struct value_labels {
-    int playouts, turns;
+    int playouts, turns, advance;
     uint64_t seed;
     const struct net_q *net;
 };
