@@ -68,9 +68,13 @@ static bool parse(const struct tune_fields *f, const struct world *line, const c
     struct value_row *r = row;
     (void)visits, (void)why, (void)size;
     /* Advanced, a position is one where the search reads its value: the end of a playout from the line's. */
-    struct world advanced = *line;
-    const struct world *w =
-        labels.advance > 0 && play_on(&advanced, labels.advance, playout_seed(f, ADVANCE_SEED)) ? &advanced : line;
+    const struct world *w = line;
+    struct world advanced;
+    if (labels.advance > 0) {
+        advanced = *line;
+        if (play_on(&advanced, labels.advance, playout_seed(f, ADVANCE_SEED)))
+            w = &advanced;
+    }
     r->count = (uint16_t)features_active(w, r->index);
     r->base = (float)eval_york_logit(w, &EVAL_DEFAULT);
     double sum = 0;
