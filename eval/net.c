@@ -120,30 +120,32 @@ double net_q_logit_portable(const struct net_q *q, const uint16_t *index, int co
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 
-/* The AVX2 pass: the first layer in two halves of 128 units, each half's
- * sums in eight registers while the rows are added with saturation (all
- * sixteen would not fit beside a row's load); the second layer by
- * multiply-add of unit pairs. The sums are the portable pass's to the bit
- * (tests/test_net.c). */
-#define HALF_LANES 8 /* 16 int16 units a 256-bit register, 128 units a half */
+/* The AVX2 pass: the first layer in parts of at most 128 units (two for 256),
+ * each part's sums in at most eight registers while the rows are added with
+ * saturation (all sixteen would not fit beside a row's load); the second
+ * layer by multiply-add of unit pairs. The sums are the portable pass's to
+ * the bit (tests/test_net.c). */
+#define AVX2_PARTS ((NET_HIDDEN + 127) / 128)
+#define PART_LANES (NET_HIDDEN / 16 / AVX2_PARTS) /* 16 int16 units a 256-bit register */
+_Static_assert(NET_HIDDEN % 32 == 0 && NET_HIDDEN / 16 % AVX2_PARTS == 0, "the passes take whole registers");
 
-__attribute__((target("avx2"))) static void first_layer_half_avx2(const struct net_q *q, const uint16_t *index,
-                                                                  int count, int half, int16_t *h)
+__attribute__((target("avx2"))) static void first_layer_part_avx2(const struct net_q *q, const uint16_t *index,
+                                                                  int count, int part, int16_t *h)
 {
-    __m256i sum[HALF_LANES];
-    const int first = half * 16 * HALF_LANES;
+    __m256i sum[PART_LANES];
+    const int first = part * 16 * PART_LANES;
 #pragma GCC unroll 8
-    for (int k = 0; k < HALF_LANES; k++)
+    for (int k = 0; k < PART_LANES; k++)
         sum[k] = _mm256_loadu_si256((const __m256i *)&q->b1[first + 16 * k]);
     for (int i = 0; i < count; i++) {
         const int16_t *row = &q->w1[index[i]][first];
 #pragma GCC unroll 8
-        for (int k = 0; k < HALF_LANES; k++)
+        for (int k = 0; k < PART_LANES; k++)
             sum[k] = _mm256_adds_epi16(sum[k], _mm256_loadu_si256((const __m256i *)&row[16 * k]));
     }
     const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi16(NET_QA);
 #pragma GCC unroll 8
-    for (int k = 0; k < HALF_LANES; k++)
+    for (int k = 0; k < PART_LANES; k++)
         _mm256_storeu_si256((__m256i *)&h[first + 16 * k], _mm256_min_epi16(_mm256_max_epi16(sum[k], zero), one));
 }
 
@@ -151,8 +153,8 @@ __attribute__((target("avx2"))) static double logit_avx2(const struct net_q *q, 
 {
     int16_t h[NET_HIDDEN];
     int32_t layer2[NET_HIDDEN2];
-    first_layer_half_avx2(q, index, count, 0, h);
-    first_layer_half_avx2(q, index, count, 1, h);
+    for (int part = 0; part < AVX2_PARTS; part++)
+        first_layer_part_avx2(q, index, count, part, h);
     for (int v = 0; v < NET_HIDDEN2; v++) {
         __m256i sum = _mm256_setzero_si256();
         for (int k = 0; k < NET_HIDDEN / 16; k++)
@@ -166,8 +168,8 @@ __attribute__((target("avx2"))) static double logit_avx2(const struct net_q *q, 
     return (double)narrow_layers(q, layer2) / (NET_QA * NET_QB);
 }
 
-/* The AVX-512 pass: the whole first layer's sums in eight 512-bit
- * registers (32 units each), one pass over the rows. */
+/* The AVX-512 pass: the whole first layer's sums in 512-bit registers (32
+ * units each, two for 64 units, eight for 256), one pass over the rows. */
 #define LANES_512 (NET_HIDDEN / 32)
 
 __attribute__((target("avx512f,avx512bw"))) static double logit_avx512(const struct net_q *q, const uint16_t *index,

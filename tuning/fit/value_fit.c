@@ -87,7 +87,7 @@ void value_init(struct net *n, uint64_t seed)
         n->b1[u] = 0.5f; /* the units start inside [0, 1], where gradients pass */
     for (int v = 0; v < NET_HIDDEN2; v++) {
         for (int u = 0; u < NET_HIDDEN; u++)
-            n->w2[v][u] = uniform(&rng, 1.0f / 16); /* about 1 / sqrt(NET_HIDDEN) */
+            n->w2[v][u] = uniform(&rng, 1.0f / 16); /* small: 1 / sqrt(256), the first networks' width */
         n->b2[v] = 0.5f;
         n->w3[v] = uniform(&rng, 0.01f); /* nearly silent: the start is the 17 weights' value */
     }
