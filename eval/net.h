@@ -35,9 +35,7 @@
 
 #include "eval/features.h"
 
-#ifndef NET_HIDDEN /* a build may set another width (a multiple of 32): its net files carry it */
-#define NET_HIDDEN 64
-#endif
+#define NET_HIDDEN 64 /* a multiple of 32; another width is another build, whose net files carry it */
 #define NET_HIDDEN2 32
 #define NET_VERSION 2
 #define NET_MAGIC "R3NET\r\n\032" /* 8 bytes; the line ends and ^Z catch a text-mode copy */
