@@ -37,12 +37,22 @@ __attribute__((constructor)) static void make_area_sets(void)
 
 /* The map as both sides' measures read it. */
 struct board {
-    int steps[SIDE_COUNT][AREA_COUNT]; /* each side's steps in each area */
+    int steps[SIDE_COUNT][AREA_COUNT]; /* each side's steps in each area it occupies */
     int total[SIDE_COUNT];             /* and on the whole map */
     uint64_t occupied[SIDE_COUNT];     /* areas where a side has blocks */
     uint64_t risky[SIDE_COUNT];        /* those of them at risk (at_risk) */
     blockset on_map;                   /* blocks in any area */
 };
+
+/* Each area's land neighbours, a bit each, made once before main(). */
+static uint64_t NEIGHBOURS[AREA_COUNT];
+
+__attribute__((constructor)) static void make_neighbour_sets(void)
+{
+    for (int a = 0; a < AREA_COUNT; a++)
+        for (int i = 0; i < AREA_NEIGHBOURS[a].count; i++)
+            NEIGHBOURS[a] |= area_bit(AREA_NEIGHBOURS[a].area[i]);
+}
 
 /* An area of the side's is at risk when the enemy's steps in it (a battle is
  * due) and in its land neighbours (one move away, 5.2) outnumber the side's
@@ -50,10 +60,9 @@ struct board {
  * looked at. */
 static bool at_risk(const struct board *b, int side, int area)
 {
-    const struct neighbours *next = &AREA_NEIGHBOURS[area];
-    int enemy_steps = b->steps[1 - side][area];
-    for (int i = 0; i < next->count; i++)
-        enemy_steps += b->steps[1 - side][next->area[i]];
+    int enemy_steps = 0;
+    for (uint64_t left = (NEIGHBOURS[area] | area_bit(area)) & b->occupied[1 - side]; left; left &= left - 1)
+        enemy_steps += b->steps[1 - side][__builtin_ctzll(left)];
     return enemy_steps > b->steps[side][area];
 }
 
@@ -67,21 +76,24 @@ static uint64_t areas_at_risk(const struct board *b, int side)
     return risky;
 }
 
-/* One pass over the blocks on the map rather than popcounts per area: the
- * portable build has no popcount instruction, and the map holds a few
- * dozen blocks. Bit b of side_blocks[SIDE_LANCASTER] is block b's side. */
+/* The areas with blocks in them only: most are empty, and steps[][] is read
+ * only where occupied[] says. A block not Lancaster's is York's. */
 static void board_of(const struct world *w, struct board *b)
 {
-    *b = (struct board){0};
+    b->on_map = 0;
+    b->total[0] = b->total[1] = 0;
+    b->occupied[0] = b->occupied[1] = 0;
     for (int a = 0; a < AREA_COUNT; a++) {
-        b->on_map |= w->at[a];
-        for (blockset left = w->at[a]; left; left &= left - 1) {
-            int block = __builtin_ctzll(left);
-            int side = (int)((w->side_blocks[SIDE_LANCASTER] >> block) & 1);
-            int steps = world_steps(w, block);
-            b->steps[side][a] += steps;
-            b->total[side] += steps;
-            b->occupied[side] |= area_bit(a);
+        const blockset here = w->at[a];
+        if (!here)
+            continue;
+        const blockset side_of[SIDE_COUNT] = {[SIDE_YORK] = here & ~w->side_blocks[SIDE_LANCASTER],
+                                              [SIDE_LANCASTER] = here & w->side_blocks[SIDE_LANCASTER]};
+        b->on_map |= here;
+        for (int s = 0; s < SIDE_COUNT; s++) {
+            b->steps[s][a] = world_steps_of(w, side_of[s]);
+            b->total[s] += b->steps[s][a];
+            b->occupied[s] |= (uint64_t)(side_of[s] != 0) << a;
         }
     }
     for (int s = 0; s < SIDE_COUNT; s++)

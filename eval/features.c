@@ -65,22 +65,13 @@ static inline int bucket_of(int steps) { return STEP_BUCKET[steps < 15 ? (steps 
 
 int feature_step_bucket(int steps) { return bucket_of(steps); }
 
-/* A set's steps: each block has 1 + step_lo + 2 step_hi (world_steps). */
-static int steps_of(const struct world *w, blockset blocks)
-{
-    return bits_count(blocks) + bits_count(blocks & w->step_lo) + 2 * bits_count(blocks & w->step_hi);
-}
-
 struct list {
     uint16_t *index;
     int count;
 };
 
-static void add(struct list *l, int index)
-{
-    if (l->count < FEATURES_MAX_ACTIVE)
-        l->index[l->count++] = (uint16_t)index;
-}
+/* No bound is checked: FEATURES_MAX_ACTIVE is every group's most. */
+static void add(struct list *l, int index) { l->index[l->count++] = (uint16_t)index; }
 
 /* Every block's location as world_location() gives it, in one pass over
  * the sets: the areas first, then the places world_location() asks before
@@ -140,7 +131,7 @@ static void area_steps_of(const struct world *w, struct area_steps *m)
     for (int a = 0; a < AREA_COUNT; a++)
         if (w->at[a])
             for (int s = 0; s < SIDE_COUNT; s++) {
-                m->steps[s][a] = steps_of(w, blocks_in(w, s, a));
+                m->steps[s][a] = world_steps_of(w, blocks_in(w, s, a));
                 m->has[s] |= (uint64_t)(m->steps[s][a] != 0) << a;
             }
 }

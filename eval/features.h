@@ -59,7 +59,12 @@ extern const struct feature_group_info FEATURE_GROUP[FEATURE_GROUPS];
     (BLOCK_COUNT * LOC_COUNT + BLOCK_COUNT * 4 + AREA_COUNT * 2 * FEATURE_STEP_BUCKETS + AREA_COUNT * 2 + AREA_COUNT + \
      AREA_COUNT * 2 * 3 * FEATURE_STEP_BUCKETS + AREA_COUNT * 2 + 2 * CARD_COUNT + 2 * CARD_COUNT + BLOCK_COUNT + \
      BLOCK_COUNT + SCENARIO_COUNT + 3 * 7 + PHASE_COUNT + 4 + 3 + 5 + 2 * 3)
-#define FEATURES_MAX_ACTIVE 512 /* more than any world has at once */
+/* The most features a world can have at once, each group's most together:
+ * a place and a strength for each block; in each area each side's steps, a
+ * holder or a battle, each side's threats of three colours and each side's
+ * excess; both hands; both cards played; and the ten single ones (king,
+ * pretender, scenario, turn, phase, actor, Player 1, AP left, two minors). */
+#define FEATURES_MAX_ACTIVE (2 * BLOCK_COUNT + AREA_COUNT * (2 + 1 + 2 * 3 + 2) + 2 * CARD_COUNT + 2 + 10)
 
 /* The active features of w, in increasing order, into index[]; their number. */
 int features_active(const struct world *w, uint16_t index[FEATURES_MAX_ACTIVE]);

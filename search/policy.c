@@ -17,12 +17,6 @@
 
 const char *const POLICY_NAME[POLICY_COUNT] = {"random", "heuristic"};
 
-/* Steps of a set of blocks: 1 each, +1 for step_lo, +2 for step_hi (world.h). */
-static int steps_of(const struct world *w, blockset set)
-{
-    return bits_count(set) + bits_count(set & w->step_lo) + 2 * bits_count(set & w->step_hi);
-}
-
 /* Expected hits a set of blocks rolls in one battle turn each, in sixths of
  * a hit: steps dice at firepower (6.4), without the defence bonus. */
 static int firepower_of(const struct world *w, blockset set)
@@ -66,7 +60,7 @@ static int group_steps(const struct world *w, int side, int area)
     blockset group = block_bit(m->block);
     if (m->from < AREA_COUNT)
         group |= blocks_in(w, side, m->from) & ~w->moved & ~w->face_down;
-    return steps_of(w, group | blocks_in(w, side, area));
+    return world_steps_of(w, group | blocks_in(w, side, area));
 }
 
 /* Entering an area (5.2, 5.3): into an enemy stack more than twice the
@@ -79,7 +73,7 @@ static int enter_category(const struct world *w, int area)
     blockset enemy = blocks_in(w, 1 - side, area);
     if (!enemy)
         return outside_count(area) && counts_for_throne(block) ? POLICY_ENTER_EXILE : POLICY_ENTER_VACANT;
-    int theirs = steps_of(w, enemy), ours = group_steps(w, side, area);
+    int theirs = world_steps_of(w, enemy), ours = group_steps(w, side, area);
     if (2 * ours < theirs)
         return POLICY_ENTER_FAR_STRONGER;
     if (ours < theirs)

@@ -321,6 +321,11 @@ static inline int world_steps(const struct world *w, int block)
 {
     return 1 + (int)((w->step_lo >> block) & 1) + 2 * (int)((w->step_hi >> block) & 1);
 }
+/* The steps of a set of blocks: world_steps() of each, summed. */
+static inline int world_steps_of(const struct world *w, blockset blocks)
+{
+    return bits_count(blocks) + bits_count(blocks & w->step_lo) + 2 * bits_count(blocks & w->step_hi);
+}
 /* The set of blocks with a flag (enum block_flag): the sets moved to by_sea
  * lie one word after another in that order (world.c checks it). */
 static inline blockset *world_flag_set(struct world *w, int flag)
