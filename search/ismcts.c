@@ -59,10 +59,11 @@ bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_op
            a->robust_choice == b->robust_choice && a->playout_turns == b->playout_turns &&
            a->leaf_value == b->leaf_value && same_weights(a->weights, b->weights) &&
            a->playout_policy == b->playout_policy && same_policy(a->policy, b->policy) && a->widening == b->widening &&
-           a->komi == b->komi && a->prior == b->prior && same_policy(prior_table(a), prior_table(b)) &&
-           a->backup.kind == b->backup.kind && a->backup.visits == b->backup.visits &&
-           a->chance_nodes == b->chance_nodes && a->card_model == b->card_model &&
-           (a->value != NULL) == (b->value != NULL) && (!a->value || a->value_id == b->value_id);
+           a->komi == b->komi && a->prior == b->prior && a->rave == b->rave &&
+           same_policy(prior_table(a), prior_table(b)) && a->backup.kind == b->backup.kind &&
+           a->backup.visits == b->backup.visits && a->chance_nodes == b->chance_nodes &&
+           a->card_model == b->card_model && (a->value != NULL) == (b->value != NULL) &&
+           (!a->value || a->value_id == b->value_id);
 }
 
 static unsigned modelled_card_weight(const void *table, uint32_t hand, int card)
@@ -113,6 +114,7 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     s->lock = NULL;
     s->root = *w;
     s->iterations = s->nodes = s->replies = 0;
+    amaf_clear(&s->amaf);
     s->can_sample = sampler_of(s, w, rng);
     if (s->can_sample && o->kind == ISMCTS_DETERMINIZED)
         sampler_draw(&s->sampler, rng, &s->fixed); /* PIMC: this tree's one world */
@@ -144,6 +146,7 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
         return false;
     s->root = *w;
     s->iterations = s->nodes = s->replies = 0;
+    amaf_clear(&s->amaf);
     s->can_sample = sampler_of(s, w, rng);
     set_komi(s, rng);
     return true;
@@ -195,15 +198,30 @@ static double prior_term(const struct ismcts *s, double prior, uint32_t availabl
     return s->options.prior * prior * sqrt((double)available) / (1.0 + visits);
 }
 
+/* RAVE: value q of the side's own child with this key, tried 'visits'
+ * times, mixed with the key's all-moves-as-first mean (q itself counted as
+ * one more play of it). */
+static double with_amaf(const struct ismcts *s, decision key, uint32_t visits, double q)
+{
+    double mean;
+    if (!amaf_mean(&s->amaf, key, s->side, q, &mean))
+        return q;
+    double share = sqrt(s->options.rave / (3.0 * visits + s->options.rave));
+    return share * mean + (1 - share) * q;
+}
+
 /* A child's score: UCB1, or with a prior PUCT; 'prior' is its key's share
- * and 'first_value' what a child never tried is worth under PUCT. */
-static double child_score(const struct ismcts *s, const struct ismcts_node *n, double prior, double first_value)
+ * and 'first_value' what a child never tried is worth under PUCT; 'rave'
+ * mixes in its key's AMAF mean (PUCT only). */
+static double child_score(const struct ismcts *s, const struct ismcts_node *n, double prior, double first_value,
+                          bool rave)
 {
     if (s->options.kind == ISMCTS_FLAT) /* uniform allocation: the least tried first */
         return n->visits ? -(double)n->visits : s->options.first_play;
-    if (s->options.prior > 0)
-        return (n->visits ? tree_value(n, &s->options.backup) : first_value) +
-               prior_term(s, prior, n->available, n->visits);
+    if (s->options.prior > 0) {
+        double q = n->visits ? tree_value(n, &s->options.backup) : first_value;
+        return (rave ? with_amaf(s, n->key, n->visits, q) : q) + prior_term(s, prior, n->available, n->visits);
+    }
     if (!n->visits)
         return s->options.first_play;
     return tree_value(n, &s->options.backup) + s->options.exploration * sqrt(log((double)n->available) / n->visits);
@@ -215,7 +233,7 @@ static double child_score(const struct ismcts *s, const struct ismcts_node *n, d
  * 'fresh', their number into *nfresh. 'prior' holds each sorted key's prior
  * (NULL without priors), 'first_value' PUCT's value of a child never tried. */
 static uint32_t survey(const struct ismcts *s, struct ismcts_tree *t, uint32_t parent, const decision *sorted,
-                       int count, const float *prior, double first_value, decision *fresh, int *nfresh,
+                       int count, const float *prior, double first_value, bool rave, decision *fresh, int *nfresh,
                        double *best_value, int *navailable)
 {
     bool taken[MAX_DECISIONS];
@@ -230,7 +248,7 @@ static uint32_t survey(const struct ismcts *s, struct ismcts_tree *t, uint32_t p
         t->node[c].available++;
         ++*navailable;
         taken[at - sorted] = true;
-        double value = child_score(s, &t->node[c], prior ? prior[at - sorted] : 0, first_value);
+        double value = child_score(s, &t->node[c], prior ? prior[at - sorted] : 0, first_value, rave);
         if (value > *best_value)
             *best_value = value, best = c;
     }
@@ -271,19 +289,21 @@ static double first_value(const struct ismcts *s, const struct ismcts_tree *t, u
 }
 
 /* Under PUCT, the fresh key with the most prior (the first of equals),
- * with its score in *score as a child never tried. */
+ * with its score in *score as a child never tried; with 'rave', the one
+ * of the best score, its AMAF mean in place of 'first'. */
 static decision likeliest_fresh(const struct ismcts *s, const struct ismcts_tree *t, uint32_t parent,
                                 const decision *sorted, int count, const float *prior, const decision *fresh,
-                                int nfresh, double first, double *score)
+                                int nfresh, double first, bool rave, double *score)
 {
     decision key = fresh[0];
-    double most = -1;
+    uint32_t available = t->node[parent].visits + 1;
+    *score = -1e300;
     for (int i = 0; i < nfresh; i++) {
         double p = prior[find_key(fresh[i], sorted, count) - sorted];
-        if (p > most)
-            most = p, key = fresh[i];
+        double value = (rave ? with_amaf(s, fresh[i], 0, first) : first) + prior_term(s, p, available, 0);
+        if (value > *score)
+            *score = value, key = fresh[i];
     }
-    *score = first + prior_term(s, most, t->node[parent].visits + 1, 0);
     return key;
 }
 
@@ -395,10 +415,11 @@ static decision choose(struct ismcts *s, struct ismcts_scratch *st, int i, uint3
     lock(s);
     if (puct)
         first = first_value(s, t, parent, actor);
-    uint32_t best = survey(s, t, parent, sorted, st->legal.count, puct ? prior : NULL, first, fresh, &nfresh,
+    bool rave = puct && s->options.rave > 0 && actor == s->side;
+    uint32_t best = survey(s, t, parent, sorted, st->legal.count, puct ? prior : NULL, first, rave, fresh, &nfresh,
                            &best_value, &navailable);
     if (nfresh && puct)
-        key = likeliest_fresh(s, t, parent, sorted, st->legal.count, prior, fresh, nfresh, first, &fresh_score);
+        key = likeliest_fresh(s, t, parent, sorted, st->legal.count, prior, fresh, nfresh, first, rave, &fresh_score);
     bool worth_a_try = puct ? fresh_score > best_value : best_value <= s->options.first_play;
     if (nfresh && (!best || (worth_a_try && may_widen(s, actor, t->node[parent].visits, navailable))))
         best = 0; /* a key never tried */
@@ -453,7 +474,7 @@ static const struct policy_table *playout_table(const struct ismcts *s, const st
 
 /* Plays w on by the options' policy (search/policy.h) for the options'
  * turns, counting the decisions in *nodes. */
-static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
+static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes, struct amaf_notes *notes)
 {
     struct decisions legal;
     int turns = 0, last_turn = w->campaign * 16 + w->turn;
@@ -466,7 +487,10 @@ static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long
             rules_apply(w, rules_chance(w, random_next(rng)));
         } else {
             rules_legal(w, &legal);
-            rules_apply(w, policy_decide(s->options.playout_policy, playout_table(s, w), w, &legal, rng));
+            decision d = policy_decide(s->options.playout_policy, playout_table(s, w), w, &legal, rng);
+            if (notes && actor == s->side)
+                amaf_note(notes, d);
+            rules_apply(w, d);
         }
         ++*nodes;
         int now = w->campaign * 16 + w->turn;
@@ -479,10 +503,10 @@ static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long
 /* York's result of an iteration from w, where the descent stopped: read
  * there (LeafValue) or after a playout; in [0, 1], the komi taken off unless
  * the game is over: a win stays a win. */
-static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes)
+static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes, struct amaf_notes *notes)
 {
     if (!s->options.leaf_value)
-        play_on(s, w, rng, nodes);
+        play_on(s, w, rng, nodes, notes);
     const struct evaluation e = {s->options.weights, s->options.value};
     return komi_result(w, s->komi_logit, &e);
 }
@@ -564,6 +588,8 @@ static void descend(struct ismcts *s, struct ismcts_scratch *scratch, int trees,
         int chooser = trees == 2 && actor != s->side; /* MO: each side chooses in its own tree */
         uint32_t child;
         decision d = choose(s, scratch, chooser, down[chooser].at, w, rng, &child, &expanded);
+        if (s->options.rave > 0 && actor == s->side)
+            amaf_note(&scratch->notes, d); /* the side's own keys are its decisions */
         if (trees == 2)
             room = go_down(&down[!chooser], follow(s, !chooser, down[!chooser].at, w, d, &expanded));
         rules_apply(w, d);
@@ -586,9 +612,13 @@ long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, struct ism
     else
         sampler_draw(sampler, rng, &w);
     bool replied = false;
+    struct amaf_notes *notes = s->options.rave > 0 ? &scratch->notes : NULL;
+    scratch->notes.count = 0;
     descend(s, scratch, trees, &w, rng, &nodes, &replied);
-    double york = playout(s, &w, rng, &nodes);
+    double york = playout(s, &w, rng, &nodes, notes);
     lock(s);
+    if (notes)
+        amaf_count(&s->amaf, notes, (uint32_t)s->iterations + 1, york);
     for (int i = 0; i < trees; i++)
         tree_back_up(&s->tree[i], scratch->down[i].path, scratch->down[i].depth, york, s->lock != NULL,
                      &s->options.backup);

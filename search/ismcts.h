@@ -25,6 +25,7 @@
 #include "engine/hidden/sample.h"
 #include "engine/rules/rules.h"
 #include "eval/weights.h"
+#include "search/amaf.h"
 #include "search/policy_weights.h"
 #include "search/tree.h"
 
@@ -87,6 +88,11 @@ struct ismcts_options {
      * the weights above; value_id tells two networks apart. */
     const struct net_q *value;
     uint64_t value_id;
+    /* RAVE: at the side's own nodes a child's value is mixed with its key's
+     * all-moves-as-first mean (search/amaf.h), the mean's share
+     * sqrt(rave / (3 visits + rave)), so that it leads while the child is
+     * seldom tried and fades as its own results come; 0: off. */
+    double rave;
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;
@@ -109,6 +115,7 @@ struct ismcts_scratch {
         uint32_t at, path[ISMCTS_MAX_DEPTH];
         int depth;
     } down[2];
+    struct amaf_notes notes; /* the side's decisions in this iteration, for RAVE */
 };
 
 struct ismcts {
@@ -116,6 +123,7 @@ struct ismcts {
     struct ismcts_tree tree[2]; /* the searching side's; the enemy's, MO only */
     struct sampler sampler;
     struct ismcts_scratch scratch; /* this search's own thread's */
+    struct amaf amaf;              /* RAVE's means, this search's */
     bool can_sample;
     int side;
     struct world root;  /* the side's belief: only its view is read */

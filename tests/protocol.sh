@@ -44,6 +44,7 @@ option name UCI_LimitStrength type check default false
 option name UCI_Elo type spin default 800 min -500 max 800
 option name MaxThinkTime type spin default 0 min 0 max 3600000
 option name MinThinkTime type spin default 0 min 0 max 60000
+option name Rave type spin default 0 min 0 max 100000
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 option name ValueFile type string default built-in

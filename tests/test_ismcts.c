@@ -106,13 +106,14 @@ static void a_tiny_search_plays_a_legal_decision_everywhere(void **state)
 }
 
 /* On one thread, the same seed, position and budget give the same decision
- * and the same tree: by default, and with chance nodes and the card model. */
+ * and the same tree: by default, and with chance nodes, the card model and
+ * RAVE. */
 static void the_same_seed_gives_the_same_search(void **state)
 {
     (void)state;
     static struct ismcts a, b;
     struct ismcts_options all_on = ISMCTS_DEFAULT;
-    all_on.chance_nodes = true, all_on.card_model = CARD_MODEL_ALL;
+    all_on.chance_nodes = true, all_on.card_model = CARD_MODEL_ALL, all_on.rave = 10;
     uint64_t rng = 42;
     for (int g = 0; g < 24; g++) {
         struct world w;
@@ -121,6 +122,33 @@ static void the_same_seed_gives_the_same_search(void **state)
         int side = rules_actor(&w);
         decision x = search_with(o, &w, side, 300, 7, &a, MEMORY), y = search_with(o, &w, side, 300, 7, &b, MEMORY);
         assert_same_search(&a, x, &b, y);
+    }
+}
+
+/* RAVE's notes: every iteration through a child of the root, a decision
+ * of the searching side's, played its key, so the key's plays are at least
+ * the child's visits, and no key is played more often than there were
+ * iterations. */
+static void rave_counts_each_decision_the_side_takes(void **state)
+{
+    (void)state;
+    static struct ismcts s;
+    struct ismcts_options rave = ISMCTS_DEFAULT;
+    rave.rave = 10;
+    uint64_t rng = 44;
+    for (int g = 0; g < 12; g++) {
+        struct world w;
+        random_decision_point(&w, g % SCENARIO_COUNT, 150 + g * 40, &rng);
+        int side = rules_actor(&w), children = 0;
+        search_with(&rave, &w, side, 300, 9, &s, MEMORY);
+        for (uint32_t c = s.tree[0].node[0].child; c; c = s.tree[0].node[c].sibling, children++) {
+            assert_int_equal(s.tree[0].node[c].mover, side);
+            assert_true(amaf_plays(&s.amaf, s.tree[0].node[c].key) >= s.tree[0].node[c].visits);
+        }
+        for (int i = 0; i < AMAF_SLOTS; i++)
+            assert_true(s.amaf.slot[i].plays <= 300);
+        assert_true(children > 0 && s.amaf.used >= children);
+        ismcts_end(&s);
     }
 }
 
@@ -499,6 +527,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_tiny_search_plays_a_legal_decision_everywhere),
         cmocka_unit_test(the_same_seed_gives_the_same_search),
+        cmocka_unit_test(rave_counts_each_decision_the_side_takes),
         cmocka_unit_test(the_memory_cap_holds_and_the_search_goes_on),
         cmocka_unit_test(two_threads_share_one_tree),
         cmocka_unit_test(widening_bounds_the_enemys_children_by_the_visits),

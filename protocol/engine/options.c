@@ -52,6 +52,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_ELO] = {"UCI_Elo", LEVEL_ELO_LEAST, LEVEL_ELO_MOST, LEVEL_ELO_MOST, {NULL}},
     [OPTION_MAX_THINK] = {"MaxThinkTime", 0, THINK_MOST_MS, 0, {NULL}},
     [OPTION_MIN_THINK] = {"MinThinkTime", 0, THINK_LEAST_MS, 0, {NULL}},
+    [OPTION_RAVE] = {"Rave", 0, 100000, 0, {NULL}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -278,6 +279,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .chance_nodes = x[OPTION_CHANCE_NODES] != 0,
                    .card_model = (int)x[OPTION_CARD_MODEL],
                    .value = value,
-                   .value_id = value_id},
+                   .value_id = value_id,
+                   .rave = limited ? 0 : (double)x[OPTION_RAVE]}, /* the levels were measured without it */
     };
 }

@@ -46,6 +46,7 @@ enum option_id {
     OPTION_ELO,
     OPTION_MAX_THINK,
     OPTION_MIN_THINK,
+    OPTION_RAVE,
     OPTION_COUNT
 };
 
