@@ -297,13 +297,15 @@ static decision likeliest_fresh(const struct ismcts *s, const struct ismcts_tree
 {
     decision key = fresh[0];
     uint32_t available = t->node[parent].visits + 1;
-    *score = -1e300;
+    double best = -1e300, best_prior = 0;
     for (int i = 0; i < nfresh; i++) {
         double p = prior[find_key(fresh[i], sorted, count) - sorted];
-        double value = (rave ? with_amaf(s, fresh[i], 0, first) : first) + prior_term(s, p, available, 0);
-        if (value > *score)
-            *score = value, key = fresh[i];
+        /* Without RAVE every fresh key is worth 'first', so its prior alone ranks it. */
+        double rank = rave ? with_amaf(s, fresh[i], 0, first) + prior_term(s, p, available, 0) : p;
+        if (rank > best)
+            best = rank, best_prior = p, key = fresh[i];
     }
+    *score = rave ? best : first + prior_term(s, best_prior, available, 0);
     return key;
 }
 
