@@ -137,12 +137,17 @@ double policy_cell_logit(const double w[POLICY_WEIGHT_COUNT], int cell)
     return sum;
 }
 
-void policy_table_of(const struct policy_weights *weights, struct policy_table *table)
+void policy_table_tempered(const struct policy_weights *weights, double temperature, struct policy_table *table)
 {
     for (int cell = 0; cell < POLICY_CELLS; cell++) {
-        double x = round(POLICY_NORMAL * exp(policy_cell_logit(weights->w, cell)));
+        double x = round(POLICY_NORMAL * exp(policy_cell_logit(weights->w, cell) / temperature));
         table->weight[cell] = x < 1 ? 1 : x > POLICY_MOST ? POLICY_MOST : (unsigned)x;
     }
+}
+
+void policy_table_of(const struct policy_weights *weights, struct policy_table *table)
+{
+    policy_table_tempered(weights, 1, table);
 }
 
 /* The tables of the four built-in weight lists, each made once. */

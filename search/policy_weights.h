@@ -152,6 +152,11 @@ double policy_cell_logit(const double w[POLICY_WEIGHT_COUNT], int cell);
  * (no legal decision becomes impossible) and at most POLICY_MOST. */
 void policy_table_of(const struct policy_weights *weights, struct policy_table *table);
 
+/* The same at a temperature: round(NORMAL exp(logit / temperature)), so that
+ * below 1 the draws lean further to what the weights prefer, and 1 is
+ * policy_table_of's table. */
+void policy_table_tempered(const struct policy_weights *weights, double temperature, struct policy_table *table);
+
 /* The table of POLICY_DEFAULT, made once: the hand-written policy. */
 const struct policy_table *policy_table_builtin(void);
 

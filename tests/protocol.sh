@@ -45,6 +45,7 @@ option name UCI_Elo type spin default 800 min -500 max 800
 option name MaxThinkTime type spin default 0 min 0 max 3600000
 option name MinThinkTime type spin default 0 min 0 max 60000
 option name Rave type spin default 0 min 0 max 100000
+option name PlayoutTemperature type spin default 50 min 10 max 1000
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 option name ValueFile type string default built-in
@@ -369,7 +370,9 @@ go_tree() { cat "$tmp/opening"; printf 'go nodes 3000\n%s\n' "$SETTLE"; } # each
   printf 'setoption name ValueFile value %s\n' "$tmp/king5.txt"; go_tree
   printf 'setoption name ValueFile value built-in\n'; go_tree
   printf 'setoption name ValueFile value none\n'; go_tree; } | "$R3" > "$tmp/engine"
-rates=$(awk '/^info time/ { for (i = 1; i < NF; i++) if ($i == "winrate") w = $(i + 1) } /^bestmove/ { printf "%s ", w }' "$tmp/engine")
+# A search of some 90 iterations: its win rate with the root's visits, as 3 decimals alone may coincide.
+rates=$(awk '/^info time/ { for (i = 1; i < NF; i++) { if ($i == "winrate") w = $(i + 1); if ($i == "visits") v = $(i + 1) } }
+    /^bestmove/ { printf "%s/%s ", w, v }' "$tmp/engine")
 set -- $rates
 [ $# = 5 ] && [ "$1" != "$2" ] && [ "$2" = "$3" ] && [ "$1" = "$4" ] && [ "$5" != "$1" ] && [ "$5" != "$2" ] &&
     grep -q "^error bad-option $tmp/king5.txt: not a net file" "$tmp/engine" && [ "$(grep -c '^error' "$tmp/engine")" = 1 ]

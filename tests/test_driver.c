@@ -494,6 +494,43 @@ static void full_strength_reads_the_network_and_a_level_the_knowledge_it_was_mea
     assert_null(p.ismcts.value);
 }
 
+/* PlayoutTemperature tempers the playouts' table at full strength (50 by
+ * default), and again when PolicyFile changes the weights; a level keeps the
+ * table of temperature 1 it was measured with. A value out of range is
+ * refused and the table stays. */
+static void the_playout_temperature_tempers_full_strength_and_not_a_level(void **state)
+{
+    (void)state;
+    static struct option_values v;
+    struct player p;
+    struct policy_table want;
+    char why[2000];
+    options_default(&v);
+    options_player(&v, &p);
+    policy_table_tempered(&POLICY_DEFAULT, 0.5, &want);
+    assert_memory_equal(p.ismcts.policy, &want, sizeof want);
+    assert_true(options_set(&v, "PlayoutTemperature", "100", why, sizeof why));
+    options_player(&v, &p);
+    assert_memory_equal(p.ismcts.policy, policy_table_builtin(), sizeof want);
+    assert_true(options_set(&v, "PlayoutTemperature", "25", why, sizeof why));
+    options_player(&v, &p);
+    policy_table_tempered(&POLICY_DEFAULT, 0.25, &want);
+    assert_memory_equal(p.ismcts.policy, &want, sizeof want);
+    assert_memory_not_equal(p.ismcts.policy, policy_table_builtin(), sizeof want);
+    assert_false(options_set(&v, "PlayoutTemperature", "5", why, sizeof why));
+    assert_string_equal(why, "PlayoutTemperature needs a whole number 10..1000, not '5'");
+    options_player(&v, &p);
+    assert_memory_equal(p.ismcts.policy, &want, sizeof want);
+    assert_true(options_set(&v, "Level", "9", why, sizeof why));
+    options_player(&v, &p);
+    assert_memory_equal(p.ismcts.policy, policy_table_builtin(), sizeof want);
+    assert_true(options_set(&v, "Level", "10", why, sizeof why));
+    assert_true(options_set(&v, "PolicyFile", "search/policy-prior.txt", why, sizeof why));
+    options_player(&v, &p);
+    policy_table_tempered(&POLICY_PRIOR_DEFAULT, 0.25, &want);
+    assert_memory_equal(p.ismcts.policy, &want, sizeof want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -501,6 +538,7 @@ int main(void)
         cmocka_unit_test(every_level_draws_the_same_decision_from_the_same_seed),
         cmocka_unit_test(level_1_turns_the_tree_player_flat_and_keeps_another),
         cmocka_unit_test(full_strength_reads_the_network_and_a_level_the_knowledge_it_was_measured_with),
+        cmocka_unit_test(the_playout_temperature_tempers_full_strength_and_not_a_level),
         cmocka_unit_test(a_clock_is_shared_over_the_searches_left),
         cmocka_unit_test(time_management_stretches_only_what_the_bank_holds),
         cmocka_unit_test(time_management_ends_a_settled_search_and_stretches_a_close_one),

@@ -521,6 +521,40 @@ static void other_weights_change_the_draws(void **state)
     assert_true(pass > 100 * fire && fire > 0);
 }
 
+static int passes_drawn(const struct policy_table *t, const struct world *w)
+{
+    struct decisions legal;
+    uint64_t rng = 11;
+    int hits = 0;
+    rules_legal(w, &legal);
+    for (int i = 0; i < DRAWS; i++)
+        hits += decision_kind(policy_choose(t, w, &legal, &rng)) == DECIDE_HOLD;
+    return hits;
+}
+
+/* A temperature divides every cell's logit (PlayoutTemperature): at 1 the
+ * table is the plain one; at 1/2 a cell weighs NORMAL exp(2 logit), within
+ * the table's bounds, so a battle pass, which fire outweighs at 1, comes
+ * more seldom, and at 2 far more often. */
+static void a_lower_temperature_leans_further_to_the_preferred(void **state)
+{
+    (void)state;
+    struct policy_table one, half, two;
+    policy_table_tempered(&POLICY_DEFAULT, 1, &one);
+    policy_table_tempered(&POLICY_DEFAULT, 0.5, &half);
+    policy_table_tempered(&POLICY_DEFAULT, 2, &two);
+    assert_memory_equal(&one, policy_table_builtin(), sizeof one);
+    for (int cell = 0; cell < POLICY_CELLS; cell++) {
+        double x = round(POLICY_NORMAL * exp(2 * policy_cell_logit(POLICY_DEFAULT.w, cell)));
+        assert_true(half.weight[cell] == (x < 1 ? 1 : x > POLICY_MOST ? POLICY_MOST : x));
+    }
+    struct world w;
+    york_attacks_a_lone_rivers(&w);
+    int at_one = passes_drawn(&one, &w), at_half = passes_drawn(&half, &w), at_two = passes_drawn(&two, &w);
+    assert_true(at_half > 0 && 2 * at_half < at_one); /* 17 and 51: the least weight, 1, bounds it */
+    assert_true(at_two > 2 * at_one);
+}
+
 /* A bad policy file is refused naming its line, as EvalFile's are
  * (tests/test_eval.c has every fault); the weights passed in stay. */
 static void a_bad_policy_file_is_refused_by_line(void **state)
@@ -562,6 +596,7 @@ int main(void)
         cmocka_unit_test(a_cells_logit_is_its_features_times_the_weights),
         cmocka_unit_test(a_move_has_the_extras_of_its_area_and_block),
         cmocka_unit_test(other_weights_change_the_draws),
+        cmocka_unit_test(a_lower_temperature_leans_further_to_the_preferred),
         cmocka_unit_test(a_bad_policy_file_is_refused_by_line),
         cmocka_unit_test(a_card_is_rated_within_its_hand),
         cmocka_unit_test(the_enemys_face_down_card_is_drawn_by_the_card_model),

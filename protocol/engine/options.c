@@ -53,6 +53,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_MAX_THINK] = {"MaxThinkTime", 0, THINK_MOST_MS, 0, {NULL}},
     [OPTION_MIN_THINK] = {"MinThinkTime", 0, THINK_LEAST_MS, 0, {NULL}},
     [OPTION_RAVE] = {"Rave", 0, 100000, 0, {NULL}},
+    [OPTION_PLAYOUT_TEMPERATURE] = {"PlayoutTemperature", 10, 1000, 50, {NULL}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -74,20 +75,41 @@ static bool load_eval(struct option_values *v, const char *path, char *why, size
     return true;
 }
 
-/* A policy file's weights (NULL: the built-in ones) made into a table; on
- * any fault the table stays as it was. */
-static bool read_policy(const char *path, struct policy_table *table, char *why, size_t size)
+/* A policy file's weights (NULL: the built-in ones); on any fault *out
+ * stays as it was. */
+static bool read_policy_weights(const char *path, struct policy_weights *out, char *why, size_t size)
 {
     struct policy_weights read = POLICY_DEFAULT;
     if (path && !policy_weights_load(path, &read, why, size))
+        return false;
+    *out = read;
+    return true;
+}
+
+/* A policy file's weights made into a table; on any fault the table stays. */
+static bool read_policy(const char *path, struct policy_table *table, char *why, size_t size)
+{
+    struct policy_weights read;
+    if (!read_policy_weights(path, &read, why, size))
         return false;
     policy_table_of(&read, table);
     return true;
 }
 
+/* The playouts' table at PlayoutTemperature, made whenever the weights or
+ * the temperature change, never in a search. */
+static void temper_policy(struct option_values *v)
+{
+    policy_table_tempered(&v->policy_weights, v->value[OPTION_PLAYOUT_TEMPERATURE] / 100.0, &v->policy_tempered);
+}
+
 static bool load_policy(struct option_values *v, const char *path, char *why, size_t size)
 {
-    return read_policy(path, &v->policy, why, size);
+    if (!read_policy_weights(path, &v->policy_weights, why, size))
+        return false;
+    policy_table_of(&v->policy_weights, &v->policy);
+    temper_policy(v);
+    return true;
 }
 
 /* PriorFile: a policy's weights for the tree's priors alone, so that a
@@ -204,6 +226,8 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
         if (*end || end == value || n < o->low || n > o->high)
             return fail(why, size, "%s needs a whole number %ld..%ld, not '%s'", name, o->low, o->high, value);
         v->value[i] = (long)n;
+        if (i == OPTION_PLAYOUT_TEMPERATURE)
+            temper_policy(v);
         return true;
     }
     int n = snprintf(why, size, "no option '%s'; the options are", name);
@@ -270,7 +294,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .leaf_value = x[OPTION_LEAF_VALUE] != 0,
                    .weights = &v->weights,
                    .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
-                   .policy = &v->policy,
+                   .policy = limited ? &v->policy : &v->policy_tempered, /* the levels were measured at 1 */
                    .widening = x[OPTION_WIDENING] / 100.0,
                    .komi = x[OPTION_KOMI] / 100.0,
                    .prior = x[OPTION_PRIOR] / 100.0,

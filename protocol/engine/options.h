@@ -47,6 +47,7 @@ enum option_id {
     OPTION_MAX_THINK,
     OPTION_MIN_THINK,
     OPTION_RAVE,
+    OPTION_PLAYOUT_TEMPERATURE,
     OPTION_COUNT
 };
 
@@ -56,12 +57,14 @@ struct net_q;
 
 struct option_values {
     long value[OPTION_COUNT];
-    char eval_file[OPTION_TEXT_MAX];   /* EvalFile: "built-in", or the weights file read */
-    struct eval_weights weights;       /* as EvalFile gave them */
-    char policy_file[OPTION_TEXT_MAX]; /* PolicyFile: "built-in", or the policy file read */
-    struct policy_table policy;        /* the heuristic playout policy's table, as PolicyFile gave it */
-    char prior_file[OPTION_TEXT_MAX];  /* PriorFile: "built-in" (the policy above), or the policy file read */
-    struct policy_table prior;         /* the priors' table, as PriorFile gave it, if prior_read */
+    char eval_file[OPTION_TEXT_MAX];      /* EvalFile: "built-in", or the weights file read */
+    struct eval_weights weights;          /* as EvalFile gave them */
+    char policy_file[OPTION_TEXT_MAX];    /* PolicyFile: "built-in", or the policy file read */
+    struct policy_weights policy_weights; /* the heuristic playout policy's weights, as PolicyFile gave them */
+    struct policy_table policy;           /* their table, for the levels */
+    struct policy_table policy_tempered;  /* their table at PlayoutTemperature, for full strength */
+    char prior_file[OPTION_TEXT_MAX];     /* PriorFile: "built-in" (the policy above), or the policy file read */
+    struct policy_table prior;            /* the priors' table, as PriorFile gave it, if prior_read */
     bool prior_read;
     char value_file
         [OPTION_TEXT_MAX]; /* ValueFile: "built-in" (the network inside r3), "none" (the weights above), or the net file read */
