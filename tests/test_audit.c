@@ -8,8 +8,9 @@
  * attacker, a block sent home by the political turn) is not called one.
  * Positions from outside that play never reaches (a move or a battle out of
  * shape, a King or Pretender who is no heir in play, a hand short of its
- * turns, a step with nothing due) are refused by audit_position_parse,
- * naming the field, before the rules are asked about them.
+ * turns, a step with nothing due, a block in the enemy's exile) are refused
+ * by audit_position_parse, naming the field, before the rules are asked
+ * about them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -598,6 +599,63 @@ static void an_exile_surplus_step_with_no_surplus_is_refused(void **state)
     assert_refused(start_edited(SCENARIO_1460, settled), "step: the exile-surplus step, with no exile over its limit");
 }
 
+/* The 1460 start's edits that send York's blocks in Calais to the pool and
+ * put 'blocks' there instead. */
+#define CALAIS_HOLDS(blocks) \
+    "Calais=Y:March3,Y:Warwick4,Y:Kent3,Y:Salisbury3,Y:Burgundian-mercenary3,Y:Calais-mercenary3", "Calais=" blocks, \
+        "pool=", "pool=Y:March3,Y:Warwick4,Y:Kent3,Y:Salisbury3,Y:Burgundian-mercenary3,Y:Calais-mercenary3,"
+
+/* 2.7: an exile is never attacked or entered by the enemy. So the rules put
+ * York's blocks into Calais without looking for Lancaster there: a minor
+ * coming of age as the Pretender's heir (6.82), the Calais and Burgundian
+ * mercenaries disbanding home (8.1). With L:Somerset in Calais in the cards
+ * phase, random play made Calais contested in the cards phase when York's
+ * minor entered it or the mercenaries came home, and no battle can be
+ * fought in an exile to end it. Every block in the other side's
+ * exile, in every phase, is refused by name; only the rebel, whose side a
+ * usurpation turns where it stands (8.2), may be in its old side's exile
+ * until the campaign's reset sends it to the pool (RULINGS B.18). */
+static void a_block_in_the_enemy_exile_is_refused(void **state)
+{
+    (void)state;
+    const char *const somerset[] = {"phase=deal",
+                                    "phase=cards",
+                                    "hand-Y=- hand-L=- deck=1-25",
+                                    "hand-Y=1-7 hand-L=8-14 deck=15-25",
+                                    " Dorset=L:Somerset3",
+                                    "",
+                                    CALAIS_HOLDS("L:Somerset3"),
+                                    NULL};
+    const char *refusal = "L:Somerset stands in Calais, York's exile, which Lancaster never enters (2.7)";
+    assert_refused(start_edited(SCENARIO_1460, somerset), refusal);
+    const char *const beside_york[] = {" Dorset=L:Somerset3", "", "Calais=", "Calais=L:Somerset3,", NULL};
+    assert_refused(start_edited(SCENARIO_1460, beside_york), refusal); /* the cause, not its contest */
+    const char *const rutland[] = {"phase=deal",
+                                   "phase=action",
+                                   SHOWN,
+                                   "Y:Rutland3,",
+                                   "",
+                                   "France=L:French-mercenary4",
+                                   "France=Y:Rutland3,L:French-mercenary4",
+                                   NULL};
+    assert_refused(start_edited(SCENARIO_1460, rutland),
+                   "Y:Rutland stands in France, Lancaster's exile, which York never enters (2.7)");
+    const char *const rebel[] = {",R:Rebel4", "", "France=", "France=R:Rebel4,", NULL};
+    assert_refused(start_edited(SCENARIO_1460, rebel), "R:Rebel stands in France, Lancaster's exile");
+    /* York usurped with the rebel in Calais: it now fights for Lancaster. */
+    const char *const usurped[] = {"turn=1 phase=deal step=0",
+                                   "turn=7 phase=political step=0",
+                                   "deck=1-25",
+                                   "deck=15-25",
+                                   "king=L:Henry-VI pretender=Y:York pretender-side=Y",
+                                   "king=Y:York pretender=L:Henry-VI pretender-side=L",
+                                   ",R:Rebel4",
+                                   "",
+                                   CALAIS_HOLDS("R:Rebel4"),
+                                   NULL};
+    assert_read(start_edited(SCENARIO_1460, usurped));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -622,6 +680,7 @@ int main(void)
         cmocka_unit_test(a_battle_out_of_shape_is_refused),
         cmocka_unit_test(a_reserve_after_round_1_is_refused),
         cmocka_unit_test(an_exile_surplus_step_with_no_surplus_is_refused),
+        cmocka_unit_test(a_block_in_the_enemy_exile_is_refused),
     };
     return cmocka_run_group_tests_name("audit", tests, NULL, NULL);
 }

@@ -76,6 +76,28 @@ static bool move_rules_kept(const struct world *before, decision d, const struct
     return true;
 }
 
+/* 2.7: an exile is never entered by the enemy, so the rules put a side's
+ * blocks into its own exiles (a Pretender's heir come of age, 6.82; the
+ * mercenaries disbanding home, 8.1; the Pretender's blocks going home, 8.3)
+ * without looking for an enemy there. An enemy block there left the exile
+ * contested outside a battle, and no battle can be fought in an exile to
+ * end it. Only the rebel's side changes where it stands: at a usurpation (8.2),
+ * which may leave it in its old side's exile until the campaign's reset
+ * sends it to the pool (RULINGS B.18). */
+static bool exiles_free_of_enemies(const struct world *w, char *why, size_t size)
+{
+    bool usurped = w->phase == PHASE_POLITICAL || w->phase == PHASE_OVER;
+    for (uint64_t left = MASKS.exile; left; left &= left - 1) {
+        int a = __builtin_ctzll(left), owner = AREA_INFO[a].exile_of;
+        blockset enemies = blocks_in(w, 1 - owner, a) & ~(usurped ? block_bit(BLOCK_R_REBEL) : 0);
+        if (enemies)
+            return fail(why, size, "%s stands in %s, %s's exile, which %s never enters (2.7)",
+                        BLOCK_INFO[__builtin_ctzll(enemies)].id, AREA_INFO[a].name, SIDE_NAME[owner],
+                        SIDE_NAME[1 - owner]);
+    }
+    return true;
+}
+
 static bool contested_only_in_battle_time(const struct world *w, char *why, size_t size)
 {
     if (w->phase == PHASE_ACTION || w->phase == PHASE_BATTLE || w->phase == PHASE_OVER)
@@ -768,8 +790,8 @@ static bool world_holds(const struct world *w, char *why, size_t size)
 {
     return world_check(w, why, size) && phase_agrees(w, why, size) && twins_apart(w, why, size) &&
            face_down_at_home(w, why, size) && borders_within_limits(w, why, size) &&
-           contested_only_in_battle_time(w, why, size) && cards_accounted(w, why, size) &&
-           crowns_in_play(w, why, size) && crowns_on_seniors(w, why, size);
+           exiles_free_of_enemies(w, why, size) && contested_only_in_battle_time(w, why, size) &&
+           cards_accounted(w, why, size) && crowns_in_play(w, why, size) && crowns_on_seniors(w, why, size);
 }
 
 bool audit_world(const struct world *w, char *why, size_t size)

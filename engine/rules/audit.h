@@ -2,7 +2,8 @@
  * audit.h: the rule invariants that r3 playout --check verifies after every
  * decision, beyond the struct invariants of world_check(): two versions of a
  * noble never in play together, border counts within their limits, red
- * borders stopping, no block moving twice, contested areas only around the
+ * borders stopping, no block moving twice, no block in the enemy's exile
+ * (but the rebel a usurpation turned), contested areas only around the
  * action and battle phases, the 25 cards all accounted for, the King and the
  * Pretender heirs in play and, where the crowns are settled, the senior ones,
  * and a decision at every point of a game not yet over; and in
@@ -31,7 +32,7 @@ struct audit_memory {
  * phase's step and what it needs (Player 1, the cards played and held, the
  * move in progress in its shape, the battle's area, actor, target and dice
  * as its step leaves them, work for the step to do), twins, borders,
- * contested areas, the 25 cards, the crowns on heirs in play, and a decision
+ * exiles free of the enemy, contested areas, the 25 cards, the crowns on heirs in play, and a decision
  * due. All but the last are asked before the rules are asked who decides
  * and what, since the rules index the map, the blocks and the cards with
  * these fields. What a position read from text must pass. True, or false
