@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,11 +56,14 @@ double net_logit(const struct net *n, const uint16_t *index, int count, float *h
     return out;
 }
 
-static long quantum(double x, long least, long most)
-{
-    long q = lround(x);
-    return q < least ? least : q > most ? most : q;
-}
+/* x rounded to a whole number within [least, most]. It is clipped before it
+ * is rounded: lround() of a number past long's range is unspecified (glibc gave
+ * LONG_MIN, so a huge positive weight turned into the most negative one). */
+static long quantum(double x, long least, long most) { return x >= most ? most : x > least ? lround(x) : least; }
+
+static long w2_quantum(float x) { return quantum(x * NET_QB, -NET_W2_MOST, NET_W2_MOST); }
+
+static long b2_quantum(float x) { return quantum((double)x * NET_QA * NET_QB, INT32_MIN, INT32_MAX); }
 
 void net_quantize(const struct net *n, struct net_q *q)
 {
@@ -70,8 +74,8 @@ void net_quantize(const struct net *n, struct net_q *q)
         q->b1[u] = (int16_t)quantum(n->b1[u] * NET_QA, INT16_MIN, INT16_MAX);
     for (int v = 0; v < NET_HIDDEN2; v++) {
         for (int u = 0; u < NET_HIDDEN; u++)
-            q->w2[v][u] = (int16_t)quantum(n->w2[v][u] * NET_QB, -NET_W2_MOST, NET_W2_MOST);
-        q->b2[v] = (int32_t)quantum((double)n->b2[v] * NET_QA * NET_QB, INT32_MIN, INT32_MAX);
+            q->w2[v][u] = (int16_t)w2_quantum(n->w2[v][u]);
+        q->b2[v] = (int32_t)b2_quantum(n->b2[v]);
         q->w3[v] = (int16_t)quantum(n->w3[v] * NET_QB, INT16_MIN, INT16_MAX);
     }
     q->b3 = (int32_t)quantum((double)n->b3 * NET_QA * NET_QB, INT32_MIN, INT32_MAX);
@@ -324,6 +328,93 @@ static bool header_fits(const struct net_header *h, char *why, size_t size)
     return true;
 }
 
+/* ---- the values a net file may hold ---- */
+
+#define NET_VALUES (sizeof(struct net) / sizeof(float))
+_Static_assert(sizeof(struct net) % sizeof(float) == 0, "a net is floats and nothing else");
+#define VALUE_INDEX(field) (offsetof(struct net, field) / sizeof(float))
+
+/* The net's fields in their order, to name a value by its place. */
+static const struct net_field {
+    const char *name, *what;
+    size_t first, rows, columns; /* a matrix has rows, a vector columns, a number neither */
+} NET_FIELDS[] = {
+    {"w1", "a first-layer weight", VALUE_INDEX(w1), FEATURE_COUNT, NET_HIDDEN},
+    {"b1", "a first-layer bias", VALUE_INDEX(b1), 0, NET_HIDDEN},
+    {"w2", "a second-layer weight", VALUE_INDEX(w2), NET_HIDDEN2, NET_HIDDEN},
+    {"b2", "a second-layer bias", VALUE_INDEX(b2), 0, NET_HIDDEN2},
+    {"w3", "an output weight", VALUE_INDEX(w3), 0, NET_HIDDEN2},
+    {"b3", "the output's bias", VALUE_INDEX(b3), 0, 0},
+    {"base", "the 17 default weights' share", VALUE_INDEX(base), 0, 0},
+};
+
+/* The net's value i in a file's bytes after the header, which need not be
+ * aligned for a float. */
+static float value_at(const unsigned char *values, size_t i)
+{
+    float x;
+    memcpy(&x, values + i * sizeof x, sizeof x);
+    return x;
+}
+
+/* Value i's place, as "w2[3][17] (a second-layer weight)". */
+static void value_place(size_t i, char *place, size_t size)
+{
+    size_t k = sizeof NET_FIELDS / sizeof NET_FIELDS[0] - 1;
+    while (NET_FIELDS[k].first > i)
+        k--;
+    const struct net_field *f = &NET_FIELDS[k];
+    size_t at = i - f->first;
+    if (f->rows)
+        snprintf(place, size, "%s[%zu][%zu] (%s)", f->name, at / f->columns, at % f->columns, f->what);
+    else if (f->columns)
+        snprintf(place, size, "%s[%zu] (%s)", f->name, at, f->what);
+    else
+        snprintf(place, size, "%s (%s)", f->name, f->what);
+}
+
+static bool values_finite(const unsigned char *values, char *why, size_t size)
+{
+    for (size_t i = 0; i < NET_VALUES; i++)
+        if (!isfinite(value_at(values, i))) {
+            char place[96];
+            value_place(i, place, sizeof place);
+            return fail(why, size, "%s is %g, not a finite number", place, value_at(values, i));
+        }
+    return true;
+}
+
+/* The most second-layer unit v's sum can reach in the quantized pass: its
+ * bias, every hidden unit at its most (1, NET_QA) times its weight's
+ * magnitude, and the NET_QB / 2 that rounds it (narrow_layers). This is the
+ * one sum a file's values could take past its type: the first layer's sums
+ * saturate in int16, and the output's sum is int64, which holds its bias
+ * and 32 units at 1 times int16 weights many times over. */
+static int64_t second_layer_reach(const unsigned char *values, int v)
+{
+    int64_t reach = llabs(b2_quantum(value_at(values, VALUE_INDEX(b2) + (size_t)v))) + NET_QB / 2;
+    for (int u = 0; u < NET_HIDDEN; u++)
+        reach += (int64_t)NET_QA * labs(w2_quantum(value_at(values, VALUE_INDEX(w2) + (size_t)(v * NET_HIDDEN + u))));
+    return reach;
+}
+
+/* Whether every value is finite and every second-layer sum stays within
+ * int32, in every pass alike (docs/eval.md, "The network"). */
+static bool values_fit(const unsigned char *values, char *why, size_t size)
+{
+    if (!values_finite(values, why, size))
+        return false;
+    for (int v = 0; v < NET_HIDDEN2; v++) {
+        int64_t reach = second_layer_reach(values, v);
+        if (reach > INT32_MAX)
+            return fail(why, size,
+                        "second-layer unit %d could sum to %lld (its bias b2[%d] is %g), past the int32 the quantized "
+                        "pass adds in (%d); a bias within +-%d always fits",
+                        v, (long long)reach, v, value_at(values, VALUE_INDEX(b2) + (size_t)v), INT32_MAX, NET_B2_FITS);
+    }
+    return true;
+}
+
 bool net_from_bytes(const unsigned char *bytes, size_t length, struct net *n, char *why, size_t size)
 {
     struct net_header h;
@@ -339,6 +430,8 @@ bool net_from_bytes(const unsigned char *bytes, size_t length, struct net *n, ch
     memcpy(&checksum, bytes + sizeof h + sizeof *n, sizeof checksum);
     if (XXH3_64bits(bytes, sizeof h + sizeof *n) != checksum)
         return fail(why, size, "damaged: its checksum does not match its contents");
+    if (!values_fit(bytes + sizeof h, why, size))
+        return false;
     memcpy(n, bytes + sizeof h, sizeof *n);
     return true;
 }

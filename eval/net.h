@@ -23,7 +23,10 @@
  * A net file holds the float weights: a magic, a version, the hash of the
  * feature set it was trained on, the hash of the 17 default weights under
  * it, the layer sizes, the weights, and an XXH3 checksum of all before it. A file that differs in any of them is refused,
- * saying which.
+ * saying which; so is one with a value that is not a finite number, or a
+ * second-layer unit whose sum could pass int32 in the quantized pass (its
+ * bias, its weights' magnitudes times 1024 and the rounding's 512): every
+ * bias within +-NET_B2_FITS passes.
  */
 #ifndef R3_NET_H
 #define R3_NET_H
@@ -42,6 +45,9 @@
 #define NET_QA 1024               /* the first layer's and the hidden units' scale: 1.0 is 1024 */
 #define NET_QB 1024               /* the second and third layers' weights' scale */
 #define NET_W2_MOST 4095          /* the largest second-layer weight, quantized: 4.0, so no sum overflows */
+/* A second-layer bias within +-1792 fits whatever the weights: 1792 * 2^20
+ * and 64 units at 1 times 4095 and the rounding's 512 stay within int32. */
+#define NET_B2_FITS 1792
 
 struct net {
     float w1[FEATURE_COUNT][NET_HIDDEN]; /* row f: what feature f adds to each unit */
@@ -100,7 +106,9 @@ bool net_write(const struct net *n, const char *path, char *why, size_t size);
 bool net_from_bytes(const unsigned char *bytes, size_t length, struct net *n, char *why, size_t size);
 
 /* Reads a net file into *n; false with why (what differs: the magic, the
- * version, the feature set, the sizes, the checksum), *n untouched. */
+ * version, the feature set, the sizes, the checksum; or the value that is
+ * not finite, the second-layer unit whose sum could pass int32), *n
+ * untouched. */
 bool net_read(const char *path, struct net *n, char *why, size_t size);
 
 #endif

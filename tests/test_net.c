@@ -3,7 +3,9 @@
  * agrees with the float one on random worlds; a net file reads back byte
  * for byte; and a file of another kind, version, feature set or size, or
  * one damaged or cut short, is refused saying what differs, the net read
- * into left as it was.
+ * into left as it was; so is one with a value that is no finite number or
+ * a second-layer sum that could pass int32, and one of extreme values
+ * within that bound is evaluated alike by every pass.
  */
 #include <config.h>
 
@@ -165,6 +167,102 @@ static void bad_net_files_are_refused(void **state)
     refused("too short to be a net file");
 }
 
+/* net written as a file, checksum and all, and read back: false with why if
+ * refused. Read, it is quantized and every pass the CPU runs evaluates it at
+ * random worlds to the portable pass's bit; under ASan and UBSan no sum may
+ * overflow on the way. */
+static bool read_and_evaluated(char *why, size_t size)
+{
+    uint16_t index[FEATURES_MAX_ACTIVE];
+    struct world w;
+    uint64_t rng = 13;
+    assert_true(net_write(net, path, why, size));
+    if (!net_read(path, other, why, size))
+        return false;
+    net_quantize(other, quantized);
+    for (int k = 0; k < 30; k++) {
+        random_decision_point(&w, k % SCENARIO_COUNT, rng_below(&rng, 300), &rng);
+        int n = features_active(&w, index);
+        double plain = net_q_logit_portable(quantized, index, n);
+        for (int p = NET_PASS_AVX2; p < NET_PASSES; p++)
+            if (net_pass_usable((enum net_pass)p))
+                assert_true(net_q_logit_by((enum net_pass)p, quantized, index, n) == plain);
+    }
+    return true;
+}
+
+/* A second-layer unit's sum in the quantized pass is its bias (at scale
+ * 2^20), the hidden units (at most 1024 each) times its weights (at most
+ * 4095 in size) and 512 to round it: within int32 for every bias within
+ * +-1792. A file with a bigger one, checksum and all, is refused, naming
+ * the unit; evaluated, a bias of -3000 under weights of -0.1 made
+ * INT32_MIN + a negative sum, past int32 (UBSan's report). So is a value
+ * that is no finite number. The net read into is left as it was. */
+static void a_net_whose_sums_could_pass_int32_is_refused(void **state)
+{
+    (void)state;
+    char why[600];
+    static const float UNITS[][2] = {{-3000, -0.1f}, {3000, 0.1f}, {1793, 4}, {-1793, -4}}; /* bias, weights */
+    for (size_t k = 0; k < sizeof UNITS / sizeof UNITS[0]; k++) {
+        random_net(net, 5);
+        for (int v = 0; v < NET_HIDDEN2; v++) {
+            net->b2[v] = UNITS[k][0];
+            for (int u = 0; u < NET_HIDDEN; u++)
+                net->w2[v][u] = UNITS[k][1];
+        }
+        if (read_and_evaluated(why, sizeof why))
+            fail_msg("a second-layer bias of %g under weights of %g was read", UNITS[k][0], UNITS[k][1]);
+        refused("second-layer unit 0 could sum to");
+    }
+    random_net(net, 5);
+    net->b2[3] = 1793;
+    for (int u = 0; u < NET_HIDDEN; u++)
+        net->w2[3][u] = 4;
+    assert_false(read_and_evaluated(why, sizeof why));
+    assert_non_null(
+        strstr(why, "second-layer unit 3 could sum to 2148467200 (its bias b2[3] is 1793), past the int32"));
+    random_net(net, 5);
+    net->w1[12][5] = NAN;
+    assert_false(read_and_evaluated(why, sizeof why));
+    assert_non_null(strstr(why, "w1[12][5] (a first-layer weight) is nan, not a finite number"));
+    random_net(net, 5);
+    net->base = -INFINITY;
+    assert_false(read_and_evaluated(why, sizeof why));
+    assert_non_null(strstr(why, "base (the 17 default weights' share) is -inf, not a finite number"));
+}
+
+/* Every other value may be as big as a float goes: the first layer
+ * saturates in int16, the output sums in int64, and the second layer's
+ * weights are clipped to +-4. A net of such values and second-layer biases
+ * at +-1792, the edge, is read and evaluated alike by every pass, each
+ * value quantized to its type's end on its own side. */
+static void extreme_values_within_the_bound_are_read_and_evaluated_alike(void **state)
+{
+    (void)state;
+    char why[600];
+    random_net(net, 6);
+    for (int f = 0; f < FEATURE_COUNT; f++)
+        for (int u = 0; u < NET_HIDDEN; u++)
+            net->w1[f][u] = (f + u) % 2 ? 3e38f : -3e38f;
+    for (int u = 0; u < NET_HIDDEN; u++)
+        net->b1[u] = u % 2 ? 3e38f : -3e38f;
+    for (int v = 0; v < NET_HIDDEN2; v++) {
+        for (int u = 0; u < NET_HIDDEN; u++)
+            net->w2[v][u] = v % 2 ? 3e38f : -3e38f;
+        net->b2[v] = v % 2 ? NET_B2_FITS : -NET_B2_FITS;
+        net->w3[v] = v % 3 ? 3e38f : -3e38f;
+    }
+    net->b3 = -3e38f;
+    if (!read_and_evaluated(why, sizeof why))
+        fail_msg("refused: %s", why);
+    assert_int_equal(quantized->w1[0][1], INT16_MAX);
+    assert_int_equal(quantized->w1[0][0], INT16_MIN);
+    assert_int_equal(quantized->w2[1][0], NET_W2_MOST);
+    assert_int_equal(quantized->b2[0], -NET_B2_FITS * NET_QA * NET_QB);
+    assert_int_equal(quantized->w3[1], INT16_MAX);
+    assert_int_equal(quantized->b3, INT32_MIN);
+}
+
 /* eval/net.nnue, the network built into r3, is a sound net file of this
  * build, and the engine's built-in network is it, quantized: the same
  * content's id and the same weights. */
@@ -209,6 +307,8 @@ int main(void)
         cmocka_unit_test(the_vector_passes_are_the_portable_one),
         cmocka_unit_test(a_net_file_reads_back),
         cmocka_unit_test(bad_net_files_are_refused),
+        cmocka_unit_test(a_net_whose_sums_could_pass_int32_is_refused),
+        cmocka_unit_test(extreme_values_within_the_bound_are_read_and_evaluated_alike),
         cmocka_unit_test(the_built_in_network_is_eval_net_nnue),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
