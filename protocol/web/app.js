@@ -5,14 +5,22 @@ import { Host } from './host.js';
 
 const $ = (id) => document.getElementById(id);
 const DICE = ['', '\u2680', '\u2681', '\u2682', '\u2683', '\u2684', '\u2685'];
-const game = { side: null, over: false, legal: [], year: null, busy: false };
+const game = { side: null, over: false, legal: [], year: null, busy: false, closed: false };
 const host = new Host(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`);
 
 function status(text) { $('status').textContent = text; }
 
 // What the page is doing, for people (the status line) and for scripts that drive it:
-// idle (no game), busy (r3 thinks), ready (the person decides), over.
+// idle (no game), busy (r3 thinks), ready (the person decides), over, closed (the
+// connection ended: New game connects again).
 function state(name) { document.body.dataset.state = name; }
+
+// The state once nothing is under way.
+function settle() {
+  game.busy = false;
+  state(game.closed ? 'closed' : game.over ? 'over' : game.legal.length ? 'ready' : 'idle');
+  setTools();
+}
 
 // The sentence of an event line ("event york deal 11 | You are dealt ..."), with dice drawn.
 function logEvent(line) {
@@ -79,9 +87,11 @@ async function showMap() {
 }
 
 function setTools() {
-  const live = game.side && !game.over;
+  const live = game.side && !game.over && !game.closed;
   for (const id of ['undo', 'hint', 'resign']) $(id).disabled = !live || game.busy;
-  $('save').disabled = !game.side || game.busy;
+  $('save').disabled = !game.side || game.busy || game.closed;
+  $('load').disabled = game.busy || game.closed;
+  $('load').closest('label').classList.toggle('disabled', $('load').disabled);
 }
 
 // After anything that moved the game: the picture, and the decisions if it is the person's turn.
@@ -107,20 +117,62 @@ async function refresh(answer) {
   setTools();
 }
 
-async function act(line) {
-  if (game.busy) return;
+function begin(what) {
   game.busy = true;
   state('busy');
   setTools();
-  status('r3 is thinking…');
+  status(what);
+}
+
+async function act(line) {
+  if (game.busy || game.closed) return;
+  begin('r3 is thinking…');
   try {
     await refresh(await host.command(line));
   } catch (e) {
     status(e.message);
   }
-  game.busy = false;
-  state(game.over ? 'over' : game.legal.length ? 'ready' : 'idle');
-  setTools();
+  settle();
+}
+
+// The connection ended: the host said why ("bye ... | SENTENCE") or the socket closed.
+// The map and the log stay to be read; nothing that needs the server can be pressed.
+host.onclose = (reason) => {
+  Object.assign(game, { closed: true, legal: [] });
+  showDecisions();
+  markPlayable();
+  $('hint-text').hidden = true;
+  $('closed').hidden = false;
+  status(reason);
+  if (!game.busy) settle();
+};
+
+// A fresh connection, a fresh host: whatever game the page showed is gone with the old one.
+async function connect() {
+  await host.open();
+  Object.assign(game, { side: null, over: false, legal: [], year: null, closed: false });
+  $('closed').hidden = true;
+}
+
+// A new game or a loaded one. The page's game gives way only once the host took the new
+// one: a refused line leaves the game in play, its decisions, log and map, as they were.
+async function start(line, fresh, refused) {
+  if (game.busy) return;
+  begin(fresh.side ? 'r3 is dealing…' : 'Loading the game…');
+  try {
+    if (game.closed || !host.connected) await connect();
+    const answer = await host.command(line);
+    if (answer.ok) {
+      Object.assign(game, { side: null, over: false, legal: [], year: null }, fresh);
+      $('log').replaceChildren();
+      await refresh(answer);
+    } else {
+      status(refused(answer.error));
+    }
+  } catch (e) {
+    status(e.message);
+  }
+  settle();
 }
 
 function play(decision) { return act(`play ${decision}`); }
@@ -141,29 +193,39 @@ $('map').addEventListener('click', (e) => {
   if (target) clicked(target.dataset.block ?? target.dataset.area);
 });
 
+// The seed is the host's to draw, a secret; the page sends one only for practice,
+// where the same seed deals the same game.
+$('practice').addEventListener('change', () => {
+  const seed = document.querySelector('input[name=seed]');
+  seed.disabled = !$('practice').checked;
+  seed.required = $('practice').checked;
+});
+
 $('new-game').addEventListener('submit', async (e) => {
   e.preventDefault();
   const form = new FormData(e.target);
-  const side = form.get('side'), seat = (s) => (s === side ? 'human' : 'engine');
-  const seed = String(form.get('seed')).trim() || String(Math.floor(Math.random() * 2 ** 31));
-  Object.assign(game, { side, over: false, legal: [], year: form.get('scenario') });
-  $('log').replaceChildren();
-  await act(`new scenario ${game.year} york ${seat('york')} lancaster ${seat('lancaster')} seed ${seed} ` +
-    `level ${form.get('level')} pace ${form.get('pace')}`);
+  const side = form.get('side'), year = form.get('scenario'), seat = (s) => (s === side ? 'human' : 'engine');
+  const seed = form.get('practice') ? ` seed ${String(form.get('seed')).trim()}` : '';
+  await start(`new scenario ${year} york ${seat('york')} lancaster ${seat('lancaster')}${seed} ` +
+    `level ${form.get('level')} pace ${form.get('pace')}`, { side, year }, (error) => `r3 host: ${error}`);
 });
+
+$('restart').addEventListener('click', () => $('new-game').requestSubmit());
 
 $('undo').addEventListener('click', () => act('undo'));
 $('resign').addEventListener('click', () => { if (confirm('Resign this game?')) act('resign'); });
 
 $('hint').addEventListener('click', async () => {
-  game.busy = true;
-  state('busy');
-  setTools();
-  status('r3 is looking for a hint…');
-  const answer = await host.command('hint');
-  game.busy = false;
-  state('ready');
-  setTools();
+  if (game.busy || game.closed) return;
+  begin('r3 is looking for a hint…');
+  let answer;
+  try {
+    answer = await host.command('hint');
+  } catch (e) {
+    status(e.message);
+  }
+  settle();
+  if (!answer) return;
   const line = answer.lines.find((l) => l.startsWith('hint '));
   if (!answer.ok || !line) return absorb(answer);
   const [text, label, rate] = line.slice(5).split(' | ');
@@ -174,7 +236,12 @@ $('hint').addEventListener('click', async () => {
 });
 
 $('save').addEventListener('click', async () => {
-  const answer = await host.command('save data');
+  let answer;
+  try {
+    answer = await host.command('save data');
+  } catch (e) {
+    return status(e.message);
+  }
   const line = answer.lines.find((l) => l.startsWith('record '));
   if (!answer.ok || !line) return absorb(answer);
   const bytes = Uint8Array.from(atob(line.slice(7)), (c) => c.charCodeAt(0));
@@ -188,13 +255,15 @@ $('save').addEventListener('click', async () => {
 $('load').addEventListener('change', async (e) => {
   const file = e.target.files[0];
   if (!file) return;
+  e.target.value = '';
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  Object.assign(game, { side: null, over: false, legal: [], year: null });
-  $('log').replaceChildren();
-  e.target.value = '';
-  await act(`load data ${btoa(binary)}`);
+  const playing = game.side && !game.over && !game.closed;
+  await start(`load data ${btoa(binary)}`, {}, (error) => {
+    const [code, ...why] = error.split(' ');
+    return `${file.name} was not loaded (${code}): ${why.join(' ')}${playing ? ' The game in play goes on.' : ''}`;
+  });
 });
 
 document.addEventListener('keydown', (e) => {
@@ -210,7 +279,8 @@ document.addEventListener('keydown', (e) => {
 });
 
 state('busy');
-host.open().then(() => {
+connect().then(() => {
+  if (game.closed) return;
   status('Connected to r3. Choose a scenario and a side, then press New game.');
   state('idle');
 }, (e) => status(e.message));

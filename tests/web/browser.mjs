@@ -1,26 +1,33 @@
-// browser.mjs URL SHOTS: drives r3's web page (protocol/web/) in Debian's
-// headless chromium through puppeteer-core, as tests/web.sh serves it: a seeded
-// 1483 game played to its result by clicking the map and the list, with
-// screenshots at the start, in a battle and at the end (into SHOTS); no console
-// error; the page at a phone's width; 20 tabs at once, each with its own game
-// and its own r3 process, every one gone once the tabs close; and the attacks
-// a visitor could send down the socket, each refused. Prints "ok ..." or
-// "FAIL ..." a check, and exits 1 if any failed.
+// browser.mjs URL SHOTS SERVER IDLE_URL: drives r3's web page (protocol/web/) in
+// Debian's headless chromium through puppeteer-core, as tests/web.sh serves it at
+// URL, SERVER the pid of the websocketd serving it: a 1483 game with a practice
+// seed played to its result by clicking the map and the list, with screenshots
+// at the start, in a battle and at the end (into SHOTS); Load of a file that is
+// no save, refused with the game kept; no console error; the page at a phone's
+// width, its game with no seed sent; 20 tabs at once, each with its own game and
+// its own r3 process, every one gone once the tabs close; the attacks a visitor
+// could send down the socket, each refused; and at IDLE_URL a host that closes
+// the connection, told to the person. Prints "ok ..." or "FAIL ..." a check, and
+// exits 1 if any failed. Every wait is for a condition, bounded generously, so
+// that a loaded machine is slower but no less right.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 
-const [url, shots] = process.argv.slice(2);
+const [url, shots, server, idleUrl] = process.argv.slice(2);
+const LONG = 180000; /* ms: the bound of a wait for r3, which a loaded machine slows */
 let failed = 0;
 function check(what, ok) {
   console.log(`${ok ? 'ok' : 'FAIL'} ${what}`);
   if (!ok) failed++;
 }
 
-// The r3 host processes websocketd started for this page's tabs.
+// The r3 host processes of this test's tabs: the children of the websocketd it
+// serves them from, and no one else's.
 function hosts() {
+  if (!/^[0-9]+$/.test(server ?? '')) throw new Error('no websocketd pid given');
   try {
-    return Number(execFileSync('pgrep', ['-fc', '^[^ ]*r3 host --restricted$']).toString());
+    return Number(execFileSync('pgrep', ['-c', '-P', server]).toString());
   } catch {
     return 0;
   }
@@ -35,28 +42,60 @@ async function until(test, seconds, what) {
   return false;
 }
 
-async function open(browser, width, height, errors) {
+// A tab at the page, once connected (state idle; or as given). page.sockets gets the
+// sockets it opens and page.frames every line sent or received on them, as chromium's
+// devtools see them go by (Network.webSocketFrameSent), whatever the page's script does.
+async function open(browser, width, height, errors, at = url, states = ['idle']) {
   const page = await browser.newPage();
   await page.setViewport({ width, height });
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.body.dataset.state === 'idle', { timeout: 60000, polling: 100 });
+  Object.assign(page, { sockets: [], frames: [] });
+  const devtools = await page.target().createCDPSession();
+  await devtools.send('Network.enable');
+  devtools.on('Network.webSocketCreated', (e) => page.sockets.push(e.requestId));
+  devtools.on('Network.webSocketFrameSent', (e) =>
+    page.frames.push({ socket: e.requestId, sent: true, line: e.response.payloadData.trim(), time: e.timestamp }));
+  devtools.on('Network.webSocketFrameReceived', (e) =>
+    page.frames.push({ socket: e.requestId, sent: false, line: e.response.payloadData.trim(), time: e.timestamp }));
+  await page.goto(at, { waitUntil: 'load' });
+  await page.waitForFunction((s) => s.includes(document.body.dataset.state), { timeout: LONG, polling: 100 }, states);
   return page;
 }
 
+// The lines of new games the page sent.
+const newLines = (page) => page.frames.filter((f) => f.sent && f.line.startsWith('new ')).map((f) => f.line);
+
+// A seed is a practice setting: with SEED null the box is left off and the host draws one.
 async function newGame(page, year, side, seed, pace = '0') {
   await page.select('select[name=scenario]', year);
   await page.select('select[name=side]', side);
   await page.select('select[name=level]', '3');
   await page.select('select[name=pace]', pace);
-  await page.$eval('input[name=seed]', (input, s) => { input.value = s; }, String(seed));
   await page.bringToFront(); /* a click needs its tab in front, as a person's does */
+  if (await page.$('#practice') && await page.$eval('#practice', (box) => box.checked) !== (seed !== null))
+    await page.click('#practice');
+  await page.$eval('input[name=seed]', (input, s) => { input.value = s; }, seed === null ? '' : String(seed));
   await page.click('#new-game button[type=submit]');
 }
 
+// The n-th new game sent, once its answer came and the page took it in: how many ms
+// after the line the answer's end came, by devtools' clock; null if it never did.
+async function answered(page, n) {
+  let took = null;
+  const came = await until(() => {
+    const at = page.frames.flatMap((f, i) => (f.sent && f.line.startsWith('new ') ? [i] : []))[n - 1];
+    const end = at === undefined ? null : page.frames.slice(at + 1).find((f) => !f.sent && f.socket === page.frames[at].socket &&
+      (f.line === 'ok' || f.line.startsWith('error ')));
+    if (end) took = 1000 * (end.time - page.frames[at].time);
+    return end != null;
+  }, LONG / 1000, `the answer to new game ${n}`);
+  if (came) await started(page);
+  return took;
+}
+
 async function started(page) {
-  await page.waitForFunction(() => ['ready', 'over'].includes(document.body.dataset.state), { timeout: 60000, polling: 100 });
+  await page.waitForFunction(() => ['ready', 'over'].includes(document.body.dataset.state), { timeout: LONG, polling: 100 });
 }
 
 // A decision drawn by a seeded generator, so that the game is the same each run:
@@ -78,12 +117,23 @@ async function choose(page) {
 }
 
 const listed = (page) => page.$$eval('#decisions button', (b) => b.map((x) => x.dataset.decision).join());
-const settled = (page) => page.waitForFunction(() => document.body.dataset.state !== 'busy', { timeout: 60000, polling: 100 });
+const settled = (page) => page.waitForFunction(() => document.body.dataset.state !== 'busy', { timeout: LONG, polling: 100 });
+
+// What a refused load must leave as it was: the decisions, the log, the map and the tools.
+const kept = (page) => page.evaluate(() => ({
+  decisions: [...document.querySelectorAll('#decisions button')].map((b) => b.dataset.decision).join(),
+  log: document.getElementById('log').innerHTML,
+  map: document.getElementById('map').innerHTML,
+  tools: [...document.querySelectorAll('.tools button, .tools input')].map((b) => `${b.id}:${b.disabled}`).join(),
+  events: document.querySelectorAll('#log li').length,
+}));
+const same = (a, b) => ['decisions', 'log', 'map', 'tools'].filter((k) => a[k] !== b[k]);
 
 // Hint, then Save (a download), a decision, and Load of the download: the game as saved.
+// Then Load of a file that is no save: refused, said so, and the game goes on.
 async function tools(browser, page) {
   await page.click('#hint');
-  await page.waitForFunction(() => !document.getElementById('hint-text').hidden, { timeout: 60000, polling: 100 });
+  await page.waitForFunction(() => !document.getElementById('hint-text').hidden, { timeout: LONG, polling: 100 });
   const hint = await page.$eval('#hint-text', (p) => p.textContent);
   const marked = await page.$$eval('#decisions button.match', (b) => b.length);
   check(`Hint: "${hint}", its decision marked in the list`, /win rate \d+%/.test(hint) && marked === 1);
@@ -91,21 +141,43 @@ async function tools(browser, page) {
   await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: shots });
   const before = await listed(page), file = `${shots}/r3-1483.r3g`;
   await page.click('#save');
-  const saved = await until(() => existsSync(file) && readFileSync(file).length > 0, 10, 'the download');
+  const saved = await until(() => existsSync(file) && readFileSync(file).length > 0, 60, 'the download');
   const sealed = saved && readFileSync(file, 'utf8').startsWith('# r3 sealed game record');
   await page.click('#decisions li:nth-child(1) button');
   await settled(page);
-  const input = await page.$('#load');
-  await input.uploadFile(file);
-  await page.waitForFunction(() => document.body.dataset.state === 'ready', { timeout: 60000, polling: 100 });
+  await (await page.$('#load')).uploadFile(file);
+  const loaded = await until(async () => (await page.evaluate(() => document.body.dataset.state)) === 'ready' &&
+    (await listed(page)) === before, LONG / 1000, 'the decisions as saved');
   check(`Save downloaded the game, sealed; after a decision, Load of it gave back the same ${before.split(',').length} decisions`,
-    sealed && (await listed(page)) === before);
+    sealed && loaded);
+
+  const notes = `${shots}/notes.txt`, was = await kept(page);
+  writeFileSync(notes, 'These are my notes, not a saved game.\n');
+  await (await page.$('#load')).uploadFile(notes);
+  const answered = await until(() => page.evaluate(() => document.body.dataset.state !== 'busy' &&
+    /bad-record/.test(document.getElementById('status').textContent)), LONG / 1000, 'the refusal');
+  const refusal = await page.$eval('#status', (s) => s.textContent), now = await kept(page);
+  const changed = same(was, now);
+  check(`Load of a file that is no save: "${refusal}"; the decisions, the log, the map and the tools as they were` +
+    (changed.length ? ` (not: ${changed.join(', ')})` : ''),
+  answered && /notes\.txt was not loaded/.test(refusal) && changed.length === 0 &&
+    (await page.evaluate(() => document.body.dataset.state)) === 'ready');
+  const playable = await page.$('#decisions li:nth-child(1) button');
+  if (playable) {
+    const decisions = now.decisions;
+    await playable.click();
+    await settled(page);
+    const after = await kept(page);
+    check('after the refused load a decision was played: the game went on',
+      after.events > now.events || (after.decisions !== decisions && after.decisions !== ''));
+  } else check('after the refused load a decision was played: the game went on (no decision left to play)', false);
 }
 
 async function wholeGame(browser, errors) {
   const page = await open(browser, 1280, 800, errors);
   await newGame(page, '1483', 'york', 7);
   await started(page);
+  check(`with the practice seed 7 the page sent: '${newLines(page)[0]}'`, / seed 7 /.test(newLines(page)[0]));
   await page.screenshot({ path: `${shots}/web-start.png` });
   await tools(browser, page);
   let decisions = 0, byMap = 0, battle = false, undone = null;
@@ -143,16 +215,18 @@ async function wholeGame(browser, errors) {
   check(`the log told ${end.events} events in sentences, ${end.dice} with dice drawn, and a battle was seen`,
     end.events > 50 && end.dice > 0 && battle);
   await page.close();
-  check('the tab closed, its r3 process ended', await until(() => hosts() === 0, 10, 'the r3 process to end'));
+  check('the tab closed, its r3 process ended', await until(() => hosts() === 0, 60, 'the r3 process to end'));
 }
 
 async function phone(browser, errors) {
   const page = await open(browser, 390, 844, errors);
+  await newGame(page, '1460', 'lancaster', null);
+  const first = await answered(page, 1);
+  const sent = newLines(page);
+  check(`with the practice seed off the page sent no seed: '${sent[0]}'`, first !== null && sent.length === 1 && !/\bseed\b/.test(sent[0]));
   await newGame(page, '1460', 'lancaster', 3, '1000');
-  const clicked = Date.now();
-  await started(page);
-  const waited = Date.now() - clicked; /* from just after the click: a little less than r3's wait */
-  check(`Pace 1 s: York's card, r3's first choice, came ${waited} ms after New game`, waited >= 900);
+  const waited = await answered(page, 2);
+  check(`Pace 1 s: York's card, r3's first choice, came ${Math.round(waited)} ms after New game was sent`, waited >= 900);
   const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   await page.screenshot({ path: `${shots}/web-phone.png`, fullPage: true });
   check('at a phone\'s width (390 px) the page fits without sideways scrolling', fits);
@@ -169,7 +243,7 @@ async function manyTabs(browser, errors) {
   check(`20 tabs at once: ${new Set(hands).size} different hands dealt, ${running} r3 processes`,
     new Set(hands).size >= 15 && running === 20);
   await Promise.all(pages.map((p) => p.close()));
-  check('the 20 tabs closed, every r3 process ended', await until(() => hosts() === 0, 15, 'the r3 processes to end'));
+  check('the 20 tabs closed, every r3 process ended', await until(() => hosts() === 0, 120, 'the r3 processes to end'));
 }
 
 // Lines a visitor could send instead of the page's, and what each must be answered.
@@ -217,6 +291,36 @@ async function attacks(browser, errors) {
   await page.close();
 }
 
+// A host that closes the connection (its 'bye idle ... | SENTENCE', then its end): the
+// page says the sentence, its state is closed, nothing that needs the server can be
+// pressed; "Start a new game" connects again and sends its new game on the fresh socket.
+async function idle(browser, errors) {
+  const page = await open(browser, 1280, 800, errors, idleUrl, ['idle', 'closed']);
+  const closed = () => until(() => page.evaluate(() => document.body.dataset.state === 'closed'), 60, 'the state closed');
+  const told = async () => {
+    const bye = page.frames.filter((f) => !f.sent && f.line.startsWith('bye ')).at(-1)?.line ?? '';
+    const shown = await page.evaluate(() => ({
+      status: document.getElementById('status').textContent,
+      offered: !document.getElementById('closed').hidden && !document.getElementById('restart').disabled,
+      pressable: [...document.querySelectorAll('.tools button, .tools input, #decisions button')].filter((b) => !b.disabled).length,
+    }));
+    return { bye, ...shown, ok: bye.includes(' | ') && shown.status === bye.slice(bye.indexOf(' | ') + 3) && shown.offered && shown.pressable === 0 };
+  };
+  const none = { bye: '', status: '(the page never closed)' };
+  const first = (await closed()) ? await told() : none;
+  await page.screenshot({ path: `${shots}/web-closed.png` });
+  check(`a host that said '${first.bye}' and ended: the page said "${first.status}", closed, its tools disabled, a new game offered`,
+    first.ok);
+  await page.bringToFront();
+  if (await page.$('#restart')) await page.click('#restart');
+  const again = await until(() => page.sockets.length === 2 && page.frames.some((f) => f.socket === page.sockets[1] && f.sent &&
+    f.line.startsWith('new ')), 60, 'a new game on a fresh socket');
+  const second = again && (await closed()) ? await told() : none;
+  check(`"Start a new game" connected again and sent its new game; when that host said bye too, the page said so: "${second.status}"`,
+    second.ok);
+  await page.close();
+}
+
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
@@ -229,6 +333,7 @@ try {
   await phone(browser, errors);
   await manyTabs(browser, errors);
   await attacks(browser, errors);
+  await idle(browser, errors);
 } catch (e) {
   check(`the browser test ran to its end (${e.message})`, false);
 }
