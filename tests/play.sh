@@ -108,11 +108,19 @@ awk '/^\[3\] Your decision/ { at3 = 1 } /^\[4\] Your decision/ { at4 = 1 }
     grep -q '^\[4\] Your decision .*Y:March goes from Calais to Northumbria\.$' "$tmp/steps"
 check "the board is drawn once a step of one's own move is done, not at each step" $?
 
-# Without --seed, a fresh seed each game, printed; --load FILE resumes a saved game.
-fresh() { echo q | "$R3" play --scenario 1460 --side lancaster option Iterations=20 | sed -n 's/^Seed \([0-9]*\) (a fresh one): .*/\1/p'; }
+# Undo takes back a decision with what followed it by force: the recruit of
+# Y:Worcester (the 6th), whose only place r3 play took at once, comes back whole.
+printf '2\n6\nu\nq\n' | "$R3" play --scenario 1460 --side york --seed 1945066235 > "$tmp/forced"
+[ "$(grep -o '^\[[0-9]*\] Your decision (1-[0-9]*' "$tmp/forced" | sed 's/.*(1-//' | tr '\n' ' ')" = "7 12 11 12 " ] &&
+    grep -q 'Your only decision: place the recruit Y:Worcester in Rutland' "$tmp/forced"
+check "undo after a forced placement: back to the 12 decisions before the recruit, not to its only place" $?
+
+# Without --seed, a secret seed each game, never shown (another r3 given it would
+# deal the same hands); --load FILE resumes a saved game.
+fresh() { echo q | "$R3" play --scenario 1460 --side lancaster option Iterations=20 > "$tmp/fresh"; grep '^Own hand' "$tmp/fresh" | head -n 1; }
 one=$(fresh) two=$(fresh)
-[ -n "$one" ] && [ -n "$two" ] && [ "$one" != "$two" ]
-check "no --seed: a fresh seed each game, printed ($one, $two)" $?
+[ -n "$one" ] && [ "$one" != "$two" ] && grep -q '^A secret seed deals this game' "$tmp/fresh" && ! grep -q '^Seed ' "$tmp/fresh"
+check "no --seed: a secret seed each game, not printed, two games dealt apart ($one / $two)" $?
 echo q | "$R3" play --load "$tmp/saved.r3g" > "$tmp/resumed"
 grep -q "^r3 play: resuming $tmp/saved.r3g\.$" "$tmp/resumed" && grep -q '^\[1\] Your decision (1-' "$tmp/resumed" &&
     grep -q "^York's view: 1460, campaign 1, turn 1" "$tmp/resumed"

@@ -10,8 +10,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "protocol/cli/cli.h"
 #include "protocol/host/play.h"
@@ -22,8 +20,8 @@ static const struct cli_option PLAY_OPTIONS[] = {
     [PLAY_SCENARIO] = {"scenario", CLI_SCENARIO, "YEAR", 0, 0, "the scenario: 1460, 1470 or 1483", false},
     [PLAY_SIDE] = {"side", CLI_SIDE, "york|lancaster", 0, 0, "the side you play; r3 plays the other", false},
     [PLAY_SEED] = {"seed", CLI_SEED, "S", 0, 0,
-                   "the seed of the deals, the dice and the engine (default: a fresh one,\n"
-                   "printed, so that the game can be played again)",
+                   "the seed of the deals, the dice and the engine, to play a game again\n"
+                   "(default: a secret one, never shown, so the engine's hand stays hidden)",
                    false},
     [PLAY_LEVEL] = {"level", CLI_COUNT, "N", 1, 10,
                     "r3's strength, 1 (weakest) to 10 (its full strength, the default):\n"
@@ -101,23 +99,12 @@ static bool take_play(void *context, const struct cli_argument *a)
     return true;
 }
 
-/* A seed no two games started a second apart share: the clock's nanoseconds and the process. */
-static long long fresh_seed(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    return (long long)(((uint64_t)now.tv_nsec ^ (uint64_t)now.tv_sec * 1000003u ^ (uint64_t)getpid() << 16) %
-                       2147483647u);
-}
-
 /* The host's "new ..." for a fresh game, and what the person is told. */
 static int new_game(struct play_options *o)
 {
-    static char command[2300], greeting[256];
+    static char command[2300], greeting[300];
     bool chosen = o->seed >= 0;
-    if (!chosen)
-        o->seed = fresh_seed();
-    char level[16] = "", again[80] = "", think[48] = ""; /* the host's words, and r3 play's */
+    char level[16] = "", again[80] = "", think[48] = "", seed[32] = ""; /* the host's words, and r3 play's */
     int n = 0, m = 0;
     if (o->level) {
         snprintf(level, sizeof level, " level %d", o->level);
@@ -131,13 +118,21 @@ static int new_game(struct play_options *o)
         snprintf(think + n, sizeof think - (size_t)n, " pace %ld", o->pace);
         snprintf(again + m, sizeof again - (size_t)m, " --pace %ld", o->pace);
     }
-    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s seed %lld%s%s%s", o->year,
-             o->side == 0 ? "human" : "engine", o->side == 0 ? "engine" : "human", o->seed, level, think, o->extra);
-    snprintf(greeting, sizeof greeting,
-             "r3 play: %d, you are %s. The engine plays the other side.\n"
-             "Seed %lld%s: r3 play --scenario %d --side %s --seed %lld%s plays this game again.",
-             o->year, o->side == 0 ? "York" : "Lancaster", o->seed, chosen ? "" : " (a fresh one)", o->year,
-             o->side == 0 ? "york" : "lancaster", o->seed, again);
+    if (chosen)
+        snprintf(seed, sizeof seed, " seed %lld", o->seed);
+    snprintf(command, sizeof command, "new scenario %d york %s lancaster %s%s%s%s%s", o->year,
+             o->side == 0 ? "human" : "engine", o->side == 0 ? "engine" : "human", seed, level, think, o->extra);
+    int n0 = snprintf(greeting, sizeof greeting, "r3 play: %d, you are %s. The engine plays the other side.\n", o->year,
+                      o->side == 0 ? "York" : "Lancaster");
+    /* Without --seed the host draws a secret one: a seed printed would let
+     * another r3 deal the same game and show the engine's hand. */
+    if (chosen)
+        snprintf(greeting + n0, sizeof greeting - (size_t)n0,
+                 "Seed %lld: r3 play --scenario %d --side %s --seed %lld%s plays this game again.", o->seed, o->year,
+                 o->side == 0 ? "york" : "lancaster", o->seed, again);
+    else
+        snprintf(greeting + n0, sizeof greeting - (size_t)n0,
+                 "A secret seed deals this game; --seed S deals one you can play again.");
     return play_session(command, greeting, o->verbose);
 }
 
