@@ -402,7 +402,10 @@ static void search_random(struct driver *d)
  * answers at once. */
 static void hold_reply(struct driver *d, long started_us)
 {
-    long until = started_us + d->player.think_least_ms * 1000;
+    long least_ms = d->player.think_least_ms;
+    if (d->limits.most_ms > 0 && d->limits.most_ms < least_ms) /* nothing goes past the most */
+        least_ms = d->limits.most_ms;
+    long until = started_us + least_ms * 1000;
     if (d->forced || d->limits.infinite) /* infinite: its bestmove waits for stop anyway */
         return;
     for (long left; !atomic_load(&d->stop) && (left = until - clock_us()) > 0;)
@@ -443,6 +446,8 @@ void driver_start(struct driver *d, const struct belief *b, const struct world *
     bool own_moves_only = d->kept && b->transitions - d->kept_after == b->keys - d->kept_at;
     bool followed = own_moves_only || (d->kept && d->kept_pondered);
     d->path_count = followed ? belief_keys_since(b, d->kept_at, d->path) : -1;
+    if (p->kind == PLAYER_CHEAT && !truth)
+        truth = &b->w; /* none given: a cheat's tree on a world that is no world would never end an iteration */
     d->has_truth = truth != NULL;
     if (truth)
         d->truth = *truth;

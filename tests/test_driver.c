@@ -308,6 +308,19 @@ static void new_weights_in_the_same_place_grow_a_new_tree(void **state)
     driver_forget(&driver);
 }
 
+/* The cheat player reads the true world its caller gives; one given none
+ * searches the belief's own world, and ends, rather than looping for ever
+ * inside one iteration on a world that is no world. */
+static void the_cheat_player_ends_without_a_true_world(void **state)
+{
+    (void)state;
+    york_to_play(&belief);
+    struct player p = player_of(PLAYER_CHEAT, 1, PARALLEL_ROOT);
+    struct record r = search(&p, &NODES_2000);
+    assert_int_equal(r.bestmoves, 1);
+    assert_true(legal_has(&belief.w, r.best));
+}
+
 /* A side with one legal decision gets it at once, with a note and no search. */
 static void a_lone_legal_decision_is_chosen_without_a_search(void **state)
 {
@@ -544,6 +557,7 @@ int main(void)
         cmocka_unit_test(time_management_ends_a_settled_search_and_stretches_a_close_one),
         cmocka_unit_test(new_weights_in_the_same_place_grow_a_new_tree),
         cmocka_unit_test(every_player_chooses_a_legal_decision),
+        cmocka_unit_test(the_cheat_player_ends_without_a_true_world),
         cmocka_unit_test(an_infinite_search_reports_its_choice_only_at_stop),
         cmocka_unit_test(a_lone_legal_decision_is_chosen_without_a_search),
         cmocka_unit_test(a_pondered_tree_is_followed_through_the_enemy_decision),

@@ -228,6 +228,70 @@ static void a_written_record_reads_back_whole(void **state)
     free(text);
 }
 
+/* A 1470 record of 40 decisions, chance from seed 7 and, from the 5th on (in the deal),
+ * from 'chance' after a "# resumed after decision 'at'" line; each side
+ * plays its first choice. Returns the text, malloc'd. */
+static char *resumed_record(long at, uint64_t resumed_chance, const char *resumed_line, size_t *size)
+{
+    struct world w;
+    uint64_t chance = 7;
+    char *text = NULL;
+    decision d = 0;
+    FILE *f = open_memstream(&text, size);
+    assert_non_null(f);
+    record_write_header(f, 1470, 7, "alpha", "beta");
+    scenario_setup(&w, SCENARIO_1470);
+    for (int i = 0; i < 40 && w.phase != PHASE_OVER; i++) {
+        if (i == 5) {
+            chance = resumed_chance;
+            if (resumed_line)
+                fprintf(f, "%s\n", resumed_line);
+            else
+                record_write_resumed(f, at, resumed_chance);
+        }
+        if (rules_actor(&w) == ACTOR_CHANCE) {
+            game_uniform(&chance, &w, &d);
+        } else {
+            struct decisions legal;
+            rules_legal(&w, &legal);
+            d = legal.list[0];
+        }
+        record_write_decision(f, d);
+        rules_apply(&w, d);
+    }
+    record_write_result(f, RECORD_RESIGNATION, SIDE_LANCASTER, "");
+    fclose(f);
+    return text;
+}
+
+/* r3 host resumes a game from a sealed save with chance from a new secret:
+ * its record says where, and the replay verifies the chance after it by that
+ * secret, refusing a resumption out of place or out of form. */
+static void a_resumed_record_verifies_its_chance_by_the_new_seed(void **state)
+{
+    (void)state;
+    static const struct {
+        long at;
+        const char *line, *expected;
+    } CASE[] = {
+        {5, NULL, NULL},
+        {4, NULL, "a resumption at another decision than the one it follows"},
+        {5, "# resumed after decision 5: chance from x", "expected '# resumed after decision K: chance from N'"},
+        {5, "# resumed after decision -5: chance from 99", "expected '# resumed after decision K: chance from N'"},
+        {5, "# resumed after decision 5: chance from 99 and more", "expected '# resumed after decision K"},
+    };
+    for (size_t i = 0; i < sizeof CASE / sizeof CASE[0]; i++) {
+        size_t size;
+        char *text = resumed_record(CASE[i].at, 99, CASE[i].line, &size);
+        replayed(text, size, CASE[i].expected);
+        free(text);
+    }
+    size_t size;
+    char *text = resumed_record(5, 99, "# a note that says nothing", &size); /* chance moved on with no resumption */
+    replayed(text, size, "but the seed gives");
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +301,7 @@ int main(void)
         cmocka_unit_test(a_forfeit_names_the_loser_s_engine),
         cmocka_unit_test(a_forfeit_that_names_no_loser_fails),
         cmocka_unit_test(a_written_record_reads_back_whole),
+        cmocka_unit_test(a_resumed_record_verifies_its_chance_by_the_new_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

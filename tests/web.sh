@@ -36,14 +36,8 @@ serve() {
     return 1
 }
 
-# A host that closes a connection idle for a second: r3 host --restricted
-# --idle-timeout 1 where this r3 has it, else tests/web/idle-host.sh, which
-# ends as it would.
-if "$R3" host --help 2>&1 | grep -q -- --idle-timeout; then
-    serve "$R3" host --restricted --idle-timeout 1
-else
-    serve sh tests/web/idle-host.sh
-fi
+# A host that closes a connection idle for a second.
+serve "$R3" host --restricted --idle 1
 idle_server=$server idle_port=$port
 serve "$R3" host --restricted
 mkdir -p "$tmp/shots"

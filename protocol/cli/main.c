@@ -413,14 +413,23 @@ static const struct cli_option HOST_OPTIONS[] = {
     {"restricted", CLI_FLAG, NULL, 0, 0,
      "for a client on the network (r3's web page, docs/web.md): no engine\n"
      "program (cmd=), no file (save data / load data carry the save), file\n"
-     "options and Ponder refused, Threads 2, Hash 256, Iterations 100000 and\n"
-     "searches of 10 s at most, 50 lines a second",
+     "options, Ponder and the cheat player refused, Threads 2, Hash 256,\n"
+     "Iterations 100000, searches of 10 s and lines of 30 s (--line-limit)\n"
+     "at most, 50 lines a second, a person at one side; idle 600 s (--idle)",
+     false},
+    {"idle", CLI_COUNT, "S", 0, 86400,
+     "close with 'bye idle S' once no line has come for S seconds after an\n"
+     "answer (0: never, the default without --restricted)",
+     false},
+    {"line-limit", CLI_COUNT, "S", 1, 3600,
+     "with --restricted: the engine's decisions until the person's turn take\n"
+     "S seconds at most together, searches and pace (default 30)",
      false},
     {NULL, 0, NULL, 0, 0, NULL, false},
 };
 
 static const struct cli_command CLI_HOST = {"host",
-                                            "[--restricted]",
+                                            "[--restricted] [--idle S] [--line-limit S]",
                                             "the game master on stdin/stdout for a client that knows no rules:\n"
                                             "it deals, rolls, plays the engine side(s) and tells a human side\n"
                                             "what it may see (docs/host.md)",
@@ -430,30 +439,34 @@ static const struct cli_command CLI_HOST = {"host",
                                             command_host};
 
 struct host_arguments {
-    bool restricted;
+    struct host_settings settings;
     const char *word; /* the first word given, which host does not take */
 };
 
 static bool take_host_argument(void *context, const struct cli_argument *a)
 {
     struct host_arguments *h = context;
-    if (a->option)
-        h->restricted = true;
+    if (a->option && a->option->kind == CLI_FLAG)
+        h->settings.restricted = true;
+    else if (a->option && strcmp(a->option->name, "idle") == 0)
+        h->settings.idle_s = (long)a->number;
+    else if (a->option)
+        h->settings.line_ms = (long)a->number * 1000;
     else if (!h->word)
         h->word = a->text;
     return true;
 }
 
-/* r3 host [--restricted]: the game is set up with its 'new' command. */
+/* r3 host [--restricted] [--idle S] [--line-limit S]: the game is set up with its 'new' command. */
 static int command_host(int argc, char **argv)
 {
-    struct host_arguments h = {0};
+    struct host_arguments h = {.settings = {.idle_s = -1}};
     int status = cli_parse(&CLI_HOST, argc, argv, take_host_argument, &h);
     if (status)
         return status;
     if (h.word)
         return cli_usage_error("host takes no arguments ('%s'); set the game up with its 'new' command", h.word);
-    return host_run(stdin, stdout, h.restricted);
+    return host_run(stdin, stdout, &h.settings);
 }
 
 static const struct cli_command CLI_HELP; /* defined below, with the table it prints */

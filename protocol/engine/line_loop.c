@@ -4,8 +4,16 @@
  * than the bound; a NUL byte is refused before anything reads the line as a
  * string.
  */
+/* gnulib (for freadahead) puts its own system headers first on the include
+ * path; they need its config.h before anything else. */
+#include <config.h>
+
 #include "protocol/engine/line_loop.h"
 
+#include <errno.h>
+#include <freadahead.h>
+#include <limits.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,13 +88,29 @@ static bool take_line(const struct line_loop *loop, char *line, size_t length, b
     return run_line(loop, line);
 }
 
+/* Whether input comes within the loop's idle time: a byte already read
+ * ahead into the stream's buffer counts, and so does the input's end. */
+static bool input_comes(const struct line_loop *loop)
+{
+    if (loop->idle_ms <= 0 || freadahead(loop->in) > 0)
+        return true;
+    struct pollfd fd = {.fd = fileno(loop->in), .events = POLLIN};
+    int ready;
+    while ((ready = poll(&fd, 1, loop->idle_ms > INT_MAX ? INT_MAX : (int)loop->idle_ms)) < 0 && errno == EINTR)
+        ;
+    if (ready == 0)
+        loop->idle(loop->context);
+    return ready != 0;
+}
+
 void line_loop_run(const struct line_loop *loop)
 {
     char *line = NULL;
     size_t capacity = 0, length_read;
     ssize_t length;
     bool too_long;
-    while ((length = line_read(loop->in, &line, &capacity, loop->limit, &too_long, &length_read)) >= 0) {
+    while (input_comes(loop) &&
+           (length = line_read(loop->in, &line, &capacity, loop->limit, &too_long, &length_read)) >= 0) {
         if (loop->line_begins)
             loop->line_begins(loop->context);
         if (loop->admit && !loop->admit(loop->context))

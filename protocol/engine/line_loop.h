@@ -47,6 +47,10 @@ struct line_loop {
     /* After line_begins: false refuses the line unread, after the hook's
      * own error line (a rate limit). NULL: every line is taken. */
     bool (*admit)(void *context);
+    /* With idle_ms over 0: when no byte of input comes for that long after
+     * an answer, idle (its last words) is called and the loop ends. */
+    long idle_ms;
+    void (*idle)(void *context);
 };
 
 /* Runs the loop until 'other' ends it or the input does. */

@@ -55,14 +55,23 @@ static const char *const HOW_WORD[GAME_HOW_COUNT] = {"heirs", "usurpation", "las
  * took it learned from it (engine/hidden/learned.h): undo stops there. */
 struct ply {
     decision d;
-    int actor;                 /* enum actor */
-    uint8_t taught;            /* enum lesson: what the actor, a human side, learned from it */
+    int actor;      /* enum actor */
+    uint8_t taught; /* enum lesson: what the actor, a human side, learned from it */
+    bool forced;    /* a human side's decision that was its only legal one: undo takes it back with the one before */
     struct observation lesson; /* with LEARNED_SEEN, what told it */
 };
 
 #define MAX_PLIES GAME_DECISION_BOUND
 #define MAX_OPTION_WORDS 16
-#define FORFEIT_WHY_MAX 300 /* an engine program's forfeit, in words */
+#define FORFEIT_WHY_MAX 300  /* an engine program's forfeit, in words */
+#define MAX_RESUMPTIONS 1024 /* loads of sealed saves that one game's record keeps */
+
+/* A game resumed from a sealed save: from the decision after the first
+ * 'after' on, chance draws from 'chance', a secret drawn at the load. */
+struct resumption {
+    long after;
+    uint64_t chance;
+};
 
 struct host {
     FILE *in, *out;
@@ -82,7 +91,16 @@ struct host {
     char forfeit_why[FORFEIT_WHY_MAX]; /* what it did, as the result line says */
     int how;                           /* enum game_how, once the game is over */
     bool restricted;                   /* r3 host --restricted (protocol/host/restrict.h) */
+    long idle_s;                       /* the input may rest this long before the host closes, 0: for ever */
+    long line_ms;                      /* a restricted host's bound on one line's searches together */
     struct line_rate rate;
+    long line_began_us; /* when the line being answered came: a restricted host's bound on it counts from there */
+    /* The game's hidden part stays sealed after its end too: a save sealed
+     * it in play, or the game was resumed from such a save, so an open
+     * record would show what that save holds. */
+    bool kept_secret;
+    struct resumption resumed[MAX_RESUMPTIONS];
+    int resumptions;
 };
 
 /* Every refusal of this loop goes to its output. */
@@ -126,7 +144,11 @@ static bool note_ply(struct host *h, decision d)
 {
     if (h->plies >= MAX_PLIES)
         return error_line(h, "internal", "the game is past %d decisions", MAX_PLIES);
-    h->ply[h->plies++] = (struct ply){.d = d, .actor = rules_actor(&h->truth)};
+    int actor = rules_actor(&h->truth);
+    struct decisions legal = {.count = 0};
+    if (actor < SIDE_COUNT && is_human(h, actor))
+        rules_legal(&h->truth, &legal);
+    h->ply[h->plies++] = (struct ply){.d = d, .actor = actor, .forced = legal.count == 1};
     return true;
 }
 
@@ -171,6 +193,17 @@ static void forfeit_name(const struct host *h, char *name, size_t size)
     snprintf(name, size, "%s%sengine", both_engines ? SIDE_WORD[h->resigned] : "", both_engines ? " " : "");
 }
 
+/* How long the next search may take, 0 for no bound: a restricted host's
+ * searches stop after RESTRICT_SEARCH_MS, and all of one line's together
+ * after its line_ms; past that a search takes a millisecond. */
+static long search_ms_left(const struct host *h)
+{
+    if (!h->restricted)
+        return 0;
+    long left = h->line_ms - (clock_us() - h->line_began_us) / 1000;
+    return left > RESTRICT_SEARCH_MS ? RESTRICT_SEARCH_MS : left > 1 ? left : 1;
+}
+
 /* An engine side decides, by its search or its program; one that cannot
  * forfeits, and the game stops there. */
 static bool engine_decides(void *context, const struct world *w, decision *d)
@@ -178,6 +211,7 @@ static bool engine_decides(void *context, const struct world *w, decision *d)
     struct host *h = context;
     int actor = rules_actor(w), end;
     char why[FORFEIT_WHY_MAX];
+    h->seat[actor].most_ms = search_ms_left(h);
     if (seat_decide(&h->seat[actor], w, h->in, d, why, sizeof why, &end))
         return true;
     forfeit(h, actor, why);
@@ -244,13 +278,28 @@ static bool read_seat(struct host *h, char w[][SEAT_WORD_MAX], int n, int *i, in
     return true;
 }
 
-/* A restricted host seats no engine program: a visitor would name what the server runs. */
-static bool no_program(struct host *h, const struct seat_choice choice[SIDE_COUNT])
+/* A restricted host seats no engine program (a visitor would name what the
+ * server runs), and plays only a game with a person at it: two engines
+ * would play a whole game inside one line. */
+static bool seats_allowed(struct host *h, const struct seat_choice choice[SIDE_COUNT])
 {
+    if (!h->restricted)
+        return true;
     for (int side = 0; side < SIDE_COUNT; side++)
-        if (h->restricted && choice[side].kind == SEAT_PROGRAM)
+        if (choice[side].kind == SEAT_PROGRAM)
             return error_line(h, "restricted", "%s: a restricted host seats no engine program (cmd=)", SIDE_WORD[side]);
+    if (choice[SIDE_YORK].kind != SEAT_HUMAN && choice[SIDE_LANCASTER].kind != SEAT_HUMAN)
+        return error_line(h, "restricted", "a restricted host plays only a game with a person at it: one side human");
     return true;
+}
+
+/* A seed nobody knows, from the system's entropy: the deals and dice of a
+ * game whose seed was not given, and the future of one resumed from a save. */
+static uint64_t secret_seed(void)
+{
+    uint64_t seed;
+    randombytes_buf(&seed, sizeof seed);
+    return seed >> 1; /* the seeds r3's command lines take, below 2^63 */
 }
 
 /* An option a restricted host allows, or its one error line. */
@@ -368,18 +417,48 @@ static void start(struct host *h, int scenario, uint64_t seed)
         h->seat[side].driver.rng = seed + 1 + (uint64_t)side;
 }
 
+/* The chance stream from a resumption after 'played' decisions, if any
+ * (the last there). */
+static void resume_chance_at(struct host *h, long played)
+{
+    for (int r = 0; r < h->resumptions; r++)
+        if (h->resumed[r].after == played)
+            h->chance = h->resumed[r].chance;
+}
+
+/* Plays d, the game's decision after 'played' ones, again, silently: the
+ * chance stream moved on by the draw that gave it, from the secret of a
+ * resumption there if there was one. */
+static bool apply_again(struct host *h, long played, decision d)
+{
+    resume_chance_at(h, played);
+    if (rules_actor(&h->truth) == ACTOR_CHANCE)
+        random_next(&h->chance);
+    return apply(h, d, false);
+}
+
 /* Plays the first 'plies' decisions of the history again from the start,
- * silently: the way back for undo, and the way in for load. */
+ * silently: the way back for undo. */
 static bool replay(struct host *h, long plies)
 {
-    for (long i = 0; i < plies; i++) {
-        struct ply p = h->ply[i];
-        if (p.actor == ACTOR_CHANCE)
-            random_next(&h->chance); /* the draw that gave it */
-        if (!apply(h, p.d, false))
+    for (long i = 0; i < plies; i++)
+        if (!apply_again(h, i, h->ply[i].d))
             return false;
-    }
+    resume_chance_at(h, plies);
     return true;
+}
+
+/* After an undo back to 'keep' decisions, a resumption past them moves back
+ * there with its secret: only the side's own decisions lay between, no
+ * chance, and going back over a load must not bring back the future the
+ * save held. */
+static void resume_no_later_than(struct host *h, long keep)
+{
+    for (int r = 0; r < h->resumptions; r++)
+        if (h->resumed[r].after > keep)
+            h->resumed[r].after = keep;
+    while (h->resumptions > 1 && h->resumed[h->resumptions - 2].after == keep)
+        h->resumed[h->resumptions - 2] = h->resumed[h->resumptions - 1], h->resumptions--;
 }
 
 /* Starts the engine programs the seats name, then seats them all, ending
@@ -414,7 +493,7 @@ static bool cmd_new(void *context, char *args)
     struct host *h = context;
     static char w[MAX_WORDS][SEAT_WORD_MAX];
     struct seat_choice choice[SIDE_COUNT];
-    uint64_t seed = 1;
+    uint64_t seed = secret_seed();
     int n = split(h, args, w), i = 2;
     if (n < 0)
         return false;
@@ -431,13 +510,15 @@ static bool cmd_new(void *context, char *args)
     options_default(&options);
     /* On an error the game in play, if any, goes on as it was. */
     if (!read_seat(h, w, n, &i, SIDE_YORK, &choice[SIDE_YORK]) ||
-        !read_seat(h, w, n, &i, SIDE_LANCASTER, &choice[SIDE_LANCASTER]) || !no_program(h, choice) ||
+        !read_seat(h, w, n, &i, SIDE_LANCASTER, &choice[SIDE_LANCASTER]) || !seats_allowed(h, choice) ||
         !read_extras(h, w, n, i, &options, &seed, option_word, &option_words) ||
         !take_seats(h, choice, (const char(*)[SEAT_WORD_MAX])option_word, option_words))
         return false;
     h->options = options;
     memcpy(h->option_word, option_word, sizeof option_word);
     h->option_words = option_words;
+    h->kept_secret = false;
+    h->resumptions = 0;
     start(h, scenario, seed);
     return run_on(h);
 }
@@ -588,10 +669,33 @@ static const char *cannot_take_back(const struct ply *p, int side, char *why, si
     return why;
 }
 
-/* undo [N]: takes back the side to move's own last N decisions, as long as
- * it learned nothing since the first of them: no deal, no die, no decision
- * of the other side, and nothing its own decisions showed it (a card or a
- * block revealed, an outcome that turned on something hidden). */
+/* How many decisions of the game stay when 'side' takes back its last n,
+ * each with the decisions it had no choice in that followed it (a recruit's
+ * only place): a client that plays those at once would otherwise play them
+ * again at once. -1 (said) where one of them may not be taken back. */
+static long undo_point(struct host *h, int side, long n)
+{
+    long keep = h->plies;
+    char why[300];
+    for (long k = 0; k < n; k++)
+        do {
+            if (keep == 0)
+                return error_line(h, "cannot-undo", "the game has no decision of %s's to take back", SIDE_WORD[side]),
+                       -1;
+            if (cannot_take_back(&h->ply[keep - 1], side, why, sizeof why))
+                return error_line(h, "cannot-undo",
+                                  "%s has seen %s: undo goes back only over its own decisions that showed it nothing",
+                                  SIDE_WORD[side], why),
+                       -1;
+        } while (h->ply[--keep].forced);
+    return keep;
+}
+
+/* undo [N]: takes back the side to move's own last N decisions (and what
+ * each forced on it), as long as it learned nothing since the first of
+ * them: no deal, no die, no decision of the other side, and nothing its own
+ * decisions showed it (a card or a block revealed, an outcome that turned
+ * on something hidden). */
 static bool cmd_undo(void *context, char *args)
 {
     struct host *h = context;
@@ -602,16 +706,10 @@ static bool cmd_undo(void *context, char *args)
         return error_line(h, "bad-arguments", "undo takes a number of decisions, 1 or more, not '%s'", args);
     if (!human_to_move(h, &side))
         return false;
-    long keep = h->plies;
-    for (long k = 0; k < n; k++, keep--) {
-        if (keep == 0)
-            return error_line(h, "cannot-undo", "the game has no decision of %s's to take back", SIDE_WORD[side]);
-        char why[300];
-        if (cannot_take_back(&h->ply[keep - 1], side, why, sizeof why))
-            return error_line(h, "cannot-undo",
-                              "%s has seen %s: undo goes back only over its own decisions that showed it nothing",
-                              SIDE_WORD[side], why);
-    }
+    long keep = undo_point(h, side, n);
+    if (keep < 0)
+        return false;
+    resume_no_later_than(h, keep);
     restart(h);
     if (!replay(h, keep))
         return false;
@@ -635,11 +733,15 @@ static bool cmd_hint(void *context, char *args)
     if (h->restricted && limits.movetime > RESTRICT_SEARCH_MS)
         return error_line(h, "restricted", "hint movetime %ld: a restricted host searches at most %d ms",
                           limits.movetime, RESTRICT_SEARCH_MS);
-    limits.most_ms = h->restricted ? RESTRICT_SEARCH_MS : 0;
+    limits.most_ms = search_ms_left(h);
     if (!human_to_move(h, &side))
         return false;
     struct seat *s = &h->seat[side];
-    decision best = observe_named(&s->belief.w, seat_search(s, &limits, h->in), side);
+    if (s->player.kind == PLAYER_CHEAT)
+        return error_line(h, "bad-arguments",
+                          "no hint from Player cheat: it reads the true world, which the person at the board may "
+                          "not see");
+    decision best = observe_named(&s->belief.w, seat_search(s, &limits, NULL, h->in), side);
     rules_legal(&h->truth, &legal);
     for (int i = 0; i < legal.count; i++)
         if (observe_named(&h->truth, legal.list[i], side) == best) {
@@ -683,8 +785,12 @@ static void write_record(const struct host *h, FILE *f)
         record_write_comment(f, "host option %s", h->option_word[i]);
     for (int side = 0; side < SIDE_COUNT; side++)
         record_write_comment(f, "host rng %s %llu", SIDE_WORD[side], (unsigned long long)h->seat[side].driver.rng);
-    for (long i = 0; i < h->plies; i++)
-        record_write_decision(f, h->ply[i].d);
+    for (long i = 0, r = 0; i <= h->plies; i++) {
+        for (; r < h->resumptions && h->resumed[r].after == i; r++)
+            record_write_resumed(f, i, h->resumed[r].chance);
+        if (i < h->plies)
+            record_write_decision(f, h->ply[i].d);
+    }
     if (h->resigned != SIDE_NONE)
         record_write_comment(f, "host %s %s", h->forfeited ? "forfeited" : "resigned", SIDE_WORD[h->resigned]);
     write_result(h, f);
@@ -694,12 +800,13 @@ static void write_record(const struct host *h, FILE *f)
 static bool game_over(const struct host *h) { return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER; }
 
 /* The sides a save must keep the game's hidden things from: its human sides,
- * while the game goes on. A finished game, or one with no person at it,
- * hides nothing. */
+ * while the game goes on, and after its end too where a sealed save holds
+ * them (kept_secret). A finished game that was never sealed, or one with no
+ * person at it, hides nothing. */
 static unsigned hidden_from(const struct host *h)
 {
     unsigned sides = 0;
-    for (int side = 0; side < SIDE_COUNT && !game_over(h); side++)
+    for (int side = 0; side < SIDE_COUNT && (!game_over(h) || h->kept_secret); side++)
         if (is_human(h, side))
             sides |= 1u << side;
     return sides;
@@ -716,8 +823,10 @@ static const char *seat_name(const struct host *h, int side)
  * while the game goes on, as its human sides saw it, without the seed. */
 static void write_pgn(const struct host *h, FILE *f)
 {
-    char termination[64];
+    char termination[64], resumed[64];
     bool over = game_over(h);
+    if (h->resumptions)
+        snprintf(resumed, sizeof resumed, "after decision %ld", h->resumed[h->resumptions - 1].after);
     int winner = h->resigned != SIDE_NONE ? 1 - h->resigned : over ? h->truth.winner : SIDE_NONE;
     snprintf(termination, sizeof termination, "%s",
              h->resigned != SIDE_NONE ? ended_how(h)
@@ -731,7 +840,8 @@ static void write_pgn(const struct host *h, FILE *f)
                                   .winner = winner,
                                   .over = over,
                                   .termination = termination,
-                                  .hidden_from = hidden_from(h)};
+                                  .hidden_from = hidden_from(h),
+                                  .resumed = h->resumptions ? resumed : NULL};
     FILE *record = tmpfile();
     if (record) {
         write_record(h, record);
@@ -770,14 +880,15 @@ static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
 
 /* The save, as a file or over the connection: the record, sealed while a
  * person plays, or the game as PGN. */
-static bool write_save(const struct host *h, FILE *f, bool pgn, char *why, size_t size)
+static bool write_save(struct host *h, FILE *f, bool pgn, char *why, size_t size)
 {
     bool written = true;
     if (pgn)
         write_pgn(h, f);
-    else if (hidden_from(h))
+    else if (hidden_from(h)) {
         written = write_sealed(h, f, why, size);
-    else
+        h->kept_secret |= written; /* the game's end must not open what this save holds */
+    } else
         write_record(h, f);
     return written && !ferror(f);
 }
@@ -852,7 +963,10 @@ struct setup {
     char forfeit_why[FORFEIT_WHY_MAX]; /* the reason of "# result SIDE by forfeit: NAME WHY" */
     struct option_values options;
     char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
+    long option_line[MAX_OPTION_WORDS]; /* where each stands in the record */
     int option_words;
+    struct resumption resumed[MAX_RESUMPTIONS];
+    int resumptions;
     long damaged;                 /* the first of the host's lines that is damaged, or 0 */
     char why[300];                /* what is wrong with it */
     decision decision[MAX_PLIES]; /* the record's decisions, as its replay verified them */
@@ -894,17 +1008,30 @@ static bool host_line(struct setup *u, const char *line, char *why, size_t size)
         u->resigned = side;
         u->forfeited = what[0] == 'f';
     } else if (strcmp(what, "option") == 0 && one_word) {
-        char *equals = strchr(word, '=');
-        if (!equals || u->option_words >= MAX_OPTION_WORDS)
+        /* Only kept: it is set once the record is verified and a restricted
+         * host has allowed it, since an option may read a file. */
+        if (!strchr(word, '=') || u->option_words >= MAX_OPTION_WORDS)
             return fail(why, size, "'%s' is no option NAME=VALUE", word);
         snprintf(u->option_word[u->option_words++], SEAT_WORD_MAX, "%s", word);
-        *equals = '\0';
-        return options_set(&u->options, word, equals + 1, why, size);
     } else
         return fail(why, size,
                     "'%.60s' is damaged: a host line is 'rng SIDE N', 'cmd SIDE PATH', 'option "
                     "NAME=VALUE', 'resigned SIDE' or 'forfeited SIDE'",
                     line);
+    return true;
+}
+
+/* A "# resumed" line, as the record's reader has verified it: where the
+ * game's chance drew afresh, and from what. */
+static bool resumed_line(struct setup *u, const char *line, char *why, size_t size)
+{
+    long after;
+    unsigned long long chance;
+    if (u->resumptions == MAX_RESUMPTIONS)
+        return fail(why, size, "resumed more than %d times", MAX_RESUMPTIONS);
+    if (sscanf(line, RECORD_RESUMED_WORDS " %ld: chance from %llu", &after, &chance) != 2)
+        return fail(why, size, "'%.60s' is damaged", line);
+    u->resumed[u->resumptions++] = (struct resumption){after, chance};
     return true;
 }
 
@@ -915,6 +1042,8 @@ static bool setup_line(struct setup *u, const char *line, char *why, size_t size
     char word[SEAT_WORD_MAX], value[64], extra[2];
     if (strncmp(line, "# host ", 7) == 0)
         return host_line(u, line, why, size);
+    if (strncmp(line, RECORD_RESUMED_WORDS, strlen(RECORD_RESUMED_WORDS)) == 0)
+        return resumed_line(u, line, why, size);
     if (sscanf(line, "%63s %63s %1s", word, value, extra) == 2 && side_by_word(word) >= 0 &&
         (strcmp(value, "human") == 0 || strcmp(value, "engine") == 0))
         u->seat[side_by_word(word)].kind = strcmp(value, "human") == 0 ? SEAT_HUMAN : SEAT_ENGINE;
@@ -929,8 +1058,11 @@ static bool setup_line(struct setup *u, const char *line, char *why, size_t size
 static void read_line_of_setup(void *context, const char *text, long number)
 {
     struct setup *u = context;
+    int options = u->option_words;
     if (!u->damaged && !setup_line(u, text, u->why, sizeof u->why))
         u->damaged = number;
+    if (u->option_words > options)
+        u->option_line[options] = number;
 }
 
 /* Each decision of the record, as its replay takes it. */
@@ -972,15 +1104,16 @@ static bool take_record(struct host *h, const struct setup *u)
     h->options = u->options;
     memcpy(h->option_word, u->option_word, sizeof h->option_word);
     h->option_words = u->option_words;
+    memcpy(h->resumed, u->resumed, sizeof h->resumed);
+    h->resumptions = u->resumptions;
+    h->kept_secret = false;
     start(h, u->scenario, u->seed);
     for (int side = 0; side < SIDE_COUNT; side++)
         h->seat[side].driver.rng = u->rng[side];
-    for (long i = 0; i < u->decisions; i++) {
-        if (rules_actor(&h->truth) == ACTOR_CHANCE)
-            random_next(&h->chance);
-        if (!apply(h, u->decision[i], false))
+    for (long i = 0; i < u->decisions; i++)
+        if (!apply_again(h, i, u->decision[i]))
             return false;
-    }
+    resume_chance_at(h, u->decisions);
     h->resigned = u->resigned;
     h->forfeited = u->forfeited;
     memcpy(h->forfeit_why, u->forfeit_why, sizeof h->forfeit_why);
@@ -1116,16 +1249,44 @@ static bool load_source(struct host *h, char *args, char w[][SEAT_WORD_MAX], int
     return read_saved(w[0], text, length, why, sizeof why) || error_line(h, "cannot-read", "'%s': %s", w[0], why);
 }
 
-/* A record's options, as a restricted host allows them. */
-static bool record_options_allowed(struct host *h, const struct setup *u)
+/* A record's options set, each first allowed as a restricted host allows
+ * them (before any is set: an option may open a file); false (said) at the
+ * first refused. */
+static bool take_record_options(struct host *h, struct setup *u, const char *file)
 {
+    char name[MAX_OPTION_WORDS][SEAT_WORD_MAX], *value[MAX_OPTION_WORDS], why[600];
     for (int i = 0; i < u->option_words; i++) {
-        char name[SEAT_WORD_MAX], *equals;
-        snprintf(name, sizeof name, "%s", u->option_word[i]);
-        if ((equals = strchr(name, '=')) && (*equals = '\0', !option_allowed(h, name, equals + 1)))
+        snprintf(name[i], sizeof name[i], "%s", u->option_word[i]);
+        value[i] = strchr(name[i], '=');
+        *value[i]++ = '\0';
+        if (!option_allowed(h, name[i], value[i]))
             return false;
     }
+    for (int i = 0; i < u->option_words; i++)
+        if (!options_set(&u->options, name[i], value[i], why, sizeof why))
+            return error_line(h, "bad-record", "'%s': line %ld: %s", file, u->option_line[i], why);
     return true;
+}
+
+/* A game loaded from a sealed save goes on from a new secret: its deals,
+ * dice and the engines' draws to come are not the ones the save held, so a
+ * save can be resumed but not replayed to see what comes next. A room for
+ * it is made first (false, said, where the record has none). */
+static bool room_to_resume(struct host *h, const struct setup *u, const char *file)
+{
+    bool full = u->resumptions == MAX_RESUMPTIONS && u->resumed[MAX_RESUMPTIONS - 1].after != u->decisions;
+    return !full || error_line(h, "bad-record", "'%s': resumed more than %d times", file, MAX_RESUMPTIONS);
+}
+
+static void resume_afresh(struct host *h)
+{
+    if (h->resumptions == 0 || h->resumed[h->resumptions - 1].after != h->plies)
+        h->resumptions++;
+    h->resumed[h->resumptions - 1] = (struct resumption){h->plies, secret_seed()};
+    h->chance = h->resumed[h->resumptions - 1].chance;
+    for (int side = 0; side < SIDE_COUNT; side++)
+        h->seat[side].driver.rng = secret_seed();
+    h->kept_secret = true;
 }
 
 static bool cmd_load(void *context, char *args)
@@ -1142,9 +1303,12 @@ static bool cmd_load(void *context, char *args)
     if (open_record(h, w[0], text, length, &record, &record_length, &opened)) {
         if (!verify_record(record, record_length, &u, why, sizeof why))
             error_line(h, "bad-record", "'%s': %s", w[0], why);
-        else if (record_options_allowed(h, &u) && engines_allowed(h, &u, w[0], w, n) &&
+        else if (seats_allowed(h, u.seat) && take_record_options(h, &u, w[0]) && engines_allowed(h, &u, w[0], w, n) &&
+                 (!opened || room_to_resume(h, &u, w[0])) &&
                  take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
             taken = take_record(h, &u);
+            if (taken && opened)
+                resume_afresh(h);
         }
     }
     if (opened)
@@ -1165,11 +1329,18 @@ static bool cmd_load(void *context, char *args)
 
 /* Every command begins with the engines' pondering stopped, so that nothing
  * the command reads or changes is being searched at the same time. */
-static void stop_pondering(void *context)
+static void stop_pondering(struct host *h)
 {
-    struct host *h = context;
     for (int side = 0; side < SIDE_COUNT; side++)
         seat_stop_pondering(&h->seat[side]);
+}
+
+/* A line came: the engines stop pondering, and its time bound begins. */
+static void line_begins(void *context)
+{
+    struct host *h = context;
+    stop_pondering(h);
+    h->line_began_us = clock_us();
 }
 
 /* With option Ponder, once a command is answered and a human is to decide,
@@ -1217,10 +1388,25 @@ static bool admit(void *context)
     return error_line(h, "rate-limit", "over %d lines a second: this line was not run", RESTRICT_LINES_A_SECOND);
 }
 
-int host_run(FILE *in, FILE *out, bool restricted)
+/* The input rested past the idle time: the host says so and closes, and
+ * whoever serves it closes the connection (docs/web.md). */
+static void idle(void *context)
+{
+    struct host *h = context;
+    say(h->out, "bye idle %ld | No command came for %ld seconds: this game was closed.", h->idle_s, h->idle_s);
+}
+
+int host_run(FILE *in, FILE *out, const struct host_settings *settings)
 {
     static struct host h;
-    h = (struct host){.in = in, .out = out, .resigned = SIDE_NONE, .restricted = restricted};
+    h = (struct host){.in = in,
+                      .out = out,
+                      .resigned = SIDE_NONE,
+                      .restricted = settings->restricted,
+                      .idle_s = settings->idle_s >= 0  ? settings->idle_s
+                                : settings->restricted ? RESTRICT_IDLE_S
+                                                       : 0,
+                      .line_ms = settings->line_ms > 0 ? settings->line_ms : RESTRICT_LINE_MS};
     h.ply = malloc(MAX_PLIES * sizeof *h.ply);
     if (!h.ply) {
         say(out, "error no-memory for the game's history");
@@ -1238,9 +1424,11 @@ int host_run(FILE *in, FILE *out, bool restricted)
                                    .commands = sizeof COMMAND / sizeof COMMAND[0],
                                    .context = &h,
                                    .other = other_line,
-                                   .line_begins = stop_pondering,
+                                   .line_begins = line_begins,
                                    .line_answered = ponder,
-                                   .admit = admit};
+                                   .admit = admit,
+                                   .idle_ms = h.idle_s * 1000,
+                                   .idle = idle};
     line_loop_run(&loop);
     stop_pondering(&h);
     for (int side = 0; side < SIDE_COUNT; side++) {

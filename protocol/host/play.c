@@ -30,7 +30,7 @@ struct host_pipes {
 static void *run_host(void *arg)
 {
     struct host_pipes *p = arg;
-    host_run(p->in, p->out, false);
+    host_run(p->in, p->out, &(struct host_settings){.restricted = false});
     fclose(p->out); /* the end of the answers, should the host stop */
     return NULL;
 }

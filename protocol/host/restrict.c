@@ -24,6 +24,8 @@ bool restrict_option(const char *name, const char *value, char *why, size_t size
     for (size_t i = 0; i < sizeof REFUSED / sizeof REFUSED[0]; i++)
         if (strcmp(name, REFUSED[i]) == 0)
             return fail(why, size, "%s reads a file of the server, which a restricted host does not allow", name);
+    if (strcmp(name, "Player") == 0 && strcmp(value, "cheat") == 0)
+        return fail(why, size, "Player cheat reads the true world, which a restricted host offers no visitor");
     if (strcmp(name, "Ponder") == 0 && strcmp(value, "false") != 0)
         return fail(why, size, "Ponder searches while the person thinks, which a restricted host does not allow");
     for (size_t i = 0; i < sizeof CAP / sizeof CAP[0]; i++) {

@@ -1,8 +1,10 @@
 /*
  * restrict.h: what r3 host --restricted allows, the host a web page puts on
  * the network (docs/web.md). A visitor names no program and no file, so the
- * engine options that read files are refused and the rest capped; every
- * search stops after RESTRICT_SEARCH_MS; lines are taken at a bounded rate.
+ * engine options that read files are refused and the rest capped, and only
+ * the players a person can meet are offered (not cheat); every search stops
+ * after RESTRICT_SEARCH_MS and every line's after RESTRICT_LINE_MS; lines
+ * are taken at a bounded rate.
  * host.c refuses seats, files and the rest by these rules.
  */
 #ifndef R3_RESTRICT_H
@@ -12,6 +14,11 @@
 #include <stddef.h>
 
 #define RESTRICT_SEARCH_MS 10000 /* the longest search, a decision's or a hint's */
+/* The longest a line may take: all the engine's decisions until the
+ * person's turn (a search past it takes a millisecond, and the pace gives
+ * way), as docs/web.md says. */
+#define RESTRICT_LINE_MS 30000
+#define RESTRICT_IDLE_S 600 /* a restricted host closes after this long with no line, unless told otherwise */
 #define RESTRICT_LINES_A_SECOND 50
 #define RESTRICT_LINE_BURST 100
 

@@ -69,12 +69,12 @@ static void wait_watching(struct seat *s, FILE *input)
     }
 }
 
-decision seat_search(struct seat *s, const struct limits *limits, FILE *input)
+decision seat_search(struct seat *s, const struct limits *limits, const struct world *truth, FILE *input)
 {
     const struct driver_callbacks report = {on_progress, on_note, on_bestmove, s, NULL};
     s->value = -1;
     s->wake_fd = input ? eventfd(0, EFD_CLOEXEC) : -1;
-    driver_start(&s->driver, &s->belief, NULL, &s->player, limits, &report);
+    driver_start(&s->driver, &s->belief, s->player.kind == PLAYER_CHEAT ? truth : NULL, &s->player, limits, &report);
     if (s->wake_fd >= 0)
         wait_watching(s, input);
     driver_settle(&s->driver);
@@ -191,6 +191,6 @@ bool seat_decide(struct seat *s, const struct world *truth, FILE *input, decisio
         return engine_ask(&s->process, truth, &bare_go, NULL, d, why, size, end);
     }
     const struct limits budget = {.clock = {-1, -1}, .most_ms = s->most_ms};
-    *d = seat_search(s, &budget, input);
+    *d = seat_search(s, &budget, truth, input);
     return true;
 }

@@ -66,10 +66,12 @@ bool seat_tell(struct seat *s, const struct world *before, decision d, const str
 
 /* A search of the seat's belief within 'limits' (a bare limits: its
  * options' budget): its choice, as the side sees it; s->value its win rate.
+ * 'truth', the true world, is read by the cheat player alone, which must
+ * have it: a search for a person (a hint) never cheats.
  * With 'input' (the host's own), the end of that input stops the search at
  * once, its choice so far standing, as it stops an engine's search; lines
  * still to come are left unread. */
-decision seat_search(struct seat *s, const struct limits *limits, FILE *input);
+decision seat_search(struct seat *s, const struct limits *limits, const struct world *truth, FILE *input);
 
 /* Pondering (option Ponder): an engine seat of the ismcts player searches
  * its belief while the other side is to decide, until seat_stop_pondering;

@@ -160,6 +160,8 @@ void pgn_write(FILE *out, const struct pgn_game *g, FILE *record)
     tag(out, "Variant", variant);
     tag(out, "Seed", seed);
     tag(out, "Termination", g->termination);
+    if (g->resumed)
+        tag(out, "Resumed", g->resumed);
     fputc('\n', out);
     if (record)
         put_decisions(out, record, g->hidden_from);

@@ -28,6 +28,9 @@ struct pgn_game {
      * "play ?", "block L?3"), and the seed, which gives every deal and die,
      * is "?". 0: every decision whole. */
     unsigned hidden_from;
+    /* A game resumed from a save: "after decision K" (the last time), as its
+     * "Resumed" tag says; NULL for a game played from its start. */
+    const char *resumed;
 };
 
 /* Writes one game; its decisions replayed from 'record', an r3 game record

@@ -8,6 +8,7 @@
  */
 #include "tuning/arena/record.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,11 @@ void record_write_comment(FILE *f, const char *fmt, ...)
     vfprintf(f, fmt, ap);
     fputc('\n', f);
     va_end(ap);
+}
+
+void record_write_resumed(FILE *f, long after, uint64_t chance)
+{
+    fprintf(f, RECORD_RESUMED_WORDS " %ld: chance from %llu\n", after, (unsigned long long)chance);
 }
 
 void record_write_decision(FILE *f, decision d)
@@ -67,6 +73,7 @@ struct replay {
     int scenario;
     uint64_t seed, rng;
     long line, decisions;
+    long parsed;     /* the decisions read so far: where a resumed game's chance begins anew */
     long long bytes; /* read so far: a stream that is no file (a pipe, a file still growing) is bounded too */
     bool has_scenario, has_seed, in_play;       /* in_play: a decision has been read */
     char name[SIDE_COUNT][RECORD_LINE_MAX + 1]; /* the york and lancaster lines: who played each side */
@@ -118,6 +125,26 @@ static bool header(struct replay *r)
     return refuse_line(r, "expected the header (scenario, seed, york, lancaster) before the decisions, not '", r->text);
 }
 
+/* A "# resumed after decision K: chance from N" line: from the K-th
+ * decision on, chance draws from N, the secret r3 host drew when it loaded
+ * a sealed save there. K must be the decisions read so far. Any other line
+ * passes. */
+static bool resumed(struct replay *r)
+{
+    long after;
+    unsigned long long chance;
+    int used = 0;
+    if (strncmp(r->text, RECORD_RESUMED_WORDS, strlen(RECORD_RESUMED_WORDS)) != 0)
+        return true;
+    if (sscanf(r->text, RECORD_RESUMED_WORDS " %ld: chance from %llu%n", &after, &chance, &used) != 2 ||
+        r->text[used] || !isdigit((unsigned char)r->text[strlen(RECORD_RESUMED_WORDS) + 1]))
+        return refuse_line(r, "expected '" RECORD_RESUMED_WORDS " K: chance from N', not '", r->text);
+    if (after != r->parsed)
+        return refuse_line(r, "a resumption at another decision than the one it follows: '", r->text);
+    r->rng = chance;
+    return true;
+}
+
 /* The next line of the record, its line end cut off, within the bounds of
  * one (record_file.h): LINE_USED for a line, LINE_NONE at the end, LINE_BAD
  * with why for a line too long, a NUL byte or a record grown too big. */
@@ -161,7 +188,7 @@ static int read_line(struct replay *r)
             return refuse_line(r, "a header line among the decisions: '", r->text), LINE_BAD;
         if (!header_line)
             return r->in_play = true, LINE_DECISION;
-        if (!header(r))
+        if (!header(r) || !resumed(r))
             return LINE_BAD;
         if (r->reader->line)
             r->reader->line(r->reader->context, r->text, r->line);
@@ -188,6 +215,7 @@ static bool parse(struct replay *r, const struct world *w, decision *d)
     } else if (!decision_parse(w, r->text, d, why, sizeof why)) {
         return fail(r->error, r->error_size, "line %ld: %s", r->line, why);
     }
+    r->parsed++;
     return true;
 }
 

@@ -5,7 +5,8 @@
  * "# result" line, the last. r3 match (through the referee) and r3 host's
  * save write it here; r3 replay, the PGN writer and r3 host's load read it
  * here, replaying it to verify it: every decision legal where it stands,
- * every chance outcome the one the record's seed gives, and the result the
+ * every chance outcome the one the record's seed gives (or, after a
+ * "# resumed" line, the seed it names), and the result the
  * one recorded. Its bounds, and how its file is opened, are record_file.h's.
  */
 #ifndef R3_RECORD_H
@@ -33,6 +34,13 @@ void record_write_header(FILE *f, int year, uint64_t seed, const char *york, con
 void record_write_comment(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 void record_write_decision(FILE *f, decision d);
+
+/* A game resumed from a save draws what had not happened yet afresh: from
+ * the decision after the first 'after' on, chance comes from the seed
+ * 'chance'. Written between those decisions as "# resumed after decision K:
+ * chance from N"; the reader verifies the chance that follows by it. */
+#define RECORD_RESUMED_WORDS "# resumed after decision"
+void record_write_resumed(FILE *f, long after, uint64_t chance);
 
 /* How a game ended, as its "# result" line says it. */
 enum record_end {
