@@ -366,7 +366,7 @@ check "--line-limit 2: a line of six paced engine decisions answered in $ms ms, 
 # Idle: no line for S seconds after an answer closes the host with one bye line.
 { printf 'new scenario 1460 york human lancaster engine seed 3 option Iterations=20\n'; sleep 4; printf 'legal\n'; } |
     timeout 60 "$R3" host --restricted --idle 1 > "$tmp/out"
-[ "$(tail -n 1 "$tmp/out")" = 'bye idle 1 | No command came for 1 seconds: this game was closed.' ] && ! grep -q '^decision' "$tmp/out"
+[ "$(tail -n 1 "$tmp/out")" = 'bye idle 1 | No command came for 1 second: this game was closed.' ] && ! grep -q '^decision' "$tmp/out"
 check "--idle 1: the host closes after a second without a line, saying why: $(tail -n 1 "$tmp/out")" $?
 # The seed is the host's secret unless given: two games without one are dealt apart.
 hands=$(for i in 1 2 3; do printf 'new scenario 1460 york human lancaster human\nboard lancaster\nquit\n' | "$R3" host | grep '^Own hand'; done | sort -u | wc -l)

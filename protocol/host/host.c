@@ -1393,7 +1393,8 @@ static bool admit(void *context)
 static void idle(void *context)
 {
     struct host *h = context;
-    say(h->out, "bye idle %ld | No command came for %ld seconds: this game was closed.", h->idle_s, h->idle_s);
+    say(h->out, "bye idle %ld | No command came for %ld second%s: this game was closed.", h->idle_s, h->idle_s,
+        h->idle_s == 1 ? "" : "s");
 }
 
 int host_run(FILE *in, FILE *out, const struct host_settings *settings)
