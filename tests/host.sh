@@ -335,7 +335,7 @@ for option in EvalFile PolicyFile PriorFile ValueFile; do
 done
 # Every player the host runs ends its search: cheat is given the true world
 # (and no hint reads it); a restricted host does not offer it.
-printf 'new scenario 1460 york human lancaster engine seed 3 option Player=cheat option Iterations=200\nlegal\nquit\n' |
+printf 'new scenario 1460 york human lancaster engine seed 1 option Player=cheat option Iterations=200\nlegal\nquit\n' |
     timeout 60 "$R3" host > "$tmp/out"
 grep -q '^tomove york$' "$tmp/out" && grep -q '^decision ' "$tmp/out" && [ "$(tail -n 1 "$tmp/out")" = ok ]
 check "Player cheat in the host: its searches end, the human's turn comes" $?
