@@ -132,6 +132,7 @@ bad 'play' 'bad-arguments'
 bad 'play fly-to Kent' 'bad-decision'
 bad 'play to Nowhere' 'bad-decision'
 bad 'dance' 'unknown-command'
+bad 'binary-frame 12' 'binary-frame a binary WebSocket frame (12 bytes) is no command: send each command as a text message'
 bad 'legal now' 'bad-arguments'
 bad 'board tudor' 'bad-arguments'
 bad 'board lancaster' "not-yours"

@@ -1373,6 +1373,13 @@ static bool other_line(void *context, char *start, size_t word, char *args)
         say(h->out, "ok");
         return false;
     }
+    /* r3 web writes this line in place of a binary WebSocket frame, so that
+     * its refusal comes in order with every other answer. */
+    if (word == 12 && strncmp(start, "binary-frame", 12) == 0)
+        return error_line(h, "binary-frame",
+                          "a binary WebSocket frame (%llu bytes) is no command: send each command as a text message",
+                          strtoull(args, NULL, 10)),
+               true;
     error_line(h, "unknown-command",
                "'%.*s' is not a command (new, legal, play, undo, hint, board, save, load, resign, quit)",
                (int)(word > 40 ? 40 : word), start);
