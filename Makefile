@@ -22,28 +22,28 @@ TSANITIZE := -fsanitize=thread -fno-omit-frame-pointer -DR3_NO_JEMALLOC
 
 # Packages a fresh Debian machine needs. gnulib-tool needs autoconf, automake and m4;
 # NLopt is r3 tune eval's optimizer (L-BFGS); libsodium seals r3 host's saves of games in play;
-# zlib reads the decision-quality suite, which is stored gzip-compressed.
-PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev libsodium-dev zlib1g-dev gnulib autoconf automake m4
+# zlib reads the decision-quality suite, which is stored gzip-compressed; libwebsockets
+# is r3 web's server (docs/web.md).
+PACKAGES      := gcc make pkg-config libjemalloc-dev libxxhash-dev libcmocka-dev libnlopt-dev libsodium-dev zlib1g-dev \
+                 libwebsockets-dev gnulib autoconf automake m4
 # cscope for tests/layers.sh, clang-format for make format-check, GNU parallel
 # for tests/selfplay.sh's shards (docs/selfplay.md), tmux for tests/play.sh (r3
 # play typed into as a person would), xmllint, rsvg-convert and the DejaVu fonts
 # for tests/svg.sh (the board's SVG validated and rendered in the font its labels
 # were measured by), GNU time for tests/referee.sh (the
 # memory r3 replay takes for a record that is no record), groff for
-# tests/install.sh (the manual page read with every warning on); websocketd,
-# chromium, node and npm for tests/web.sh (the web page driven in a real browser
+# tests/install.sh (the manual page read with every warning on); chromium, node
+# and npm for tests/web.sh (the web page driven in a real browser
 # by puppeteer-core, which npm installs from tests/web/package-lock.json). An
 # entry PACKAGE:COMMAND counts as there when COMMAND is, whoever installed it:
 # a machine whose node comes from elsewhere has npm without Debian's package,
 # which would conflict with it.
 TEST_PACKAGES := valgrind cscope clang-format parallel tmux libxml2-utils librsvg2-bin fonts-dejavu-core jq procps time groff-base \
-                 websocketd chromium nodejs:node npm:npm
-# websocketd serves the web page and its r3 host processes (make web, docs/web.md).
-WEB_PACKAGES  := websocketd
+                 chromium nodejs:node npm:npm
+# make web: r3 web serves the page and starts its r3 host processes (docs/web.md).
 WEB_PORT      ?= 8480
 WEB_ADDRESS   ?= 127.0.0.1
 WEB_FORKS     ?= 32
-WEDEPS_OK     := $(BUILD)/web-deps.ok
 # Graphviz's dot draws docs/architecture.svg.
 DOC_PACKAGES  := graphviz
 
@@ -68,9 +68,10 @@ FUZZ_CFLAGS       := -std=gnu11 -g -O1 -pthread -fsanitize=address,undefined -fn
                      -DBELIEF_TRIES=20 -DSEARCH_MAX_NODES=2000 -DSEARCH_MAX_MS=20
 
 # pkg-config is asked only after the packages are in, hence the deferred '='.
-PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt libsodium zlib)
-LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc libxxhash nlopt libsodium zlib) -lm
-TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka libxxhash nlopt libsodium zlib) -lm
+PKG_CFLAGS = $(shell pkg-config --cflags jemalloc libxxhash cmocka nlopt libsodium zlib libwebsockets)
+OTHER_LIBS = $(shell pkg-config --libs libxxhash nlopt libsodium zlib libwebsockets) -lm
+LIBS       = $(LIBGNU) $(shell pkg-config --libs jemalloc) $(OTHER_LIBS)
+TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka) $(OTHER_LIBS)
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.
@@ -132,15 +133,10 @@ $(FDEPS_OK): Makefile $(DEPS_OK)
 $(DDEPS_OK): Makefile $(DEPS_OK)
 	$(call ensure_packages,$(DOC_PACKAGES),$@)
 
-$(WEDEPS_OK): Makefile $(DEPS_OK)
-	$(call ensure_packages,$(WEB_PACKAGES),$@)
-
-# r3 in a browser (docs/web.md): websocketd serves protocol/web/ and starts one
-# r3 host --restricted for each page opened.
-web: r3 $(WEDEPS_OK)
-	@echo "r3 on the web: http://$(WEB_ADDRESS):$(WEB_PORT)/ (Ctrl-C stops it)"
-	@websocketd --address=$(WEB_ADDRESS) --port=$(WEB_PORT) --maxforks=$(WEB_FORKS) --loglevel=error --passenv=HOME,XDG_STATE_HOME \
-	  --staticdir=protocol/web ./r3 host --restricted
+# r3 in a browser (docs/web.md): r3 web serves the page from protocol/web/, as it
+# is edited, and starts one r3 host --restricted for each page opened.
+web: r3
+	@./r3 web --address $(WEB_ADDRESS) --port $(WEB_PORT) --max-games $(WEB_FORKS) --root protocol/web
 
 # puppeteer-core for tests/web.sh, as tests/web/package-lock.json pins it.
 tests/web/node_modules/.package-lock.json: tests/web/package-lock.json $(TDEPS_OK)
@@ -153,7 +149,7 @@ $(BUILD)/fuzz/obj/%.o: %.c $(FDEPS_OK) $(LIBGNU)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) $(LIBGNU)
 	@mkdir -p $(dir $@)
 	$(call say,LINK,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -I. $(INCLUDES) $< $(FUZZ_OBJ) $(LIBGNU) \
-	  $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm -o $@
+	  $(OTHER_LIBS) -o $@
 
 # Each fuzzer from a copy of its seed corpus, all five at once; a crash, a sanitizer
 # report or a leak fails, its input kept in build/fuzz/TARGET (tests/fuzz/run.sh).
@@ -200,16 +196,19 @@ $(BUILD)/tsan/%.o: %.c $(LIBGNU)
 # which the compiler's dependency list does not name.
 NET_BUILT_IN := eval/net.nnue
 $(foreach b,obj asan tsan fuzz/obj,$(BUILD)/$(b)/eval/value.o): $(NET_BUILT_IN)
+# So are the web page's files into protocol/web/page.c's.
+PAGE_BUILT_IN := protocol/web/index.html protocol/web/style.css protocol/web/app.js protocol/web/host.js
+$(foreach b,obj asan tsan fuzz/obj,$(BUILD)/$(b)/protocol/web/page.o): $(PAGE_BUILT_IN)
 
 # r3 under ThreadSanitizer, for tsan-test, on TSan's allocator: jemalloc's fork
 # handlers take more locks at once than TSan can track.
 $(TSAN_R3): $(TSAN_OBJ) $(LIBGNU)
-	$(call say,LINK,$@)$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm
+	$(call say,LINK,$@)$(CC) $(CFLAGS) $(TSANITIZE) -o $@ $(TSAN_OBJ) $(LIBGNU) $(OTHER_LIBS)
 
 # r3 under ASan and UBSan, for the command-line tests, on ASan's allocator.
 $(BUILD)/asan/protocol/cli/main.o: SANITIZE += -DR3_NO_JEMALLOC
 $(ASAN_R3): $(ASAN_OBJ) $(BUILD)/asan/protocol/cli/main.o $(LIBGNU)
-	$(call say,LINK,$@)$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(shell pkg-config --libs libxxhash nlopt libsodium zlib) -lm
+	$(call say,LINK,$@)$(CC) $(CFLAGS) $(SANITIZE) -o $@ $^ $(OTHER_LIBS)
 
 r3: $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBGNU)
 	$(call say,LINK,$@)$(CC) $(CFLAGS) $(LTO) -o $@ $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBS)
@@ -222,7 +221,7 @@ r3: $(BUILD)/obj/protocol/cli/main.o $(LIB_OBJ) $(LIBGNU)
 ALL_SRC      = protocol/cli/main.c $(LIB_SRC)
 WHOLE_CFLAGS = $(filter-out -MMD -MP,$(CFLAGS)) $(LTO)
 
-r3-native: $(ALL_SRC) $(NET_BUILT_IN) $(LIBGNU) r3
+r3-native: $(ALL_SRC) $(NET_BUILT_IN) $(PAGE_BUILT_IN) $(LIBGNU) r3
 	$(call say,CC,$@ (-march=native))$(CC) $(WHOLE_CFLAGS) -march=native $(INCLUDES) -o $@ $(ALL_SRC) $(LIBS)
 
 native: r3-native

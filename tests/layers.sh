@@ -24,7 +24,7 @@
 # of both graphs, one a line.
 # Usage: sh tests/layers.sh [--dot | --edges]
 cd "$(dirname "$0")/.." || exit 1
-LAYERS="engine/core engine/text engine/rules engine/hidden eval search tuning/arena tuning/bench tuning/selfplay tuning/quality tuning/fit tuning/spsa protocol/engine protocol/host protocol/cli"
+LAYERS="engine/core engine/text engine/rules engine/hidden eval search tuning/arena tuning/bench tuning/selfplay tuning/quality tuning/fit tuning/spsa protocol/engine protocol/host protocol/web protocol/cli"
 MAX_UPWARD=2
 
 mode=check

@@ -1,5 +1,5 @@
 // host.js: r3 host's line protocol (docs/host.md) over a WebSocket, as
-// websocketd serves it: every message is one line. Each command waits for
+// r3 web serves it: every message is one line. Each command waits for
 // its whole answer, the lines up to "ok" or "error CODE message", and
 // commands go out one at a time, in order.
 //
@@ -29,8 +29,9 @@ export class Host {
       this.reason = CLOSED;
       let opened = false;
       socket.onopen = () => { opened = true; resolve(); };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         if (!opened) this.reason = `Cannot reach the server at ${this.url}.`;
+        if (this.reason === CLOSED && event.reason) this.reason = event.reason; /* "the server is full: ..." */
         this.closed(socket, this.reason);
         if (!opened) reject(new Error(this.reason));
       };

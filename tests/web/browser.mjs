@@ -1,20 +1,24 @@
-// browser.mjs URL SHOTS SERVER IDLE_URL: drives r3's web page (protocol/web/) in
-// Debian's headless chromium through puppeteer-core, as tests/web.sh serves it at
-// URL, SERVER the pid of the websocketd serving it: a 1483 game with a practice
-// seed played to its result by clicking the map and the list, with screenshots
-// at the start, in a battle and at the end (into SHOTS); Load of a file that is
-// no save, refused with the game kept; no console error; the page at a phone's
-// width, its game with no seed sent; 20 tabs at once, each with its own game and
-// its own r3 process, every one gone once the tabs close; the attacks a visitor
-// could send down the socket, each refused; and at IDLE_URL a host that closes
-// the connection, told to the person. Prints "ok ..." or "FAIL ..." a check, and
-// exits 1 if any failed. Every wait is for a condition, bounded generously, so
-// that a loaded machine is slower but no less right.
+// browser.mjs URL SHOTS SERVER IDLE_URL FULL_URL: drives r3's web page
+// (protocol/web/) in Debian's headless chromium through puppeteer-core, as
+// tests/web.sh serves it with r3 web at URL, SERVER the pid of that r3 web:
+// the page's files as served (only they, with their types); a 1483 game with a
+// practice seed played to its result by clicking the map and the list, with
+// screenshots at the start, in a battle and at the end (into SHOTS); Load of a
+// file that is no save, refused with the game kept; no console error; the page
+// at a phone's width, its game with no seed sent; 20 tabs at once, each with
+// its own game and its own r3 process, every one gone once the tabs close; the
+// attacks a visitor could send down the socket, each refused; binary frames
+// and malformed text messages, each answered once and in step; at IDLE_URL a
+// host that closes the connection, told to the person; and FULL_URL, a server
+// of one game, telling a second page that it is full. Prints "ok ..." or
+// "FAIL ..." a check, and exits 1 if any failed. Every wait is for a
+// condition, bounded generously, so that a loaded machine is slower but no
+// less right.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 
-const [url, shots, server, idleUrl] = process.argv.slice(2);
+const [url, shots, server, idleUrl, fullUrl] = process.argv.slice(2);
 const LONG = 180000; /* ms: the bound of a wait for r3, which a loaded machine slows */
 let failed = 0;
 function check(what, ok) {
@@ -321,6 +325,73 @@ async function idle(browser, errors) {
   await page.close();
 }
 
+
+// The page's four files as on disk, with their types; no other path is served.
+async function files() {
+  const types = { '': 'text/html', 'index.html': 'text/html', 'style.css': 'text/css', 'app.js': 'text/javascript',
+    'host.js': 'text/javascript' };
+  let same = 0;
+  for (const [name, type] of Object.entries(types)) {
+    const answer = await fetch(url + name);
+    const body = Buffer.from(await answer.arrayBuffer());
+    if (answer.status === 200 && answer.headers.get('content-type').startsWith(type) &&
+        body.equals(readFileSync(`protocol/web/${name || 'index.html'}`))) same++;
+  }
+  check(`the page's files served as they are in protocol/web/, with their types (${same} of 5)`, same === 5);
+  const others = ['Makefile', 'protocol/web/app.js', '%2e%2e/Makefile', '..%2fMakefile', 'tests/', 'index.html/x'];
+  const statuses = await Promise.all(others.map(async (path) => (await fetch(url + path)).status));
+  check(`no other path is served: ${statuses.join(' ')}`, statuses.every((s) => s === 404));
+}
+
+// Messages a page could not send as commands, each answered by exactly one
+// line in its turn: a binary frame's refusal comes before the next command's
+// own answer, and a text message is never two lines.
+const FRAMES = [
+  [[1, 2, 3, 4, 5], 'error binary-frame a binary WebSocket frame (5 bytes) is no command: send each command as a text message'],
+  ['legal', 'error no-game'],
+  ['legal\nlegal', 'error bad-bytes'],
+  ['legal\n', 'error bad-bytes'],
+  ['x'.repeat(1048577), 'error line-too-long a line of 1048577 bytes'],
+  [2000000, 'error binary-frame a binary WebSocket frame (2000000 bytes) is no command'],
+  ['legal', 'error no-game'],
+];
+
+async function frames(browser, errors) {
+  const page = await open(browser, 1280, 800, errors);
+  const lines = await page.evaluate((frames) => new Promise((resolve) => {
+    const socket = new WebSocket(`ws://${location.host}/`);
+    const lines = [];
+    let answers = 0;
+    socket.onmessage = (m) => {
+      lines.push(String(m.data));
+      if (/^(ok|error )/.test(m.data) && ++answers === frames.length) resolve(lines);
+    };
+    socket.onopen = () => {
+      for (const f of frames)
+        socket.send(typeof f === 'string' ? f : new Uint8Array(f));
+    };
+  }), FRAMES.map((f) => f[0]));
+  FRAMES.forEach(([frame, wanted], i) => check(`${typeof frame === 'string' ? `the text '${frame.slice(0, 14).replace(/\n/g, '\\n')}'` +
+    (frame.length > 14 ? ` (${frame.length} bytes)` : '') : `a binary frame of ${frame.length ?? frame} bytes`} is answered ` +
+    `'${wanted.slice(0, 40)}...' and nothing else`, lines.length === FRAMES.length && lines[i].startsWith(wanted)));
+  await page.close();
+}
+
+// A server of one game: a second page is told it is full, in its status line.
+async function full(browser, errors) {
+  const first = await browser.newPage();
+  await first.goto(fullUrl, { waitUntil: 'load' });
+  await first.waitForFunction(() => document.body.dataset.state === 'idle', { timeout: 60000, polling: 100 });
+  const second = await browser.newPage();
+  await second.goto(fullUrl, { waitUntil: 'load' });
+  const told = await second.waitForFunction(() => /the server is full/.test(document.getElementById('status').textContent),
+    { timeout: 10000, polling: 100 }).then(() => true, () => false);
+  const status = await second.$eval('#status', (p) => p.textContent);
+  check(`a page past --max-games 1 says "${status}"`, told);
+  await first.close();
+  await second.close();
+}
+
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
@@ -329,11 +400,14 @@ const browser = await puppeteer.launch({
 });
 const errors = [];
 try {
+  await files();
   await wholeGame(browser, errors);
   await phone(browser, errors);
   await manyTabs(browser, errors);
   await attacks(browser, errors);
   await idle(browser, errors);
+  await frames(browser, errors);
+  if (fullUrl) await full(browser, errors);
 } catch (e) {
   check(`the browser test ran to its end (${e.message})`, false);
 }
