@@ -214,7 +214,7 @@ async function wholeGame(browser, errors) {
   const end = await page.evaluate(() => ({ state: document.body.dataset.state, status: document.getElementById('status').textContent,
     events: document.querySelectorAll('#log li').length, dice: document.querySelectorAll('#log .dice').length }));
   check(`a seeded 1483 game played to its result by ${decisions} clicks (${byMap} on the map): "${end.status}"`,
-    end.state === 'over' && /wins/.test(end.status) && byMap > 0 && byMap < decisions);
+    end.state === 'over' && /^(You win|r3 wins): (York|Lancaster) by /.test(end.status) && byMap > 0 && byMap < decisions);
   check('Undo took back a block chosen to move: the decisions before it came back', undone === true);
   check(`the log told ${end.events} events in sentences, ${end.dice} with dice drawn, and a battle was seen`,
     end.events > 50 && end.dice > 0 && battle);
