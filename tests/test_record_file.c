@@ -176,6 +176,23 @@ static bool told_decision(void *context, const struct world *w, decision d, long
     return true;
 }
 
+/* The next decision of w written and applied: chance drawn from *chance,
+ * each side its first choice. */
+static decision write_next(FILE *f, struct world *w, uint64_t *chance)
+{
+    decision d;
+    if (rules_actor(w) == ACTOR_CHANCE) {
+        game_uniform(chance, w, &d);
+    } else {
+        struct decisions legal;
+        rules_legal(w, &legal);
+        d = legal.list[0];
+    }
+    record_write_decision(f, d);
+    rules_apply(w, d);
+    return d;
+}
+
 static void a_written_record_reads_back_whole(void **state)
 {
     (void)state;
@@ -189,17 +206,8 @@ static void a_written_record_reads_back_whole(void **state)
     record_write_header(f, 1470, 7, "alpha", "beta");
     record_write_comment(f, "host rng %s %d", "york", 2);
     scenario_setup(&w, SCENARIO_1470);
-    for (int i = 0; i < 40 && w.phase != PHASE_OVER; i++) { /* chance from the seed, each side its first choice */
-        if (rules_actor(&w) == ACTOR_CHANCE) {
-            game_uniform(&chance, &w, &d);
-        } else {
-            struct decisions legal;
-            rules_legal(&w, &legal);
-            d = legal.list[0];
-        }
-        record_write_decision(f, d);
-        rules_apply(&w, d);
-    }
+    for (int i = 0; i < 40 && w.phase != PHASE_OVER; i++) /* chance from the seed, each side its first choice */
+        d = write_next(f, &w, &chance);
     record_write_comment(f, "a note");
     record_write_result(f, RECORD_RESIGNATION, SIDE_LANCASTER, "");
     fclose(f);
@@ -236,7 +244,6 @@ static char *resumed_record(long at, uint64_t resumed_chance, const char *resume
     struct world w;
     uint64_t chance = 7;
     char *text = NULL;
-    decision d = 0;
     FILE *f = open_memstream(&text, size);
     assert_non_null(f);
     record_write_header(f, 1470, 7, "alpha", "beta");
@@ -249,15 +256,7 @@ static char *resumed_record(long at, uint64_t resumed_chance, const char *resume
             else
                 record_write_resumed(f, at, resumed_chance);
         }
-        if (rules_actor(&w) == ACTOR_CHANCE) {
-            game_uniform(&chance, &w, &d);
-        } else {
-            struct decisions legal;
-            rules_legal(&w, &legal);
-            d = legal.list[0];
-        }
-        record_write_decision(f, d);
-        rules_apply(&w, d);
+        write_next(f, &w, &chance);
     }
     record_write_result(f, RECORD_RESIGNATION, SIDE_LANCASTER, "");
     fclose(f);
