@@ -52,7 +52,7 @@ const struct cli_command CLI_WEB = {"web",
 struct web_arguments {
     struct serve_options serve;
     long idle_s, line_limit_s; /* the hosts' settings, 0 for their defaults */
-    const char *word; /* the first word given, which web does not take */
+    const char *word;          /* the first word given, which web does not take */
 };
 
 static bool take_web(void *context, const struct cli_argument *a)

@@ -10,11 +10,11 @@
 #include "protocol/web/spawn.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
