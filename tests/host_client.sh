@@ -47,7 +47,8 @@ for ((; turn < 5000; turn++)); do
     pick=${choice[RANDOM % ${#choice[@]}]}
     before=$(printf '%s\n' "${choice[@]}")
     ask "play $pick"
-    if [ $((turn % 10)) = 3 ] && own_only; then
+    # (A lone decision is taken back with the choice before it: undo only a choice.)
+    if [ $((turn % 10)) = 3 ] && [ ${#choice[@]} -gt 1 ] && own_only; then
         ask undo && choices && [ "$(printf '%s\n' "${choice[@]}")" = "$before" ] || fail "undo brought other choices back"
         ask "play $pick"
     fi
