@@ -400,6 +400,12 @@ printf '%s\nsave data\nplay %s\nload data %s\nlegal\nsave pgn data\nquit\n' "$RA
     "$R3" host > "$tmp/out"
 sed -n 's/^pgn //p' "$tmp/out" | base64 -d | grep -q '^\[Resumed "after decision 14"\]$' && grep -q '^event york cards ' "$tmp/out"
 check "a save loaded after its card was played and seen: the game says it was resumed, and from which decision" $?
+# So is an open record whose game goes on with a person at it: a record cut
+# short by hand, its seed known, does not deal its known future again.
+rec=$(printf '# r3 game record\nscenario 1460\nseed 5\nyork human\nlancaster engine\n# host rng york 6\n# host rng lancaster 7\n# result none: saved during play\n' | base64 -w0)
+for i in 1 2 3; do printf 'load data %s\nboard\nquit\n' "$rec" | "$R3" host --restricted | grep '^Own hand'; done > "$tmp/hands"
+[ "$(sort -u "$tmp/hands" | wc -l)" = 3 ]
+check "an open record of a game in play, loaded three times: dealt afresh each time, three hands" $?
 # Undo takes back the person's last decision with what followed it by force:
 # a recruit whose place was the only one.
 FORCED='new scenario 1460 york human lancaster engine seed 1945066235'

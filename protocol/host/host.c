@@ -1025,13 +1025,12 @@ static bool host_line(struct setup *u, const char *line, char *why, size_t size)
  * game's chance drew afresh, and from what. */
 static bool resumed_line(struct setup *u, const char *line, char *why, size_t size)
 {
-    long after;
-    unsigned long long chance;
+    struct resumption *r = &u->resumed[u->resumptions];
     if (u->resumptions == MAX_RESUMPTIONS)
         return fail(why, size, "resumed more than %d times", MAX_RESUMPTIONS);
-    if (sscanf(line, RECORD_RESUMED_WORDS " %ld: chance from %llu", &after, &chance) != 2)
+    if (!record_resumed_read(line, &r->after, &r->chance))
         return fail(why, size, "'%.60s' is damaged", line);
-    u->resumed[u->resumptions++] = (struct resumption){after, chance};
+    u->resumptions++;
     return true;
 }
 
@@ -1268,10 +1267,11 @@ static bool take_record_options(struct host *h, struct setup *u, const char *fil
     return true;
 }
 
-/* A game loaded from a sealed save goes on from a new secret: its deals,
- * dice and the engines' draws to come are not the ones the save held, so a
- * save can be resumed but not replayed to see what comes next. A room for
- * it is made first (false, said, where the record has none). */
+/* A loaded game that goes on with a person at it (and any sealed save) goes
+ * on from a new secret: its deals, dice and the engines' draws to come are
+ * not the ones the save held, so a save can be resumed but not replayed to
+ * see what comes next. A room for it is made first (false, said, where the
+ * record has none). */
 static bool room_to_resume(struct host *h, const struct setup *u, const char *file)
 {
     bool full = u->resumptions == MAX_RESUMPTIONS && u->resumed[MAX_RESUMPTIONS - 1].after != u->decisions;
@@ -1304,10 +1304,10 @@ static bool cmd_load(void *context, char *args)
         if (!verify_record(record, record_length, &u, why, sizeof why))
             error_line(h, "bad-record", "'%s': %s", w[0], why);
         else if (seats_allowed(h, u.seat) && take_record_options(h, &u, w[0]) && engines_allowed(h, &u, w[0], w, n) &&
-                 (!opened || room_to_resume(h, &u, w[0])) &&
+                 room_to_resume(h, &u, w[0]) &&
                  take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
             taken = take_record(h, &u);
-            if (taken && opened)
+            if (taken && (opened || hidden_from(h)))
                 resume_afresh(h);
         }
     }

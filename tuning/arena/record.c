@@ -129,15 +129,25 @@ static bool header(struct replay *r)
  * decision on, chance draws from N, the secret r3 host drew when it loaded
  * a sealed save there. K must be the decisions read so far. Any other line
  * passes. */
+bool record_resumed_read(const char *line, long *after, uint64_t *chance)
+{
+    unsigned long long n;
+    int used = 0;
+    size_t words = strlen(RECORD_RESUMED_WORDS);
+    if (sscanf(line, RECORD_RESUMED_WORDS " %ld: chance from %llu%n", after, &n, &used) != 2 || line[used] ||
+        line[words] != ' ' || !isdigit((unsigned char)line[words + 1]))
+        return false;
+    *chance = n;
+    return true;
+}
+
 static bool resumed(struct replay *r)
 {
     long after;
-    unsigned long long chance;
-    int used = 0;
+    uint64_t chance;
     if (strncmp(r->text, RECORD_RESUMED_WORDS, strlen(RECORD_RESUMED_WORDS)) != 0)
         return true;
-    if (sscanf(r->text, RECORD_RESUMED_WORDS " %ld: chance from %llu%n", &after, &chance, &used) != 2 ||
-        r->text[used] || !isdigit((unsigned char)r->text[strlen(RECORD_RESUMED_WORDS) + 1]))
+    if (!record_resumed_read(r->text, &after, &chance))
         return refuse_line(r, "expected '" RECORD_RESUMED_WORDS " K: chance from N', not '", r->text);
     if (after != r->parsed)
         return refuse_line(r, "a resumption at another decision than the one it follows: '", r->text);

@@ -42,6 +42,9 @@ void record_write_decision(FILE *f, decision d);
 #define RECORD_RESUMED_WORDS "# resumed after decision"
 void record_write_resumed(FILE *f, long after, uint64_t chance);
 
+/* Such a line read back whole: false for anything else. */
+bool record_resumed_read(const char *line, long *after, uint64_t *chance);
+
 /* How a game ended, as its "# result" line says it. */
 enum record_end {
     RECORD_WON,         /* by the rules: the winner's name */
