@@ -49,6 +49,11 @@ mkdir -p "$tmp/shots"
 node tests/web/browser.mjs "http://127.0.0.1:$port/" "$tmp/shots" "$main" "http://127.0.0.1:$idle_port/" \
     "http://127.0.0.1:$full_port/" > "$tmp/out" 2>&1
 status=$?
+# An address or a port it cannot listen on: one line saying why, status 1, at once.
+timeout 20 "$R3" web --port "$port" > "$tmp/taken" 2>&1
+taken=$?
+timeout 20 "$R3" web --address no-such-host.invalid --port "$port" > "$tmp/nowhere" 2>&1
+nowhere=$?
 kill "$main" "$full" "$idle" 2> /dev/null
 wait "$main" 2> /dev/null
 main_status=$?
@@ -63,6 +68,9 @@ check "r3 web stopped at SIGTERM with status 0 ($main_status)" $?
 grep -v '^r3 web: the page is at ' "$tmp/web.log" > "$tmp/web-said"
 [ ! -s "$tmp/web-said" ]
 check "r3 web wrote no error ($(head -c 200 "$tmp/web-said"))" $?
+[ "$taken" = 1 ] && [ "$(cat "$tmp/taken")" = "r3 web: cannot listen on 127.0.0.1 port $port: Address already in use" ] &&
+    [ "$nowhere" = 1 ] && [ "$(wc -l < "$tmp/nowhere")" = 1 ] && grep -q '^r3 web: cannot listen on no-such-host.invalid' "$tmp/nowhere"
+check "r3 web on a port in use or an unknown address: one line each, status 1 ($(cat "$tmp/taken" "$tmp/nowhere" | tr '\n' ' '))" $?
 mkdir -p build/web && cp "$tmp"/shots/*.png build/web/ 2> /dev/null
 cp "$tmp/out" build/web/browser.txt
 finish web

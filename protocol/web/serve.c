@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <libwebsockets.h>
+#include <netdb.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -401,21 +402,42 @@ static struct lws_context *listen_on(const struct serve_options *o)
     info.protocols = PROTOCOLS;
     info.gid = -1;
     info.uid = -1;
+    info.options = LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND; /* a port in use is an error, not a wait */
     if (!strchr(o->address, ':'))
         info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     return lws_create_context(&info);
 }
 
+/* Why the address and port cannot be listened on, as the system says it
+ * (libwebsockets' log tells it in several lines): a bind of our own. */
+static const char *why_not_listening(const struct serve_options *o)
+{
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *found;
+    char port[16];
+    snprintf(port, sizeof port, "%d", o->port);
+    int error = getaddrinfo(o->address, port, &hints, &found);
+    if (error)
+        return gai_strerror(error);
+    int fd = socket(found->ai_family, found->ai_socktype, 0);
+    int bound = fd < 0 ? -1 : bind(fd, found->ai_addr, found->ai_addrlen);
+    int saved = errno;
+    if (fd >= 0)
+        close(fd);
+    freeaddrinfo(found);
+    return bound == 0 ? "libwebsockets could not set the server up" : strerror(saved);
+}
+
 int serve_run(const struct serve_options *o)
 {
     server.options = o;
-    lws_set_log_level(LLL_ERR, log_line);
+    lws_set_log_level(0, log_line); /* its setting-up errors are told below, in one line */
     catch_signals();
     server.context = listen_on(o);
     if (!server.context) {
-        fprintf(stderr, "r3 web: cannot listen on %s port %d\n", o->address, o->port);
+        fprintf(stderr, "r3 web: cannot listen on %s port %d: %s\n", o->address, o->port, why_not_listening(o));
         return 1;
     }
+    lws_set_log_level(LLL_ERR, log_line);
     printf("r3 web: the page is at http://%s:%d/, %d %s at most at once (Ctrl-C stops it)\n", o->address, o->port,
            o->max_games, o->max_games == 1 ? "game" : "games");
     fflush(stdout);
