@@ -75,7 +75,7 @@ TEST_LIBS  = $(LIBGNU) $(shell pkg-config --libs cmocka) $(OTHER_LIBS)
 INCLUDES   = -I$(GNULIB)/gllib -I$(GNULIB) $(PKG_CFLAGS)
 
 # Everything but main.c goes into the library that the tests link too.
-LIB_SRC  := $(wildcard engine/*/*.c search/*.c eval/*.c tuning/*/*.c) $(filter-out protocol/cli/main.c,$(wildcard protocol/*/*.c))
+LIB_SRC  := $(wildcard engine/*/*.c games/*.c search/*.c eval/*.c tuning/*/*.c) $(filter-out protocol/cli/main.c,$(wildcard protocol/*/*.c))
 TEST_SRC := $(wildcard tests/test_*.c)
 SUPPORT  := tests/support.c
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
@@ -366,8 +366,8 @@ test: layers-test docs-test unit asan-test tsan-test cli-test valgrind-test sign
 # clang-format with .clang-format (tests/.clang-format in tests/). The data
 # tables are laid out by hand, a row a line, and the map's shapes are generated
 # (engine/data/map/generate.mjs): both are left alone.
-FORMAT_SKIP := engine/core/tables.c tuning/bench/bench_positions.c engine/text/map_geometry.c
-FORMAT_SRC   = $(filter-out $(FORMAT_SKIP),$(shell find engine eval search tuning protocol tests -name node_modules -prune -o -name '*.[ch]' -print | LC_ALL=C sort))
+FORMAT_SKIP := engine/core/tables.c tuning/bench/bench_positions.c engine/picture/map_geometry.c
+FORMAT_SRC   = $(filter-out $(FORMAT_SKIP),$(shell find engine games eval search tuning protocol tests -name node_modules -prune -o -name '*.[ch]' -print | LC_ALL=C sort))
 
 format: $(TDEPS_OK)
 	@clang-format -i $(FORMAT_SRC)

@@ -14,7 +14,7 @@
 #include <xxhash.h>
 
 #include "engine/core/fail.h"
-#include "engine/text/text_file.h"
+#include "engine/io/text_file.h"
 #include "eval/weights.h"
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "net files are little-endian");

@@ -14,11 +14,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/action.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* The empty board of support.c, in the action phase. */

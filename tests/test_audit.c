@@ -20,13 +20,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/cards.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* A game followed by the audit, as r3 playout --check follows one. */

@@ -16,13 +16,13 @@
 #include <string.h>
 
 #include "engine/core/places.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/battle.h"
 #include "engine/rules/eliminate.h"
 #include "engine/rules/political.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* The empty board of support.c with Henry VI moved out of the way, to Lincoln. */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
 #include "engine/hidden/sample.h"
@@ -20,7 +21,6 @@
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 struct followers {

@@ -1,6 +1,6 @@
 /*
- * test_board_svg.c: the board picture (engine/text/board_svg.c, its map in
- * engine/text/map_geometry.c). The map is the board's: a line for every
+ * test_board_svg.c: the board picture (engine/picture/board_svg.c, its map in
+ * engine/picture/map_geometry.c). The map is the board's: a line for every
  * border, a port link for every sea zone an area reaches and no other
  * (2.81). Labels are measured by the font's widths. In whole random games of
  * the three scenarios no label covers another, in the referee's picture and
@@ -13,14 +13,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/view.h"
-#include "engine/hidden/view_svg.h"
+#include "engine/picture/board_svg.h"
+#include "engine/picture/map_geometry.h"
+#include "engine/picture/view_svg.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
-#include "engine/text/board_svg.h"
-#include "engine/text/map_geometry.h"
-#include "engine/text/scenario.h"
 
 /* Each border has a line and each area an outline, and the port links are
  * exactly the sea zones each area reaches by the data. */

@@ -10,12 +10,12 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/cards.h"
 #include "engine/rules/eliminate.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 static uint32_t card_bits(const int *cards, int n)

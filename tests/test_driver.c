@@ -17,14 +17,14 @@
 #include <time.h>
 
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
 #include "engine/hidden/observe.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "eval/value.h"
-#include "protocol/engine/go.h"
-#include "protocol/engine/options.h"
+#include "protocol/ai/go.h"
+#include "protocol/ai/options.h"
 #include "search/driver.h"
 #include "search/level.h"
 #include "search/policy.h"

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "eval/eval.h"
 #include "tests/support.h"
 

@@ -15,13 +15,13 @@
 #include <string.h>
 
 #include "engine/core/places.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/action.h"
 #include "engine/rules/battle.h"
 #include "engine/rules/eliminate.h"
 #include "engine/rules/political.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* Cards by number (engine/data/cards.tsv). */

@@ -11,12 +11,12 @@
 #include <string.h>
 
 #include "engine/core/crown.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/eliminate.h"
 #include "engine/rules/game.h"
 #include "engine/rules/political.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* What the hooks are to do in one game, and what they saw. */

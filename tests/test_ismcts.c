@@ -15,11 +15,11 @@
 #include <string.h>
 
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/hidden/sample.h"
 #include "engine/hidden/view.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "search/ismcts.h"
 #include "tests/support.h"
 

@@ -11,16 +11,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/knowledge.h"
 #include "engine/core/places.h"
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
-#include "engine/hidden/knowledge.h"
 #include "engine/hidden/sample.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/rules/supply.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 #define POSITIONS 1002 /* 334 per scenario */

@@ -28,15 +28,15 @@
 #include <string.h>
 
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/sample.h"
 #include "engine/hidden/view.h"
-#include "engine/hidden/view_svg.h"
+#include "engine/picture/view_svg.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "protocol/host/label.h"
 #include "search/driver.h"
 #include "search/policy.h"

@@ -13,10 +13,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/hidden/observe.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "protocol/host/narrate.h"
 
 #define KINDS 64

@@ -10,15 +10,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/core/knowledge.h"
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
-#include "engine/hidden/knowledge.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/sample.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* Is b's face known to side in w: its own, or an enemy block in view and not face-down? */

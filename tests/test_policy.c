@@ -21,13 +21,13 @@
 #include <string.h>
 
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/sample.h"
 #include "engine/hidden/view.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "search/policy.h"
 #include "tests/support.h"
 

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* ---- random states that keep every invariant ---- */

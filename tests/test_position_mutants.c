@@ -15,10 +15,10 @@
 #include <string.h>
 
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 
 #define MUTANTS 10000
 #define SOURCES 60

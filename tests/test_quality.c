@@ -20,9 +20,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "engine/core/scenario.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "support.h"
 #include "tuning/quality/quality.h"
 #include "tuning/quality/suite.h"

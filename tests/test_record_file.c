@@ -1,6 +1,6 @@
 /*
- * test_record_file.c: game records read with bounds (tuning/arena/record_file.h),
- * written and read back, and the forfeits they may claim (tuning/arena/record.h).
+ * test_record_file.c: game records read with bounds (games/record_file.h),
+ * written and read back, and the forfeits they may claim (games/record.h).
  * What the writer writes, the reader reads: the header, every comment line
  * in order, every decision, the result. Only a regular file
  * within RECORD_FILE_MAX opens; a stream that runs past the bound, or a line
@@ -20,11 +20,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/core/scenario.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
-#include "tuning/arena/record.h"
-#include "tuning/arena/record_file.h"
+#include "games/record.h"
+#include "games/record_file.h"
 
 /* A scratch directory for one test, with 'name' in it as *path. */
 static void scratch(char *dir, char *path, size_t size, const char *name)

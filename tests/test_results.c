@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "engine/core/types.h"
-#include "tuning/arena/referee.h"
+#include "games/referee.h"
 #include "tuning/arena/results.h"
 
 /* Writes one game into a fresh directory and returns the file's lines (the caller frees). */

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "engine/core/crown.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* The location a scenarios.tsv start column names. */

@@ -12,13 +12,13 @@
 #include <string.h>
 
 #include "engine/core/places.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/view.h"
 #include "engine/rules/eliminate.h"
 #include "engine/rules/political.h"
 #include "engine/rules/rules.h"
 #include "engine/rules/supply.h"
-#include "engine/text/scenario.h"
 #include "tests/support.h"
 
 /* The 1460 setup in turn 3 of campaign 1, cards already played out of the way. */

@@ -1,6 +1,6 @@
 /*
  * test_tune.c: r3 tune eval's parts (tuning/fit/tune_data.h, tuning/fit/tune_eval.h,
- * engine/text/plot_svg.h). Labelled positions come from random games played by
+ * tuning/report/plot_svg.h). Labelled positions come from random games played by
  * game_play() with rules_chance() from a seed, their results drawn from the
  * logistic of known weights (tuning/fit/tune_bench.h): the fit recovers those
  * weights, within four of its standard errors from noisy results and within
@@ -22,7 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/text/plot_svg.h"
 #include "engine/text/position.h"
 #include "eval/eval.h"
 #include "tests/support.h"
@@ -30,6 +29,7 @@
 #include "tuning/fit/tune_data.h"
 #include "tuning/fit/tune_eval.h"
 #include "tuning/fit/tune_files.h"
+#include "tuning/report/plot_svg.h"
 
 #define N EVAL_WEIGHT_COUNT
 

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "engine/core/decision.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
-#include "engine/text/scenario.h"
 
 /* docs/architecture.md: the truth fits in 512 bytes; the knowledge of both sides follows it. */
 static void the_truth_fits_in_512_bytes(void **state)

@@ -13,15 +13,15 @@
 #include <string.h>
 
 #include "engine/core/fail.h"
+#include "engine/core/knowledge.h"
 #include "engine/core/places.h"
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
-#include "engine/hidden/knowledge.h"
 #include "engine/hidden/sample.h"
 #include "engine/rules/action.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 
 #ifndef BELIEF_TRIES /* the fuzzer builds with fewer, to spend its time on the parser */
 #define BELIEF_TRIES 20000

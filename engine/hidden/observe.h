@@ -1,7 +1,7 @@
 /*
  * observe.h: what each side sees of one transition (RULINGS C,
  * docs/observations.md). A referee sends exactly these to an engine that plays
- * that side; the engine's knowledge (engine/hidden/knowledge.h) is what a player who
+ * that side; the engine's knowledge (engine/core/knowledge.h) is what a player who
  * saw them all would know.
  *
  * Each observation is 8 bytes (struct observation) and has one stable line of

@@ -10,9 +10,9 @@
 #include <xxhash.h>
 
 #include "engine/core/tables.h"
+#include "engine/io/strbuf.h"
 #include "engine/rules/cards.h"
 #include "engine/rules/supply.h"
-#include "engine/text/strbuf.h"
 
 /* Puts a block in canonical "unseen" form: in the pool, full, no flags, no knowledge. */
 static void lift_off(struct world *w, int b)

@@ -7,11 +7,10 @@
 #include <string.h>
 
 #include "engine/core/crown.h"
+#include "engine/core/knowledge.h"
 #include "engine/core/masks.h"
 #include "engine/core/places.h"
 #include "engine/core/tables.h"
-/* upward: the political turn narrows each side's knowledge step by step as it runs (docs/architecture.md) */
-#include "engine/hidden/knowledge.h"
 
 static bool is_exile(int area) { return area < AREA_COUNT && AREA_INFO[area].kind == AREA_EXILE; }
 

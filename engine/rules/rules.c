@@ -4,10 +4,9 @@
  */
 #include "engine/rules/rules.h"
 
+#include "engine/core/knowledge.h"
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
-/* upward: the rules keep each side's record of what it saw, after every transition (docs/architecture.md) */
-#include "engine/hidden/knowledge.h"
 #include "engine/rules/action.h"
 #include "engine/rules/battle.h"
 #include "engine/rules/cards.h"

@@ -14,7 +14,7 @@
 
 #include "engine/core/fail.h"
 #include "engine/core/tables.h"
-#include "engine/text/strbuf.h"
+#include "engine/io/strbuf.h"
 
 static const char *const WORLD_FLAG_NAME[WORLD_FLAG_COUNT] = {"mulligan-Y", "mulligan-L", "treason-rolled",
                                                               "no-knowledge"};

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
+#include "engine/io/strbuf.h"
 #include "engine/rules/audit.h"
 #include "engine/text/board.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
-#include "engine/text/strbuf.h"
-#include "protocol/engine/options.h"
+#include "protocol/ai/options.h"
 
 int cli_usage_error(const char *fmt, const char *what)
 {

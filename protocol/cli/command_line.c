@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/text/scenario.h"
+#include "engine/core/scenario.h"
 #include "protocol/cli/cli.h"
 
 #define MAX_OPTIONS 48

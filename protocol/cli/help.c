@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "protocol/engine/version.h"
+#include "protocol/ai/version.h"
 
 #define COLUMN 27 /* where the text after a command or an option begins, past its two spaces */
 

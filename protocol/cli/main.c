@@ -23,13 +23,16 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#include "engine/hidden/view_svg.h"
+#include "engine/core/scenario.h"
+#include "engine/io/strbuf.h"
+#include "engine/picture/board_svg.h"
+#include "engine/picture/view_svg.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
-#include "engine/text/board_svg.h"
-#include "engine/text/scenario.h"
-#include "engine/text/strbuf.h"
 #include "engine/text/tsv.h"
+#include "protocol/ai/ai.h"
+#include "protocol/ai/options.h"
+#include "protocol/ai/version.h"
 #include "protocol/cli/apply_command.h"
 #include "protocol/cli/cli.h"
 #include "protocol/cli/command_line.h"
@@ -43,9 +46,6 @@
 #include "protocol/cli/spsa_command.h"
 #include "protocol/cli/tune_command.h"
 #include "protocol/cli/web_command.h"
-#include "protocol/engine/engine.h"
-#include "protocol/engine/options.h"
-#include "protocol/engine/version.h"
 #include "protocol/host/host.h"
 #include "search/ismcts.h"
 #include "search/policy.h"
@@ -583,6 +583,6 @@ int main(int argc, char **argv)
               "'r3 --help' lists the commands, 'r3 play --scenario 1460 --side york' plays a game.\n",
               stderr);
     if (optind == argc)
-        return engine_run(stdin, stdout);
+        return ai_run(stdin, stdout);
     return run_command(argc - optind, argv + optind);
 }

@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/core/types.h"
-#include "engine/text/scenario.h"
+#include "games/record.h"
+#include "games/record_file.h"
 #include "protocol/cli/cli.h"
 #include "protocol/host/replay_print.h"
 #include "tuning/arena/match.h"
 #include "tuning/arena/merge.h"
-#include "tuning/arena/record.h"
-#include "tuning/arena/record_file.h"
 
 /* A usage error naming the command: "COMMAND: " and the rest as fmt makes it of 'word'. */
 static int engine_usage(const char *command, const char *fmt, const char *word)

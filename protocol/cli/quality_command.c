@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/text/strbuf.h"
+#include "engine/io/strbuf.h"
+#include "protocol/ai/options.h"
+#include "protocol/ai/version.h"
 #include "protocol/cli/cli.h"
-#include "protocol/engine/options.h"
-#include "protocol/engine/version.h"
 #include "tuning/quality/figures.h"
 #include "tuning/quality/pool.h"
 #include "tuning/quality/quality.h"

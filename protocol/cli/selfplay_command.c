@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
-#include "engine/text/scenario.h"
-#include "engine/text/strbuf.h"
+#include "engine/io/strbuf.h"
+#include "protocol/ai/options.h"
+#include "protocol/ai/version.h"
 #include "protocol/cli/cli.h"
-#include "protocol/engine/options.h"
-#include "protocol/engine/version.h"
 #include "tuning/selfplay/selfplay.h"
 
 #define HEADER_MAX 16384

@@ -21,30 +21,30 @@
 #include "engine/core/clock.h"
 #include "engine/core/fail.h"
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
 #include "engine/hidden/learned.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/view.h"
-#include "engine/hidden/view_svg.h"
+#include "engine/io/text_file.h"
+#include "engine/picture/view_svg.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
-#include "engine/text/text_file.h"
-#include "protocol/engine/go.h"
-#include "protocol/engine/line_loop.h"
-#include "protocol/engine/options.h"
-#include "protocol/engine/say.h"
+#include "games/pgn.h"
+#include "games/record.h"
+#include "games/record_file.h"
+#include "games/seal.h"
+#include "protocol/ai/go.h"
+#include "protocol/ai/line_loop.h"
+#include "protocol/ai/options.h"
+#include "protocol/ai/say.h"
 #include "protocol/host/label.h"
 #include "protocol/host/narrate.h"
 #include "protocol/host/restrict.h"
-#include "protocol/host/seal.h"
 #include "protocol/host/seat.h"
-#include "tuning/arena/pgn.h"
-#include "tuning/arena/record.h"
-#include "tuning/arena/record_file.h"
 
 #define LINE_LIMIT (1 << 20) /* room for load data: a save of some 10,000 decisions in base64 */
 #define MAX_WORDS 64
@@ -753,7 +753,7 @@ static bool cmd_hint(void *context, char *args)
     return error_line(h, "internal", "the search's choice is not among the legal decisions");
 }
 
-/* ---- save and load: the game as an r3 match record (tuning/arena/record.h) ---- */
+/* ---- save and load: the game as an r3 match record (games/record.h) ---- */
 
 /* The record's result: how the game ended, or that it goes on. */
 static void write_result(const struct host *h, FILE *f)
@@ -771,7 +771,7 @@ static void write_result(const struct host *h, FILE *f)
         record_write_result(f, h->resigned != SIDE_NONE ? RECORD_RESIGNATION : RECORD_IN_PLAY, winner, "");
 }
 
-/* The game as a record (tuning/arena/record.h), with the host's own lines
+/* The game as a record (games/record.h), with the host's own lines
  * that load needs to play it on: the engine programs, the options, and the
  * engines' random streams; who gave up, after the decisions. */
 static void write_record(const struct host *h, FILE *f)
@@ -819,7 +819,7 @@ static const char *seat_name(const struct host *h, int side)
     return s->kind == SEAT_HUMAN ? "human" : s->kind == SEAT_ENGINE ? "r3" : s->cmd;
 }
 
-/* The game as PGN (tuning/arena/pgn.h), its movetext replayed from its record:
+/* The game as PGN (games/pgn.h), its movetext replayed from its record:
  * while the game goes on, as its human sides saw it, without the seed. */
 static void write_pgn(const struct host *h, FILE *f)
 {
@@ -852,7 +852,7 @@ static void write_pgn(const struct host *h, FILE *f)
         fclose(record);
 }
 
-/* A save during play: the record sealed (protocol/host/seal.h) under a header
+/* A save during play: the record sealed (games/seal.h) under a header
  * that says what the file is and whose game it is. */
 static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
 {
@@ -1119,7 +1119,7 @@ static bool take_record(struct host *h, const struct setup *u)
     return true;
 }
 
-/* The whole of a saved game's file, read with bounds (engine/text/text_file.h):
+/* The whole of a saved game's file, read with bounds (engine/io/text_file.h):
  * a regular file, no bigger than a sealed save of the longest record. The
  * record inside, sealed or not, is held to a record's own bounds by the
  * replay that verifies it. */
@@ -1145,7 +1145,7 @@ static bool read_saved(const char *path, char **text, size_t *length, char *why,
 }
 
 /* A record held in memory, read and verified as r3 replay verifies it
- * (tuning/arena/record.h), and its setup and decisions kept; false with why. */
+ * (games/record.h), and its setup and decisions kept; false with why. */
 static bool verify_record(const char *record, size_t length, struct setup *u, char *why, size_t size)
 {
     static struct record_header header;

@@ -5,9 +5,9 @@
 #include "engine/hidden/observe.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
+#include "games/record.h"
 #include "protocol/host/label.h"
 #include "protocol/host/narrate.h"
-#include "tuning/arena/record.h"
 
 struct printing {
     FILE *out;

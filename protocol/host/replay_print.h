@@ -1,5 +1,5 @@
 /*
- * replay_print.h: r3 replay --print: a game record (tuning/arena/record.h) shown
+ * replay_print.h: r3 replay --print: a game record (games/record.h) shown
  * decision by decision as one side saw it at the table, the way r3 play
  * shows a game: that side's own decisions by their labels, and every event
  * it saw as a sentence (protocol/host/narrate.h).

@@ -1,7 +1,7 @@
 /*
  * seat.h: one side of a game that r3 host runs: a person at the client, an
  * engine searching in this process, or an engine program spoken to through
- * the engine protocol by the referee's own code (tuning/arena/referee.h), as
+ * the engine protocol by the referee's own code (games/referee.h), as
  * r3 match runs it. A seat is told every transition of the game as its side
  * observes it, and an engine seat is asked for its decisions.
  */
@@ -14,9 +14,9 @@
 #include <stdio.h>
 
 #include "engine/hidden/belief.h"
+#include "games/referee.h"
 #include "search/driver.h"
 #include "search/timeman.h"
-#include "tuning/arena/referee.h"
 
 enum seat_kind { SEAT_HUMAN, SEAT_ENGINE, SEAT_PROGRAM };
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "protocol/engine/engine.h"
+#include "protocol/ai/ai.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *in = fmemopen((void *)data, size, "r");
     FILE *out = fopen("/dev/null", "w");
     if (in && out)
-        engine_run(in, out);
+        ai_run(in, out);
     if (in)
         fclose(in);
     if (out)

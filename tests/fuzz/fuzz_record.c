@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tuning/arena/record.h"
+#include "games/record.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

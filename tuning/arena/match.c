@@ -17,10 +17,10 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/tables.h"
-#include "engine/text/progress.h"
-#include "tuning/arena/record.h"
+#include "games/record.h"
 #include "tuning/arena/results.h"
 #include "tuning/arena/tally.h"
+#include "tuning/report/progress.h"
 
 /* A pair with one game finished. At most C + 2 are open at once: one per game
  * in flight, the pair at the front of the queue, and the odd last game. */

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "tuning/arena/referee.h"
+#include "games/referee.h"
 #include "tuning/arena/stats.h"
 #include "tuning/arena/tally.h"
 

@@ -18,9 +18,9 @@
 #include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/core/types.h"
-#include "tuning/arena/pgn.h"
-#include "tuning/arena/record_file.h"
-#include "tuning/arena/referee.h"
+#include "games/pgn.h"
+#include "games/record_file.h"
+#include "games/referee.h"
 
 #define FIELDS 8
 

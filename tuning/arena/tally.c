@@ -4,7 +4,7 @@
 #include "tuning/arena/tally.h"
 
 #include "engine/core/types.h"
-#include "tuning/arena/referee.h"
+#include "games/referee.h"
 
 void tally_game(struct tally *t, int winner, int end, int york_engine)
 {

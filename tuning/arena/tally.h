@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "tuning/arena/referee.h"
+#include "games/referee.h"
 #include "tuning/arena/stats.h"
 
 struct tally {

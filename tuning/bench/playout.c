@@ -13,15 +13,15 @@
 #include <xxhash.h>
 
 #include "engine/core/clock.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/observe.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/progress.h"
-#include "engine/text/scenario.h"
 #include "search/policy.h"
+#include "tuning/report/progress.h"
 
 /* The lines a protocol host sends one side's engine for a transition. */
 static void write_observations(const struct world *before, decision d, const struct world *after, int side, FILE *out)

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "engine/core/clock.h"
+#include "engine/core/scenario.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
-#include "engine/text/scenario.h"
 #include "eval/eval.h"
 #include "eval/features.h"
 #include "eval/value.h"

@@ -17,12 +17,12 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/game.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 #include "eval/eval.h"
 #include "tuning/fit/tune_data.h"
 #include "tuning/fit/tune_eval.h"

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "engine/core/tables.h"
-#include "engine/text/plot_svg.h"
 #include "tuning/fit/tune_files.h"
+#include "tuning/report/plot_svg.h"
 
 #define N EVAL_WEIGHT_COUNT
 

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "engine/core/fail.h"
-#include "engine/text/plot_svg.h"
+#include "tuning/report/plot_svg.h"
 
 /* Not mkstemp: its file is 0600 whatever the umask. Opened exclusively with
  * 0666, the temporary gets the mode of any new file, and the name (the process

@@ -21,11 +21,11 @@
 
 #include "engine/core/fail.h"
 #include "engine/core/random.h"
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 
 #define FIELDS 7 /* game ply scenario side result winrate position; then visits */
 #define WHY_MAX 320

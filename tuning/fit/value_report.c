@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "engine/core/tables.h"
-#include "engine/text/plot_svg.h"
 #include "tuning/fit/tune_files.h"
+#include "tuning/report/plot_svg.h"
 
 #define BINS 10
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "engine/core/fail.h"
-#include "engine/text/line_reader.h"
-#include "engine/text/text_file.h"
+#include "engine/io/line_reader.h"
+#include "engine/io/text_file.h"
 #include "tuning/selfplay/selfplay_out.h"
 
 #define LINE_MAX_BYTES 4096

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "engine/core/clock.h"
-#include "engine/text/progress.h"
+#include "tuning/report/progress.h"
 
 #define PROGRESS_EVERY_S 10
 

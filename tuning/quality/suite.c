@@ -20,11 +20,11 @@
 
 #include "engine/core/fail.h"
 #include "engine/core/tables.h"
+#include "engine/io/text_file.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/text_file.h"
 
 #define FIELDS 7
 #define LINE_MAX_BYTES (POSITION_TEXT_MAX + SUITE_MAX_DECISIONS * 96 + 256)

@@ -15,7 +15,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/types.h"
-#include "engine/text/progress.h"
+#include "tuning/report/progress.h"
 #include "tuning/selfplay/selfplay_out.h"
 
 enum { PROGRESS_EVERY_S = 10 };

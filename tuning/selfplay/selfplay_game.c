@@ -1,6 +1,6 @@
 /*
  * selfplay_game.c: see selfplay_game.h. Each side is an engine as
- * protocol/engine/engine.c keeps one: a belief that takes in the side's
+ * protocol/ai/ai.c keeps one: a belief that takes in the side's
  * observations of every transition, and a driver that searches from it with
  * go's limits left out (the player's own budget). The kept lines wait in a
  * memory stream without their result, "ply scenario side winrate position
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
 #include "engine/hidden/observe.h"
@@ -20,7 +21,6 @@
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
-#include "engine/text/scenario.h"
 #include "tuning/selfplay/selfplay_plan.h"
 #include "tuning/selfplay/visits.h"
 
@@ -35,7 +35,7 @@ struct search_report {
 };
 
 /* One side's engine: its picture of the game and its search. */
-struct engine {
+struct selfplay_player {
     struct belief belief;
     struct driver driver;
 };
@@ -45,7 +45,7 @@ struct play {
     const struct selfplay_setup *s;
     long game, ply;
     int year;
-    struct engine *engine[SIDE_COUNT];
+    struct selfplay_player *engine[SIDE_COUNT];
     struct selfplay_sampler sampler;
     struct search_report report;
     FILE *kept; /* the lines so far, without game and result */
@@ -97,7 +97,7 @@ static void on_visits(void *context, const decision *legal, const long *visits, 
  * cheat player alone is handed the truth, as the referee sends it. */
 static decision search(struct play *g, int side, const struct world *truth)
 {
-    struct engine *e = g->engine[side];
+    struct selfplay_player *e = g->engine[side];
     const struct player *p = g->s->player;
     const struct limits limits = {.clock = {-1, -1}};
     const struct driver_callbacks report = {on_progress, on_note, on_bestmove, &g->report,

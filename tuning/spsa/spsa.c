@@ -26,11 +26,11 @@
 #include "engine/core/clock.h"
 #include "engine/core/fail.h"
 #include "engine/core/random.h"
-#include "engine/text/plot_svg.h"
-#include "engine/text/progress.h"
 #include "eval/weights.h"
 #include "search/policy_weights.h"
 #include "tuning/fit/tune_files.h"
+#include "tuning/report/plot_svg.h"
+#include "tuning/report/progress.h"
 #include "tuning/spsa/spsa_files.h"
 
 #define ALPHA 0.602

@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 
 #include "engine/core/fail.h"
-#include "engine/text/text_file.h"
+#include "engine/io/text_file.h"
 #include "tuning/arena/results.h"
 
 #define LINE_MAX_LENGTH 4096 /* of either file; a row of 16 parameters takes under 400 */
@@ -128,7 +128,7 @@ static bool refuse(const struct reading *r, const char *fmt, ...)
 }
 
 /* The file, open for reading, if it is a regular file of at most max_bytes
- * (engine/text/text_file.h: a FIFO would block the open, /dev/zero never
+ * (engine/io/text_file.h: a FIFO would block the open, /dev/zero never
  * end); NULL with why. */
 static FILE *open_regular(const struct reading *r, long long max_bytes)
 {

@@ -1,4 +1,4 @@
-// generate.mjs: writes engine/text/map_geometry.c, the shapes r3 show --svg
+// generate.mjs: writes engine/picture/map_geometry.c, the shapes r3 show --svg
 // draws the board with. Run it from this folder after `npm ci`:
 //
 //   node generate.mjs ../../text/map_geometry.c [preview.svg]
@@ -299,7 +299,7 @@ function main(outFile, preview) {
  * (d3-delaunay), clipped to the land (polygon-clipping). The glyph widths are
  * DejaVu Sans's (its licence is free: dejavu-fonts.github.io).
  */
-#include "engine/text/map_geometry.h"
+#include "engine/picture/map_geometry.h"
 
 const int MAP_WIDTH = ${WIDTH}, MAP_HEIGHT = ${HEIGHT};
 
