@@ -55,12 +55,3 @@ decision greedy_best(const struct greedy *g, uint64_t *rng, double *mean)
         *mean = g->worlds ? best_score / g->worlds : 0;
     return g->legal.list[best];
 }
-
-decision greedy_choose(const struct world *w, int side, int samples, uint64_t *rng)
-{
-    struct greedy g;
-    greedy_begin(&g, w, side, &EVAL_DEFAULT, rng);
-    for (int s = 0; s < samples; s++)
-        greedy_draw(&g, rng);
-    return greedy_best(&g, rng, NULL);
-}

@@ -32,7 +32,4 @@ int greedy_draw(struct greedy *g, uint64_t *rng);
  * evaluation if 'mean' is not NULL. */
 decision greedy_best(const struct greedy *g, uint64_t *rng, double *mean);
 
-/* All of it: 'samples' worlds, then the best decision. */
-decision greedy_choose(const struct world *w, int side, int samples, uint64_t *rng);
-
 #endif
