@@ -92,11 +92,11 @@ static void report_trees(struct driver *d, long started_us, int count)
     p->lines = ismcts_root_lines(d->search, count, p->best, p->line,
                                  multipv < DRIVER_MAX_MULTIPV ? multipv : DRIVER_MAX_MULTIPV);
     for (int k = 0; k < p->lines; k++)
-        p->pv_length[k] = tree_pv(&d->search[0].tree[0], p->line[k].key, p->pv[k], DRIVER_PV_MAX);
+        p->pv_length[k] = tree_pv(&d->search[0].tree, p->line[k].key, p->pv[k], DRIVER_PV_MAX);
     uint64_t capacity = 0;
     for (int i = 0; i < count; i++) {
-        p->tree_nodes += d->search[i].tree[0].count;
-        capacity += d->search[i].tree[0].capacity;
+        p->tree_nodes += d->search[i].tree.count;
+        capacity += d->search[i].tree.capacity;
     }
     p->hashfull = capacity ? (int)((uint64_t)p->tree_nodes * 1000 / capacity) : 0;
     if (d->search[0].lock)
@@ -170,7 +170,7 @@ static struct ismcts_options tree_options(const struct player *p)
 {
     struct ismcts_options o = p->ismcts;
     if (p->kind == PLAYER_FLATMC)
-        o.kind = ISMCTS_FLAT, o.robust_choice = false; /* visits are even by design: choose by value */
+        o.kind = ISMCTS_FLAT;
     else if (p->kind == PLAYER_PIMC || p->kind == PLAYER_CHEAT)
         o.kind = ISMCTS_DETERMINIZED;
     return o;
@@ -228,16 +228,14 @@ static bool reuse_trees(struct driver *d)
             driver_forget(d);
             return false;
         }
-        nodes += d->search[i].tree[0].count;
+        nodes += d->search[i].tree.count;
     }
     d->kept = false; /* the search owns them again */
     d->report.note(d->report.context, DRIVER_REUSED, nodes);
     return true;
 }
 
-/* Keeps the ismcts player's trees for the next search, or frees them. An MO
- * search's are freed too: the enemy's tree would need the enemy's sight of
- * the decisions since, which this side does not have. */
+/* Keeps the ismcts player's trees for the next search, or frees them. */
 static void end_trees(struct driver *d)
 {
     if (d->player.kind == PLAYER_ISMCTS && d->player.ismcts.kind == ISMCTS_INFORMATION_SET) {
@@ -278,7 +276,7 @@ static bool begin_trees(struct driver *d)
     return true;
 }
 
-/* Gives tree[0] its lock while a search's threads share it, and takes it back. */
+/* Gives the tree its lock while a search's threads share it, and takes it back. */
 static void share_tree(struct driver *d, bool on)
 {
     if (!d->shared)
@@ -308,13 +306,13 @@ static int start_helpers(struct driver *d, struct helper *helper, long deadline)
 }
 
 /* Time management's plan for this search (search/timeman.h), if the
- * player asks for it and it applies: only where the most visited decision
- * is played, and one tree's counts are read without racing other threads. */
+ * player asks for it and it applies: only for the ismcts player, which
+ * plays the most visited decision, and where one tree's counts are read
+ * without racing other threads. */
 static struct time_plan plan_time(const struct driver *d, long started)
 {
     struct time_plan t = time_plan_make(&d->limits, &d->w, d->side, started, d->time_banked_us);
-    t.on = t.on && d->player.time_manage && d->player.kind == PLAYER_ISMCTS && d->player.ismcts.robust_choice &&
-           searching_threads(d) == 1;
+    t.on = t.on && d->player.time_manage && d->player.kind == PLAYER_ISMCTS && searching_threads(d) == 1;
     return t;
 }
 

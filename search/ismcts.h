@@ -5,15 +5,13 @@
  * the true world), descends a tree whose edges are decisions as that side
  * sees them (engine/hidden/observe.h: observe_key), expands one node, plays the
  * world out and backs the result up. Chance (dice, deals) is drawn inside
- * the iteration; a roll's dice may lead to a chance node keyed by how many
- * of them count, else the tree branches only on decisions.
+ * the iteration, so the tree branches only on decisions.
  * Selection is PUCT over the children legal in the drawn world, the playout
  * policy's weights as priors (or UCB1, with first-play urgency), counting
  * each child's availability rather than its parent's visits; progressive
- * widening bounds how many children an enemy's node has by its visits. A
- * node's value is its mean result or, through a run of one side's steps,
- * its best continuation's (search/tree.h). Dynamic komi centres the
- * playouts' evaluations on the root's.
+ * widening bounds how many children an enemy's node has by its visits
+ * (the rules: search/select.h). A node's value is its mean result. Dynamic
+ * komi centres the playouts' evaluations on the root's.
  */
 #ifndef R3_ISMCTS_H
 #define R3_ISMCTS_H
@@ -32,20 +30,10 @@
 /* How a tree searches. SO-ISMCTS is the engine; the other two are the
  * baselines it is measured against (docs/STRENGTH.md). */
 enum ismcts_kind {
-    ISMCTS_INFORMATION_SET,   /* a world drawn each iteration, edges keyed as the side sees them */
-    ISMCTS_FLAT,              /* flat Monte Carlo: the root's children only, tried in turn, no tree below */
-    ISMCTS_DETERMINIZED,      /* perfect-information UCT on one world fixed at the start; edges are decisions */
-    ISMCTS_MULTIPLE_OBSERVER, /* MO-ISMCTS: a tree per side, keyed as that side sees; each side chooses in its own */
+    ISMCTS_INFORMATION_SET, /* a world drawn each iteration, edges keyed as the side sees them */
+    ISMCTS_FLAT,            /* flat Monte Carlo: the root's children only, tried in turn, no tree below */
+    ISMCTS_DETERMINIZED,    /* perfect-information UCT on one world fixed at the start; edges are decisions */
 };
-
-/* A model of the enemy's card choice (1.1): the weights of playing each
- * card against the rest of the hand (search/policy.h: policy_play_category,
- * search/policy_weights.h: policy_table_cards). With CARD_MODEL_TREE
- * they draw the enemy's card behind the tree's "play ?" edge and the enemy's
- * face-down card in the worlds drawn; with CARD_MODEL_ALL, both sides' cards
- * in the playouts too. Off: the first two are uniform, and the playouts use
- * their own policy. */
-enum card_model { CARD_MODEL_OFF, CARD_MODEL_TREE, CARD_MODEL_ALL };
 
 struct ismcts_options {
     int kind;           /* enum ismcts_kind */
@@ -53,9 +41,8 @@ struct ismcts_options {
     /* The value of a child never tried (first-play urgency); above ~1.5, every
      * child the widening admits is tried before any is tried again. */
     double first_play;
-    bool robust_choice; /* most visits; else the best mean among children with a tenth of the most visits */
-    int playout_turns;  /* game turns a playout runs before the evaluation decides; 0: to the end */
-    bool leaf_value;    /* no playout: the value is read at the leaf the descent reached */
+    int playout_turns;                  /* game turns a playout runs before the evaluation decides; 0: to the end */
+    bool leaf_value;                    /* no playout: the value is read at the leaf the descent reached */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
     int playout_policy;                 /* how a playout decides: enum playout_policy (search/policy.h) */
     const struct policy_table *policy;  /* the heuristic policy's weights, also widening's; NULL: the built-in ones;
@@ -67,14 +54,6 @@ struct ismcts_options {
      * logit) taken off every playout's, so that in a lopsided position the
      * outcomes still spread around 1/2; 0: off. */
     double komi;
-    struct tree_backup backup; /* how values are backed up (search/tree.h) */
-    /* Chance nodes: a roll's dice, drawn in the descent, lead to a node of
-     * their own keyed by the roll's public outcome (how many dice count,
-     * rules_die_counts), so that the decisions below a roll see it; false:
-     * the dice are drawn with no node, and the statistics below average
-     * over them. */
-    bool chance_nodes;
-    int card_model; /* enum card_model */
     /* PUCT's constant: with it above 0, a child's score is its value plus
      * prior * its key's share of the policy's weight * sqrt(available) /
      * (1 + visits), and a key never tried is worth its parent's value plus
@@ -105,8 +84,7 @@ bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_op
 #define ISMCTS_MAX_DEPTH 1024 /* decisions in one descent; the tree is far shallower in practice */
 
 /* What one thread's iteration works in, kept out of the stack frames of the
- * walk: the legal decisions at a node with their keys, and each tree's path
- * down. A search has one for its own thread; each other thread that shares
+ * walk: the legal decisions at a node with their keys, and the path down. A search has one for its own thread; each other thread that shares
  * its tree brings its own (ismcts_iterate_shared). */
 struct ismcts_scratch {
     struct decisions legal;
@@ -114,13 +92,13 @@ struct ismcts_scratch {
     struct ismcts_descent {
         uint32_t at, path[ISMCTS_MAX_DEPTH];
         int depth;
-    } down[2];
+    } down;
     struct amaf_notes notes; /* the side's decisions in this iteration, for RAVE */
 };
 
 struct ismcts {
     struct ismcts_options options;
-    struct ismcts_tree tree[2]; /* the searching side's; the enemy's, MO only */
+    struct ismcts_tree tree;
     struct sampler sampler;
     struct ismcts_scratch scratch; /* this search's own thread's */
     struct amaf amaf;              /* RAVE's means, this search's */
@@ -171,10 +149,12 @@ long ismcts_iterate(struct ismcts *s, uint64_t *rng);
  * threads spread over other paths until the result comes. */
 long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, struct ismcts_scratch *scratch, uint64_t *rng);
 
-/* The decision to make now, by the options' final choice over the root's
- * children of 'count' trees of one position (searched apart, on threads),
- * their visits and results summed by decision; with the chosen decision's
- * mean result (a win estimate) if 'value' is not NULL. */
+/* The decision to make now over the root's children of 'count' trees of
+ * one position (searched apart, on threads), their visits and results summed
+ * by decision: the most visited; for flat Monte Carlo, whose visits are even
+ * by design, the best mean among those with a tenth of the most visits.
+ * With the chosen decision's mean result (a win estimate) if 'value' is not
+ * NULL. */
 decision ismcts_best(const struct ismcts *trees, int count, double *value);
 
 /* A level's choice (search/level.h): the root's decision drawn by the

@@ -101,19 +101,6 @@ const struct policy_weights POLICY_PRIOR_DEFAULT = {.w = {
                                                         0.250399,   /* enter_crown */
                                                         0.0364893,  /* heir_moves */
                                                     }};
-/* Fitted by r3 tune policy --chosen to the card each search played in the
- * cards-phase positions of the self-play that fitted the priors
- * (docs/tuning.md); only the card weights are read. */
-const struct policy_weights POLICY_CARD_DEFAULT = {.w = {
-                                                       [POLICY_PLAY_MOST] = 0.419597,
-                                                       [POLICY_PLAY_LEAST] = 0.23774,
-                                                       [POLICY_PLAY_FORCE_MARCH] = 0.99374,
-                                                       [POLICY_PLAY_MUSTER] = 1.10288,
-                                                       [POLICY_PLAY_PIRACY] = 0.609426,
-                                                       [POLICY_PLAY_PLAGUE] = 1.61609,
-                                                       [POLICY_PLAY_SURPRISE] = 1.1093,
-                                                       [POLICY_PLAY_TREASON] = 1.47562,
-                                                   }};
 const struct weight_list POLICY_WEIGHTS = {"playout policy weights", "docs/tuning.md", "search/policy_weights.h",
                                            POLICY_WEIGHT_INFO, POLICY_WEIGHT_COUNT};
 
@@ -150,21 +137,14 @@ void policy_table_of(const struct policy_weights *weights, struct policy_table *
     policy_table_tempered(weights, 1, table);
 }
 
-/* The tables of the four built-in weight lists, each made once. */
-static struct policy_table builtin, prior, prior_levels, cards;
+/* The tables of the three built-in weight lists, each made once. */
+static struct policy_table builtin, prior, prior_levels;
 static pthread_once_t builtin_once = PTHREAD_ONCE_INIT, prior_once = PTHREAD_ONCE_INIT,
-                      prior_levels_once = PTHREAD_ONCE_INIT, cards_once = PTHREAD_ONCE_INIT;
+                      prior_levels_once = PTHREAD_ONCE_INIT;
 
 static void make_builtin(void) { policy_table_of(&POLICY_DEFAULT, &builtin); }
 static void make_prior(void) { policy_table_of(&POLICY_PRIOR_DEFAULT, &prior); }
 static void make_prior_levels(void) { policy_table_of(&POLICY_PRIOR_LEVELS, &prior_levels); }
-static void make_cards(void) { policy_table_of(&POLICY_CARD_DEFAULT, &cards); }
-
-const struct policy_table *policy_table_cards(void)
-{
-    pthread_once(&cards_once, make_cards);
-    return &cards;
-}
 
 const struct policy_table *policy_table_builtin(void)
 {

@@ -137,11 +137,6 @@ extern const struct policy_weights POLICY_PRIOR_DEFAULT;
  * is them as a file. */
 extern const struct policy_weights POLICY_PRIOR_LEVELS;
 
-/* The card model's weights (the search's CardModel): the play_ weights of
- * a policy fitted to the cards the search played; the others are 0 and not
- * read. */
-extern const struct policy_weights POLICY_CARD_DEFAULT;
-
 /* A cell's features: 1 for its category's weight and its extras', else 0. */
 void policy_cell_features(int cell, double f[POLICY_WEIGHT_COUNT]);
 
@@ -165,9 +160,6 @@ const struct policy_table *policy_table_prior(void);
 
 /* The table of POLICY_PRIOR_LEVELS, made once: the levels' priors. */
 const struct policy_table *policy_table_prior_levels(void);
-
-/* The table of POLICY_CARD_DEFAULT, made once: the card model. */
-const struct policy_table *policy_table_cards(void);
 
 /* Reads and writes a policy file (engine/text/weights_file.h), as
  * eval_weights_load and eval_weights_write do the evaluation's. */

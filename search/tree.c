@@ -1,7 +1,6 @@
 /* tree.c: see tree.h. */
 #include "search/tree.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 bool tree_begin(struct ismcts_tree *t, size_t memory_bytes, int root_mover)
@@ -22,36 +21,12 @@ void tree_end(struct ismcts_tree *t)
     t->node = NULL;
 }
 
-/* The value of n's best continuation by the rule (max or secure): that of
- * the child, by the same mover and seen at least rule->visits times, whose
- * value (less its standard error, for secure) is highest; n's mean where no
- * such child continues its mover's run. */
-static float best_continuation(const struct ismcts_tree *t, const struct ismcts_node *n, const struct tree_backup *rule)
-{
-    const struct ismcts_node *pick = NULL;
-    double pick_score = -INFINITY;
-    for (uint32_t c = n->child; c; c = t->node[c].sibling) {
-        const struct ismcts_node *child = &t->node[c];
-        if (child->mover != n->mover || child->visits < rule->visits)
-            continue;
-        double score = child->best;
-        if (rule->kind == TREE_BACKUP_SECURE)
-            score -= TREE_SECURE_SPREAD / sqrt(child->visits);
-        if (score > pick_score)
-            pick_score = score, pick = child;
-    }
-    return pick ? pick->best : n->reward / (float)n->visits;
-}
-
-void tree_back_up(struct ismcts_tree *t, const uint32_t *path, int depth, double york, bool counted,
-                  const struct tree_backup *rule)
+void tree_back_up(struct ismcts_tree *t, const uint32_t *path, int depth, double york, bool counted)
 {
     for (int i = depth - 1; i >= 0; i--) {
         struct ismcts_node *n = &t->node[path[i]];
         n->visits += !counted;
         n->reward += (float)(n->mover == SIDE_YORK ? york : 1.0 - york);
-        if (rule->kind != TREE_BACKUP_AVERAGE)
-            n->best = best_continuation(t, n, rule);
     }
     t->node[0].visits++;
 }
@@ -101,8 +76,8 @@ int tree_pv(const struct ismcts_tree *t, decision first, decision *pv, int max)
         for (uint32_t c = t->node[node].child; c; c = t->node[c].sibling)
             if (!most || t->node[c].visits > t->node[most].visits)
                 most = c;
-        if (!most || t->node[most].visits < TREE_PV_MIN_VISITS || t->node[most].mover == ACTOR_CHANCE)
-            break; /* a roll's likeliest outcome is no line of play */
+        if (!most || t->node[most].visits < TREE_PV_MIN_VISITS)
+            break;
         pv[length++] = t->node[most].key;
         node = most;
     }

@@ -22,9 +22,7 @@ option name Hash type spin default 64 min 1 max 65536
 option name Threads type spin default 1 min 1 max 64
 option name Exploration type spin default 20 min 0 max 1000
 option name FirstPlayUrgency type spin default 1000 min 0 max 1000
-option name FinalChoice type combo default visits var visits var value
 option name PlayoutTurns type spin default 2 min 0 max 21
-option name Variant type combo default so var so var mo
 option name PlayoutPolicy type combo default heuristic var random var heuristic
 option name Seed type spin default 1 min 0 max 2147483647
 option name Widening type spin default 30 min 0 max 100
@@ -33,12 +31,8 @@ option name Parallel type combo default root var root var tree
 option name MultiPV type spin default 1 min 1 max 32
 option name Ponder type check default false
 option name LeafValue type check default false
-option name Backup type combo default average var average var max var secure
-option name BackupVisits type spin default 32 min 1 max 1000000
 option name TimeManagement type check default false
 option name Prior type spin default 50 min 0 max 1000
-option name ChanceNodes type check default false
-option name CardModel type combo default off var off var tree var all
 option name Level type spin default 10 min 1 max 10
 option name UCI_LimitStrength type check default false
 option name UCI_Elo type spin default 800 min -500 max 800

@@ -3,7 +3,7 @@
  * decision in every phase with a tiny budget, the same decision and tree for
  * the same seed, the memory cap, no peeking at what the side cannot see, and
  * the tree kept from one decision to the next; progressive widening; dynamic
- * komi; two threads sharing one tree; chance nodes below a roll.
+ * komi; two threads sharing one tree.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -52,8 +52,8 @@ static decision search(const struct world *w, int side, int iterations, uint64_t
 static void assert_same_search(struct ismcts *a, decision x, struct ismcts *b, decision y)
 {
     assert_true(x == y);
-    assert_true(a->tree[0].count == b->tree[0].count);
-    assert_memory_equal(a->tree[0].node, b->tree[0].node, a->tree[0].count * sizeof *a->tree[0].node);
+    assert_true(a->tree.count == b->tree.count);
+    assert_memory_equal(a->tree.node, b->tree.node, a->tree.count * sizeof *a->tree.node);
     ismcts_end(a);
     ismcts_end(b);
 }
@@ -106,14 +106,13 @@ static void a_tiny_search_plays_a_legal_decision_everywhere(void **state)
 }
 
 /* On one thread, the same seed, position and budget give the same decision
- * and the same tree: by default, and with chance nodes, the card model and
- * RAVE. */
+ * and the same tree: by default, and with RAVE. */
 static void the_same_seed_gives_the_same_search(void **state)
 {
     (void)state;
     static struct ismcts a, b;
     struct ismcts_options all_on = ISMCTS_DEFAULT;
-    all_on.chance_nodes = true, all_on.card_model = CARD_MODEL_ALL, all_on.rave = 10;
+    all_on.rave = 10;
     uint64_t rng = 42;
     for (int g = 0; g < 24; g++) {
         struct world w;
@@ -141,9 +140,9 @@ static void rave_counts_each_decision_the_side_takes(void **state)
         random_decision_point(&w, g % SCENARIO_COUNT, 150 + g * 40, &rng);
         int side = rules_actor(&w), children = 0;
         search_with(&rave, &w, side, 300, 9, &s, MEMORY);
-        for (uint32_t c = s.tree[0].node[0].child; c; c = s.tree[0].node[c].sibling, children++) {
-            assert_int_equal(s.tree[0].node[c].mover, side);
-            assert_true(amaf_plays(&s.amaf, s.tree[0].node[c].key) >= s.tree[0].node[c].visits);
+        for (uint32_t c = s.tree.node[0].child; c; c = s.tree.node[c].sibling, children++) {
+            assert_int_equal(s.tree.node[c].mover, side);
+            assert_true(amaf_plays(&s.amaf, s.tree.node[c].key) >= s.tree.node[c].visits);
         }
         for (int i = 0; i < AMAF_SLOTS; i++)
             assert_true(s.amaf.slot[i].plays <= 300);
@@ -155,7 +154,7 @@ static void rave_counts_each_decision_the_side_takes(void **state)
 static int children_of(const struct ismcts *s, uint32_t node)
 {
     int n = 0;
-    for (uint32_t c = s->tree[0].node[node].child; c; c = s->tree[0].node[c].sibling)
+    for (uint32_t c = s->tree.node[node].child; c; c = s->tree.node[c].sibling)
         n++;
     return n;
 }
@@ -181,13 +180,13 @@ static void widening_bounds_the_enemys_children_by_the_visits(void **state)
         random_decision_point(&w, g % SCENARIO_COUNT, 100 + g * 20, &rng);
         int actor = rules_actor(&w);
         search_with(&widening, &w, 1 - actor, 300, 5, &s, MEMORY); /* the enemy decides at the root */
-        assert_true(children_of(&s, 0) <= (int)ceil(pow(s.tree[0].node[0].visits, 0.3)));
+        assert_true(children_of(&s, 0) <= (int)ceil(pow(s.tree.node[0].visits, 0.3)));
         ismcts_end(&s);
         search_with(&off, &w, 1 - actor, 300, 5, &s, MEMORY);
-        off_beyond += children_of(&s, 0) > (int)ceil(pow(s.tree[0].node[0].visits, 0.3));
+        off_beyond += children_of(&s, 0) > (int)ceil(pow(s.tree.node[0].visits, 0.3));
         ismcts_end(&s);
         decision d = search_with(&widening, &w, actor, 300, 5, &s, MEMORY); /* the side's own root */
-        own_beyond += children_of(&s, 0) > (int)ceil(pow(s.tree[0].node[0].visits, 0.3));
+        own_beyond += children_of(&s, 0) > (int)ceil(pow(s.tree.node[0].visits, 0.3));
         assert_true(legal_has(&w, d));
         ismcts_end(&s);
     }
@@ -256,7 +255,7 @@ static void a_widened_child_is_drawn_by_the_policy(void **state)
         if (w.phase != PHASE_ACTION || !w.ap_left || !can_pass || legal.count < 4)
             continue;
         search_with(&ISMCTS_DEFAULT, &w, rules_actor(&w), 1, (uint64_t)g, &s, MEMORY);
-        passes += decision_kind(s.tree[0].node[s.tree[0].node[0].child].key) == DECIDE_PASS;
+        passes += decision_kind(s.tree.node[s.tree.node[0].child].key) == DECIDE_PASS;
         uniform += 1.0 / legal.count;
         points++;
         ismcts_end(&s);
@@ -277,9 +276,9 @@ static void the_memory_cap_holds_and_the_search_goes_on(void **state)
     dealt_1460(&w);
     size_t memory = 100 * sizeof(struct ismcts_node);
     decision d = search(&w, rules_actor(&w), 2000, 3, &s, memory);
-    assert_true(s.tree[0].capacity == 100);
-    assert_true(s.tree[0].count == 100);
-    assert_true(s.tree[0].node[0].visits == 2000);
+    assert_true(s.tree.capacity == 100);
+    assert_true(s.tree.count == 100);
+    assert_true(s.tree.node[0].visits == 2000);
     assert_true(legal_has(&w, d));
     ismcts_end(&s);
     assert_true(sizeof(struct ismcts_node) <= 64);
@@ -306,11 +305,11 @@ static void *share_iterations(void *arg)
  * through a child only by way of its parent. */
 static bool visits_cover_children(const struct ismcts *s)
 {
-    for (uint32_t n = 0; n < s->tree[0].count; n++) {
+    for (uint32_t n = 0; n < s->tree.count; n++) {
         uint32_t below = 0;
-        for (uint32_t c = s->tree[0].node[n].child; c; c = s->tree[0].node[c].sibling)
-            below += s->tree[0].node[c].visits;
-        if (below > s->tree[0].node[n].visits || s->tree[0].node[n].reward > (float)s->tree[0].node[n].visits + 0.01f)
+        for (uint32_t c = s->tree.node[n].child; c; c = s->tree.node[c].sibling)
+            below += s->tree.node[c].visits;
+        if (below > s->tree.node[n].visits || s->tree.node[n].reward > (float)s->tree.node[n].visits + 0.01f)
             return false;
     }
     return true;
@@ -341,10 +340,10 @@ static void two_threads_share_one_tree(void **state)
     s.lock = NULL;
     pthread_spin_destroy(&lock);
     assert_int_equal(s.iterations, 3000);
-    assert_int_equal(s.tree[0].node[0].visits, 3000);
+    assert_int_equal(s.tree.node[0].visits, 3000);
     uint32_t at_root = 0;
-    for (uint32_t c = s.tree[0].node[0].child; c; c = s.tree[0].node[c].sibling)
-        at_root += s.tree[0].node[c].visits;
+    for (uint32_t c = s.tree.node[0].child; c; c = s.tree.node[c].sibling)
+        at_root += s.tree.node[c].visits;
     assert_int_equal(at_root, 3000); /* every iteration went down one of the root's children */
     assert_true(visits_cover_children(&s));
     assert_true(legal_has(&w, ismcts_best(&s, 1, NULL)));
@@ -374,94 +373,10 @@ static void changing_what_the_side_cannot_see_changes_nothing(void **state)
     assert_true(compared == 30);
 }
 
-/* A random decision point of a game where a side may fire in battle, the
- * key of a fire with at least two dice in *fire. */
-static void a_battle_turn(struct world *w, uint64_t *rng, decision *fire)
-{
-    for (;;) {
-        struct decisions legal;
-        random_decision_point(w, random_below(rng, SCENARIO_COUNT), 50 + random_below(rng, 1500), rng);
-        if (w->phase != PHASE_BATTLE || rules_actor(w) >= SIDE_COUNT)
-            continue;
-        rules_legal(w, &legal);
-        for (int i = 0; i < legal.count; i++)
-            if (decision_kind(legal.list[i]) == DECIDE_FIRE && world_steps(w, decision_arg(legal.list[i])) >= 2) {
-                *fire = legal.list[i];
-                return;
-            }
-    }
-}
-
-/* Chance nodes (ChanceNodes): below a fire (6.2), the tree keeps a child for
- * each count of hits its dice gave, keyed apart and made by chance, and the
- * fire's iterations are shared among them (all but the one that added the
- * fire, which rolled in its playout). Without them, the fire's children are
- * the decisions after the roll, the dice averaged under them. Over 8 battle
- * turns, searched for the side that fires with 3,000 iterations; a search
- * with chance nodes is the same for the same seed. */
-static void a_roll_in_the_tree_keeps_a_child_for_each_outcome(void **state)
-{
-    (void)state;
-    static struct ismcts s, again;
-    struct ismcts_options chance = ISMCTS_DEFAULT;
-    chance.chance_nodes = true;
-    uint64_t rng = 46;
-    for (int g = 0; g < 8; g++) {
-        struct world w;
-        decision fire;
-        a_battle_turn(&w, &rng, &fire);
-        int side = rules_actor(&w), outcomes = 0;
-        uint32_t visits = 0;
-        decision x = search_with(&chance, &w, side, 3000, 9, &s, MEMORY);
-        uint32_t fired = tree_child(&s.tree[0], 0, fire);
-        assert_true(fired && s.tree[0].node[fired].visits >= 2);
-        for (uint32_t c = s.tree[0].node[fired].child; c; c = s.tree[0].node[c].sibling, outcomes++) {
-            assert_int_equal(s.tree[0].node[c].mover, ACTOR_CHANCE);
-            assert_true(decision_kind(s.tree[0].node[c].key) == DECIDE_ROLL);
-            assert_int_equal(tree_child(&s.tree[0], fired, s.tree[0].node[c].key), c); /* keyed apart */
-            visits += s.tree[0].node[c].visits;
-        }
-        assert_int_equal(visits, s.tree[0].node[fired].visits - 1);
-        assert_true(outcomes >= 2 || s.tree[0].node[fired].visits < 20);
-        assert_true(outcomes <= world_steps(&w, decision_arg(fire)) + 1); /* by hits, not by faces */
-        decision y = search_with(&chance, &w, side, 3000, 9, &again, MEMORY);
-        assert_same_search(&s, x, &again, y);
-        search(&w, side, 3000, 9, &s, MEMORY);
-        fired = tree_child(&s.tree[0], 0, fire);
-        for (uint32_t c = fired ? s.tree[0].node[fired].child : 0; c; c = s.tree[0].node[c].sibling)
-            assert_true(s.tree[0].node[c].mover < SIDE_COUNT);
-        ismcts_end(&s);
-    }
-}
-
-/* MO-ISMCTS (a tree per side): in random positions of every scenario it
- * plays a legal decision, the same for the same seed, and the same in a world
- * the side cannot tell from the true one; the enemy's tree grows too. */
-static void the_multiple_observer_variant_is_legal_repeatable_and_blind(void **state)
-{
-    (void)state;
-    static struct ismcts a, b;
-    struct ismcts_options mo = ISMCTS_DEFAULT;
-    mo.kind = ISMCTS_MULTIPLE_OBSERVER;
-    uint64_t rng = 44;
-    for (int g = 0; g < 15; g++) {
-        struct world w, other;
-        random_decision_point(&w, g % SCENARIO_COUNT, 100 + random_below(&rng, 900), &rng);
-        int side = rules_actor(&w);
-        assert_true(sample_world(&w, side, &rng, &other));
-        decision x = search_with(&mo, &w, side, 300, 13, &a, MEMORY),
-                 y = search_with(&mo, &other, side, 300, 13, &b, MEMORY);
-        assert_true(legal_has(&w, x));
-        assert_true(a.tree[1].count > 1 && a.tree[1].count == b.tree[1].count);
-        assert_memory_equal(a.tree[1].node, b.tree[1].node, a.tree[1].count * sizeof *a.tree[1].node);
-        assert_same_search(&a, x, &b, y);
-    }
-}
-
 static uint32_t subtree_size(const struct ismcts *s, uint32_t top)
 {
     uint32_t size = 1;
-    for (uint32_t c = s->tree[0].node[top].child; c; c = s->tree[0].node[c].sibling)
+    for (uint32_t c = s->tree.node[top].child; c; c = s->tree.node[c].sibling)
         size += subtree_size(s, c);
     return size;
 }
@@ -473,8 +388,8 @@ static decision searched_opening(struct ismcts *s, struct world *w, int *side, u
     dealt_1460(w);
     *side = rules_actor(w);
     decision made = search(w, *side, 500, 9, s, MEMORY);
-    for (*child = s->tree[0].node[0].child; s->tree[0].node[*child].key != made;)
-        *child = s->tree[0].node[*child].sibling;
+    for (*child = s->tree.node[0].child; s->tree.node[*child].key != made;)
+        *child = s->tree.node[*child].sibling;
     return made;
 }
 
@@ -489,17 +404,17 @@ static void a_kept_tree_moves_down_to_the_decision_made(void **state)
     int side;
     uint32_t child;
     decision made = searched_opening(&s, &w, &side, &child), missing = decision_make(DECIDE_PLAY, 26);
-    uint32_t size = subtree_size(&s, child), visits = s.tree[0].node[child].visits, before = s.tree[0].count;
+    uint32_t size = subtree_size(&s, child), visits = s.tree.node[child].visits, before = s.tree.count;
     uint64_t rng = 5;
     assert_false(ismcts_reroot(&s, &w, &missing, 1, false, &rng));
-    assert_true(s.tree[0].count == before);
+    assert_true(s.tree.count == before);
     rules_apply(&w, made);
     assert_true(ismcts_reroot(&s, &w, &made, 1, false, &rng));
-    assert_true(s.tree[0].count == size && size > 1 && size < before);
-    assert_true(s.tree[0].node[0].visits == visits && subtree_size(&s, 0) == size);
+    assert_true(s.tree.count == size && size > 1 && size < before);
+    assert_true(s.tree.node[0].visits == visits && subtree_size(&s, 0) == size);
     for (int i = 0; i < 100; i++)
         ismcts_iterate(&s, &rng);
-    assert_true(s.tree[0].node[0].visits == visits + 100);
+    assert_true(s.tree.node[0].visits == visits + 100);
     ismcts_end(&s);
 }
 
@@ -513,12 +428,12 @@ static void a_kept_tree_is_dropped_after_an_enemy_decision(void **state)
     int side;
     uint32_t child;
     decision path[2] = {searched_opening(&s, &w, &side, &child), 0};
-    uint32_t reply = s.tree[0].node[child].child, before = s.tree[0].count;
-    assert_true(reply != 0 && s.tree[0].node[reply].mover == 1 - side);
-    path[1] = s.tree[0].node[reply].key;
+    uint32_t reply = s.tree.node[child].child, before = s.tree.count;
+    assert_true(reply != 0 && s.tree.node[reply].mover == 1 - side);
+    path[1] = s.tree.node[reply].key;
     uint64_t rng = 5;
     assert_false(ismcts_reroot(&s, &w, path, 2, false, &rng));
-    assert_true(s.tree[0].count == before);
+    assert_true(s.tree.count == before);
     ismcts_end(&s);
 }
 
@@ -536,8 +451,6 @@ int main(void)
         cmocka_unit_test(changing_what_the_side_cannot_see_changes_nothing),
         cmocka_unit_test(a_kept_tree_moves_down_to_the_decision_made),
         cmocka_unit_test(a_kept_tree_is_dropped_after_an_enemy_decision),
-        cmocka_unit_test(the_multiple_observer_variant_is_legal_repeatable_and_blind),
-        cmocka_unit_test(a_roll_in_the_tree_keeps_a_child_for_each_outcome),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -112,8 +112,8 @@ static int by_visits(const void *a, const void *b)
 static int root_children(const struct ismcts *s, struct child *child)
 {
     int n = 0;
-    for (uint32_t c = s->tree[0].node[0].child; c && n < MAX_DECISIONS; c = s->tree[0].node[c].sibling) {
-        const struct ismcts_node *node = &s->tree[0].node[c];
+    for (uint32_t c = s->tree.node[0].child; c && n < MAX_DECISIONS; c = s->tree.node[c].sibling) {
+        const struct ismcts_node *node = &s->tree.node[c];
         child[n++] = (struct child){node->key, node->visits, node->visits ? node->reward / node->visits : 0};
     }
     qsort(child, (size_t)n, sizeof child[0], by_visits);
@@ -388,9 +388,9 @@ static void retreats_the_king_rather_than_lose_him(void **state)
 static const struct ismcts_node *most_visited_child(const struct ismcts *s)
 {
     const struct ismcts_node *most = NULL;
-    for (uint32_t c = s->tree[0].node[0].child; c; c = s->tree[0].node[c].sibling)
-        if (!most || s->tree[0].node[c].visits > most->visits)
-            most = &s->tree[0].node[c];
+    for (uint32_t c = s->tree.node[0].child; c; c = s->tree.node[c].sibling)
+        if (!most || s->tree.node[c].visits > most->visits)
+            most = &s->tree.node[c];
     return most;
 }
 
@@ -425,9 +425,9 @@ static void a_prior_draws_the_search_first_but_a_better_decision_wins(void **sta
         ismcts_iterate(&s, &rng);
     print_root(&s, 3);
     const struct ismcts_node *last = most_visited_child(&s), *passed = NULL;
-    for (uint32_t c = s.tree[0].node[0].child; c; c = s.tree[0].node[c].sibling)
-        if (s.tree[0].node[c].key == pass)
-            passed = &s.tree[0].node[c];
+    for (uint32_t c = s.tree.node[0].child; c; c = s.tree.node[c].sibling)
+        if (s.tree.node[c].key == pass)
+            passed = &s.tree.node[c];
     assert_true(last->key != pass);
     assert_true(last->reward / last->visits > passed->reward / passed->visits);
     ismcts_end(&s);
