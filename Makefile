@@ -4,7 +4,7 @@
 # ThreadSanitizer, command-line tests, valgrind, the layer check, the bench and
 # game signatures and the format check). `make bench` prints the bench
 # signature; `make native` builds r3-native for this processor; `make format`
-# formats the C files; `make docs/architecture.svg` draws the layers; `make
+# formats the C files; `make docs` draws the layers' picture; `make
 # install` and `make uninstall` put r3, its manual page, its documents and its
 # bash completion in place (PREFIX, DESTDIR) and take them away. Missing
 # Debian packages are installed when run as root.
@@ -88,7 +88,7 @@ ASAN_TESTS := $(TEST_SRC:tests/%.c=$(BUILD)/asan-tests/%)
 
 .PHONY: all run check test docs-test docs-boards web install uninstall native native-test unit asan-test tsan-test cli-test valgrind-test layers-test signature-test games-test bench \
         quality quality-suite gauntlet \
-        format format-check clean deps fuzz fuzz-test docs/architecture.svg
+        format format-check clean deps fuzz fuzz-test docs docs/architecture.dot
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -321,8 +321,8 @@ valgrind-test: r3 $(TDEPS_OK)
 layers-test: $(TDEPS_OK)
 	@sh tests/layers.sh
 
-# The file maps (docs/HACKING.md, the folders' READMEs) and the layer counts of
-# docs/architecture.md against the tree.
+# The file maps (docs/HACKING.md, the folders' READMEs) and docs/architecture.md
+# (its layers, counts, node size and picture) against the tree.
 docs-test: $(TDEPS_OK)
 	@sh tests/docs.sh
 
@@ -376,11 +376,16 @@ format: $(TDEPS_OK)
 format-check: $(TDEPS_OK)
 	@sh tests/format_check.sh $(FORMAT_SRC)
 
-# The picture of docs/architecture.md: the include graph between the layers.
-docs/architecture.svg: $(TDEPS_OK) $(DDEPS_OK)
-	@mkdir -p $(BUILD)
-	sh tests/layers.sh --dot > $(BUILD)/architecture.dot
-	dot -Tsvg $(BUILD)/architecture.dot -o $@
+# The picture of docs/architecture.md: the include graph between the layers,
+# its dot text from tests/layers.sh --dot (tests/docs.sh holds the two equal),
+# the SVG drawn from it by Graphviz.
+docs: docs/architecture.dot docs/architecture.svg
+
+docs/architecture.dot: $(TDEPS_OK)
+	sh tests/layers.sh --dot > $@.tmp && mv $@.tmp $@
+
+docs/architecture.svg: docs/architecture.dot $(DDEPS_OK)
+	dot -Tsvg docs/architecture.dot -o $@
 
 # The starting positions' pictures in docs/, and the 1460 one as the README shows it.
 docs-boards: r3

@@ -8,8 +8,13 @@
 #     or by its name) nor at that path from the top, or misses a file under that
 #     folder (a header counts as named with its .c; data files, .nnue, .tsv, .txt,
 #     .svg and .gz, count as named too, but a name of those may be an output's);
-#   - docs/architecture.md's line of counts differs from the summary line that
-#     tests/layers.sh prints.
+#   - docs/architecture.md differs from the code: its line of counts from the
+#     summary line that tests/layers.sh prints; its number of layers ("in N
+#     layers") and of rooms ("in N rooms") from LAYERS in tests/layers.sh; its
+#     table of layers (a row a layer, lowest first) from LAYERS, in order;
+#   - the picture's source, docs/architecture.dot, differs from what
+#     tests/layers.sh --dot prints, or docs/architecture.svg was not drawn from
+#     it (its nodes, arrows and their counts).
 # Usage: sh tests/docs.sh
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
@@ -70,13 +75,63 @@ while read -r readme; do
     done < "$tmp/under"
 done < "$tmp/readmes"
 
-# ---- docs/architecture.md's counts ----
+# ---- docs/architecture.md against the code ----
+arch=docs/architecture.md
 counts=$(sh tests/layers.sh | tail -n 1)
-grep -qxF "$counts" docs/architecture.md ||
-    problem "docs/architecture.md does not hold the line tests/layers.sh prints: $counts"
+grep -qxF "$counts" "$arch" ||
+    problem "$arch does not hold the line tests/layers.sh prints: $counts"
+
+layers=$(sed -n 's/^LAYERS="\(.*\)"$/\1/p' tests/layers.sh)
+[ -n "$layers" ] || problem "tests/layers.sh has no LAYERS=\"...\" line"
+printf '%s\n' $layers > "$tmp/layers"
+printf '%s\n' $layers | sed 's|/.*||' | uniq > "$tmp/rooms"
+# A number as the doc writes it (a word up to ninety-nine, or digits) as digits.
+number() {
+    printf '%s\n' "$1" | awk '{
+        split("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen " \
+            "sixteen seventeen eighteen nineteen", small, " ")
+        split("twenty thirty forty fifty sixty seventy eighty ninety", tens, " ")
+        for (i = 1; i <= 19; i++) n[small[i]] = i
+        for (t = 1; t <= 8; t++) { n[tens[t]] = 10 * (t + 1); for (i = 1; i <= 9; i++) n[tens[t] "-" small[i]] = 10 * (t + 1) + i }
+        w = tolower($0); print (w ~ /^[0-9]+$/) ? w + 0 : (w in n) ? n[w] : "?"
+    }'
+}
+# The doc's "in N WHAT" against the count of the lines of FILE.
+count_check() {
+    said=$(grep -o "in [a-z0-9-]* $1" "$arch" | head -n 1 | cut -d' ' -f2)
+    want=$(wc -l < "$2" | tr -d ' ')
+    if [ -z "$said" ]; then
+        problem "$arch does not say \"in N $1\" ($want, from LAYERS in tests/layers.sh)"
+    elif [ "$(number "$said")" != "$want" ]; then
+        problem "$arch says in $said $1; LAYERS in tests/layers.sh has $want"
+    fi
+}
+count_check layers "$tmp/layers"
+count_check rooms "$tmp/rooms"
+# The table of layers: the rows of the section "## The layers" whose first
+# column is one backquoted name.
+awk '/^## / { inside = ($0 == "## The layers") } inside' "$arch" |
+    sed -n 's/^| `\([^`]*\)` |.*/\1/p' > "$tmp/rows"
+cmp -s "$tmp/rows" "$tmp/layers" ||
+    problem "$arch's table of layers is not LAYERS of tests/layers.sh, in order: $(diff "$tmp/layers" "$tmp/rows" | grep '^[<>]' | tr '\n' ' ')"
+
+# The picture: its dot text is what tests/layers.sh --dot prints, and its SVG
+# holds the dot text's nodes and arrows with their counts (make docs).
+sh tests/layers.sh --dot > "$tmp/dot"
+cmp -s "$tmp/dot" docs/architecture.dot ||
+    problem "docs/architecture.dot is not what tests/layers.sh --dot prints (make docs draws it and the SVG anew)"
+sed -n 's/^ *"\([^"]*\)" \[label=.*/\1/p; s/^ *"\([^"]*\)" -> "\([^"]*\)" \[label="\([0-9]*\)".*/\1->\2 \3/p' \
+    docs/architecture.dot | LC_ALL=C sort > "$tmp/dot-drawn"
+sed 's/&#45;&gt;/->/g; s/:w->/->/; s/:w<\/title>/<\/title>/' docs/architecture.svg | awk '
+    /<g id="node/ { kind = "node" } /<g id="edge/ { kind = "edge" } /<g id="clust/ { kind = "" }
+    /<title>/ { t = $0; sub(/.*<title>/, "", t); sub(/<\/title>.*/, "", t); if (kind == "node") print t }
+    kind == "edge" && /<text/ { x = $0; sub(/.*">/, "", x); sub(/<\/text>.*/, "", x); print t " " x; kind = "" }' |
+    LC_ALL=C sort > "$tmp/svg-drawn"
+cmp -s "$tmp/dot-drawn" "$tmp/svg-drawn" ||
+    problem "docs/architecture.svg was not drawn from docs/architecture.dot (make docs): $(diff "$tmp/dot-drawn" "$tmp/svg-drawn" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
 
 if [ "$problems" -gt 0 ]; then
     echo "docs: $problems problems"
     exit 1
 fi
-echo "docs: $(wc -l < "$tmp/hacking") names in docs/HACKING.md, $(wc -l < "$tmp/readmes") folder READMEs and the layer counts agree with the tree"
+echo "docs: $(wc -l < "$tmp/hacking") names in docs/HACKING.md, $(wc -l < "$tmp/readmes") folder READMEs, and docs/architecture.md's $(wc -l < "$tmp/layers") layers, counts and picture agree with the tree"

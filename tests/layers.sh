@@ -4,7 +4,9 @@
 # its folder, lowest first:
 #
 #   engine/core < engine/io < engine/text < engine/rules < engine/hidden <
-#   engine/picture < games < eval < search < tuning < protocol
+#   engine/picture < games < eval < search < tuning/... < protocol/...
+#
+# (LAYERS below names each layer of tuning/ and protocol/.)
 #
 # From cscope's cross-reference of those files it builds two graphs: the
 # include graph between files (A includes B) and the call graph between modules
@@ -17,16 +19,27 @@
 #     module (its .h or .c) of a higher layer. Each is listed, once per file
 #     and module, and each needs a comment containing "upward:" that says why,
 #     on the #include line of the module's header or on the line before it;
-#   - a file in no layer's folder (a new folder gets its place in LAYERS here
-#     and in docs/architecture.md).
+#   - a file in no layer's folder (a new folder gets its place in LAYERS and
+#     ROLES here and its row in docs/architecture.md's table).
 # It prints the upward dependencies and a summary line. With --dot it prints
-# instead the include graph between folders for Graphviz dot, the picture of
-# docs/architecture.md (make docs/architecture.svg); with --edges, every edge
-# of both graphs, one a line.
+# instead the include graph between folders for Graphviz dot, each room a
+# cluster, the picture of docs/architecture.md (docs/architecture.dot, which
+# tests/docs.sh holds to this output; make docs draws the SVG from it); with
+# --edges, every edge of both graphs, one a line.
 # Usage: sh tests/layers.sh [--dot | --edges]
 cd "$(dirname "$0")/.." || exit 1
 LAYERS="engine/core engine/io engine/text engine/rules engine/hidden engine/picture games eval search tuning/report tuning/arena tuning/bench tuning/selfplay tuning/quality tuning/fit tuning/spsa protocol/ai protocol/host protocol/web protocol/cli"
 MAX_UPWARD=0
+# What each room (a top folder) and each layer holds: the picture's labels
+# (--dot), one for every room and layer of LAYERS.
+ROLES="engine=the rules and the world|engine/core=the vocabulary, the world and its knowledge|engine/io=bounded input and output|\
+engine/text=worlds and tables as text|engine/rules=the game as decision points|engine/hidden=what each side sees and believes|\
+engine/picture=the board as SVG|games=a whole game, kept and refereed|eval=a world's value: the 17 weights and the network|\
+search=the players|tuning=measuring the players and making them stronger|tuning/report=what a long run shows|\
+tuning/arena=where engines meet|tuning/bench=speed|tuning/selfplay=self-play positions|\
+tuning/quality=the decision-quality suite|tuning/fit=weights and networks fitted to data|tuning/spsa=tuning by matches|\
+protocol=the programs that face the outside world|protocol/ai=the AI, speaking the engine protocol|\
+protocol/host=the game master|protocol/web=the web page and its server|protocol/cli=the command line"
 
 mode=check
 case "${1-}" in
@@ -48,7 +61,7 @@ cscope -b -c -k -u -i "$tmp/files" -f "$tmp/cscope.out" || exit 1
 # its number and text, broken into fragments, one symbol a line, a mark before
 # some: "\t~" an #include, "\t$" a function definition, "\t}" its end, "\t`" a
 # call; unmarked identifiers are other uses (here: a function's address).
-LC_ALL=C awk -v layers="$LAYERS" -v max_upward="$MAX_UPWARD" -v mode="$mode" '
+LC_ALL=C awk -v layers="$LAYERS" -v roles="$ROLES" -v max_upward="$MAX_UPWARD" -v mode="$mode" '
 BEGIN {
     nlayers = split(layers, layer_name, " ")
     for (i = 1; i <= nlayers; i++) rank[layer_name[i]] = i
@@ -248,9 +261,23 @@ END {
     exit n_problems ? 1 : 0
 }
 
-# The include graph between folders, lowest layer at the bottom; an upward
-# edge is red and does not bend the ranks.
-function dot(    i, j, a, b, k, f, mods, label, width, n, attr) {
+# The include graph between folders, lowest layer at the bottom, each room
+# (top folder) a cluster around its layers; an upward edge is red and does
+# not bend the ranks.
+function room_of(layer) { sub(/\/.*/, "", layer); return layer }
+function dot(    i, j, a, b, k, f, mods, label, width, n, attr, room, role, nrooms, pair) {
+    n = split(roles, pair, "|")
+    for (i = 1; i <= n; i++) {
+        k = index(pair[i], "=")
+        role[substr(pair[i], 1, k - 1)] = substr(pair[i], k + 1)
+    }
+    for (i = 1; i <= nlayers; i++) {
+        a = layer_name[i]; room = room_of(a)
+        if (!(room in room_layers)) room_order[++nrooms] = room
+        room_layers[room] = room_layers[room] (room_layers[room] == "" ? "" : " ") a
+        if (!(a in role)) { print "layers: --dot: no role for " a " in ROLES" > "/dev/stderr"; exit 1 }
+        if (!(room in role)) { print "layers: --dot: no role for " room " in ROLES" > "/dev/stderr"; exit 1 }
+    }
     for (k = 1; k <= nfiles; k++) {
         f = file_order[k]; a = layer_of(f)
         if (f ~ /\.h$/ && (module_of(f) ".c") in is_file) continue
@@ -258,19 +285,22 @@ function dot(    i, j, a, b, k, f, mods, label, width, n, attr) {
         if (index(" " members_of[a] " ", " " mods " ") == 0) members_of[a] = members_of[a] (members_of[a] == "" ? "" : " ") mods
     }
     print "digraph layers {"
-    print "    nodesep=0.3; ranksep=0.35; fontname=\"Helvetica\"; fontsize=10; labelloc=b;"
-    print "    label=\"An arrow: the #includes from one folder into another. Red and dashed: upward.\";"
+    print "    newrank=true; nodesep=0.3; ranksep=0.35; fontname=\"Helvetica\"; fontsize=10; labelloc=b;"
+    print "    label=\"An arrow: the #includes from one folder into another, with their count. Red and dashed: upward.\";"
     print "    node [shape=box, style=\"rounded,filled\", fillcolor=\"#f4f4f4\", fontname=\"Helvetica\", fontsize=11];"
     print "    edge [color=\"#777777\", fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];"
-    for (i = 1; i <= nlayers; i++) {
-        a = layer_name[i]
-        n = split(members_of[a], member, " "); label = ""; width = 0
-        for (j = 1; j <= n; j++) {
-            if (j > 1 && width + length(member[j]) > 34) { label = label ",<br/>"; width = 0 }
-            else if (j > 1) { label = label ", "; width += 2 }
-            label = label member[j]; width += length(member[j])
+    for (k = 1; k <= nrooms; k++) {
+        room = room_order[k]
+        printf "    subgraph \"cluster_%s\" {\n", room
+        printf "        label=<<b>%s/</b>: %s>; labelloc=t; style=\"rounded\"; color=\"#999999\"; fontsize=11;\n", room, role[room]
+        n = split(room_layers[room], member_layer, " ")
+        for (i = 1; i <= n; i++) {
+            a = member_layer[i]
+            label = module_label(members_of[a])
+            if (a == room) printf "        \"%s\" [label=<<font point-size=\"9\">%s</font>>];\n", a, label
+            else printf "        \"%s\" [label=<<b>%s</b>: %s<br/><font point-size=\"9\">%s</font>>];\n", a, a, role[a], label
         }
-        printf "    \"%s\" [label=<<b>%s</b><br/><font point-size=\"9\">%s</font>>];\n", a, a, label
+        print "    }"
     }
     for (i = 2; i <= nlayers; i++) printf "    \"%s\" -> \"%s\" [style=invis];\n", layer_name[i], layer_name[i - 1]
     for (i = 1; i <= nlayers; i++)
@@ -281,5 +311,15 @@ function dot(    i, j, a, b, k, f, mods, label, width, n, attr) {
             printf "    \"%s\" -> \"%s\" [label=\"%d\"%s];\n", a, b, folder_edge[a, b], attr
         }
     print "}"
+}
+# The modules of a layer, comma-separated, in lines of about 34 characters.
+function module_label(list,    n, j, member, label, width) {
+    n = split(list, member, " "); label = ""; width = 0
+    for (j = 1; j <= n; j++) {
+        if (j > 1 && width + length(member[j]) > 34) { label = label ",<br/>"; width = 0 }
+        else if (j > 1) { label = label ", "; width += 2 }
+        label = label member[j]; width += length(member[j])
+    }
+    return label
 }
 ' "$tmp/cscope.out"
