@@ -1,9 +1,10 @@
 /*
  * features.h: the sparse features of a world for the learned value
  * (docs/eval.md, "Sparse features"). Each feature is 0 or 1 and most are 0,
- * so a world is the list of its active ones: the input of a network with
- * one wide first layer, updated by adding and removing rows (NNUE). They
- * are absolute, York's and Lancaster's side by side, and read the whole
+ * so a world is the list of its active ones: the input of a network whose
+ * first layer is the sum of their rows, as NNUE's is. The sum is made afresh
+ * for each world evaluated; nothing is updated from one world to the next.
+ * They are absolute, York's and Lancaster's side by side, and read the whole
  * world, hands and hidden blocks included: like the evaluation, they are
  * for worlds drawn from a side's view, never the true one.
  *

@@ -16,8 +16,8 @@
 #include "engine/core/decision.h"
 #include "engine/core/world.h"
 
-/* Who decides now; ACTOR_NONE once the game is over (or the rules for the
- * current phase are not built yet). */
+/* Who decides now; ACTOR_NONE once the game is over (PHASE_OVER, the one
+ * phase with no module). */
 int rules_actor(const struct world *w);
 
 /* Every legal decision here, in a fixed order. Chance points list their
@@ -29,8 +29,9 @@ void rules_apply(struct world *w, decision d);
 
 /* rules_apply() stage by stage: applies the next stage of d's transition and
  * says whether another follows. Most transitions have one stage. The end of a
- * campaign's last turn has two: the turn's end, then the political turn's
- * first steps (8.1), which a player watches one after the other. */
+ * campaign's last turn has three: the turn's end, the political turn's first
+ * steps (8.1, 8.2 and the game's end), then the blocks going home (8.3 to 8.5,
+ * up to the first choice), which a player watches one after the other. */
 bool rules_apply_stage(struct world *w, decision d);
 
 /* A chance outcome drawn from random bits (a uniform choice among the listed
