@@ -11,7 +11,9 @@
 #   - docs/architecture.md differs from the code: its line of counts from the
 #     summary line that tests/layers.sh prints; its number of layers ("in N
 #     layers") and of rooms ("in N rooms") from LAYERS in tests/layers.sh; its
-#     table of layers (a row a layer, lowest first) from LAYERS, in order;
+#     table of layers (a row a layer, lowest first) from LAYERS, in order; the
+#     size of a search tree's node ("nodes are N bytes") from the
+#     _Static_assert on sizeof(struct ismcts_node) in search/tree.h;
 #   - the picture's source, docs/architecture.dot, differs from what
 #     tests/layers.sh --dot prints, or docs/architecture.svg was not drawn from
 #     it (its nodes, arrows and their counts).
@@ -115,6 +117,17 @@ awk '/^## / { inside = ($0 == "## The layers") } inside' "$arch" |
 cmp -s "$tmp/rows" "$tmp/layers" ||
     problem "$arch's table of layers is not LAYERS of tests/layers.sh, in order: $(diff "$tmp/layers" "$tmp/rows" | grep '^[<>]' | tr '\n' ' ')"
 
+# A search tree's node: the size the doc states against the one the compiler holds the code to.
+said=$(grep -o 'nodes are [0-9]* bytes' "$arch" | head -n 1 | cut -d' ' -f3)
+held=$(sed -n 's/.*_Static_assert(sizeof(struct ismcts_node) == \([0-9]*\).*/\1/p' search/tree.h | head -n 1)
+if [ -z "$said" ]; then
+    problem "$arch does not say how big a search tree's node is (\"nodes are N bytes\")"
+elif [ -z "$held" ]; then
+    problem "search/tree.h has no _Static_assert(sizeof(struct ismcts_node) == N, ...) to hold $arch's $said bytes to"
+elif [ "$said" != "$held" ]; then
+    problem "$arch says nodes are $said bytes; search/tree.h asserts $held"
+fi
+
 # The picture: its dot text is what tests/layers.sh --dot prints, and its SVG
 # holds the dot text's nodes and arrows with their counts (make docs).
 sh tests/layers.sh --dot > "$tmp/dot"
@@ -134,4 +147,4 @@ if [ "$problems" -gt 0 ]; then
     echo "docs: $problems problems"
     exit 1
 fi
-echo "docs: $(wc -l < "$tmp/hacking") names in docs/HACKING.md, $(wc -l < "$tmp/readmes") folder READMEs, and docs/architecture.md's $(wc -l < "$tmp/layers") layers, counts and picture agree with the tree"
+echo "docs: $(wc -l < "$tmp/hacking") names in docs/HACKING.md, $(wc -l < "$tmp/readmes") folder READMEs, and docs/architecture.md's $(wc -l < "$tmp/layers") layers, counts, node size and picture agree with the tree"
