@@ -55,11 +55,11 @@ static const struct policy_table *prior_table(const struct ismcts_options *o)
 bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_options *b)
 {
     return a->kind == b->kind && a->exploration == b->exploration && a->first_play == b->first_play &&
-           a->playout_turns == b->playout_turns && a->leaf_value == b->leaf_value &&
-           same_weights(a->weights, b->weights) && a->playout_policy == b->playout_policy &&
-           same_policy(a->policy, b->policy) && a->widening == b->widening && a->komi == b->komi &&
-           a->prior == b->prior && a->rave == b->rave && same_policy(prior_table(a), prior_table(b)) &&
-           (a->value != NULL) == (b->value != NULL) && (!a->value || a->value_id == b->value_id);
+           a->playout_turns == b->playout_turns && same_weights(a->weights, b->weights) &&
+           a->playout_policy == b->playout_policy && same_policy(a->policy, b->policy) && a->widening == b->widening &&
+           a->komi == b->komi && a->prior == b->prior && a->rave == b->rave &&
+           same_policy(prior_table(a), prior_table(b)) && (a->value != NULL) == (b->value != NULL) &&
+           (!a->value || a->value_id == b->value_id);
 }
 
 /* A fresh sampler of the view of w. */
@@ -245,12 +245,11 @@ static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long
 }
 
 /* York's result of an iteration from w, where the descent stopped: read
- * there (LeafValue) or after a playout; in [0, 1], the komi taken off unless
- * the game is over: a win stays a win. */
+ * after a playout; in [0, 1], the komi taken off unless the game is over: a
+ * win stays a win. */
 static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes, struct amaf_notes *notes)
 {
-    if (!s->options.leaf_value)
-        play_on(s, w, rng, nodes, notes);
+    play_on(s, w, rng, nodes, notes);
     const struct evaluation e = {s->options.weights, s->options.value};
     return komi_result(w, s->komi_logit, &e);
 }

@@ -42,7 +42,6 @@ struct ismcts_options {
      * child the widening admits is tried before any is tried again. */
     double first_play;
     int playout_turns;                  /* game turns a playout runs before the evaluation decides; 0: to the end */
-    bool leaf_value;                    /* no playout: the value is read at the leaf the descent reached */
     const struct eval_weights *weights; /* the evaluation's; they must outlive the search */
     int playout_policy;                 /* how a playout decides: enum playout_policy (search/policy.h) */
     const struct policy_table *policy;  /* the heuristic policy's weights, also widening's; NULL: the built-in ones;

@@ -30,7 +30,6 @@ option name Komi type spin default 100 min 0 max 100
 option name Parallel type combo default root var root var tree
 option name MultiPV type spin default 1 min 1 max 32
 option name Ponder type check default false
-option name LeafValue type check default false
 option name TimeManagement type check default false
 option name Prior type spin default 50 min 0 max 1000
 option name Level type spin default 10 min 1 max 10
@@ -131,20 +130,6 @@ done
 nodes=$(sed -n 's/^info .* nodes \([0-9]*\) .*/\1/p' "$tmp/nodes1")
 [ "$nodes" -ge 500 ] && [ "$nodes" -lt 600 ] && [ "$(grep bestmove "$tmp/nodes1")" = "$(grep bestmove "$tmp/nodes2")" ]
 check "go nodes 500: $nodes nodes searched, and a second run chooses the same" $?
-
-# LeafValue: no playout, so an iteration visits only the nodes of its descent.
-for leaf in true false; do
-    { printf 'setoption name Iterations value 400\nsetoption name LeafValue value %s\n' $leaf; cat "$tmp/opening"
-      printf 'go\n%s\n' "$SETTLE"; } | "$R3" | grep '^info ' | tail -n 1 > "$tmp/leaf-$leaf"
-done
-per_iteration() {
-    awk '{ for (i = 1; i < NF; i++) { if ($i == "nodes") n = $(i + 1); if ($i == "iterations") k = $(i + 1) } }
-         END { print int(n / k) }' "$1"
-}
-per_leaf=$(per_iteration "$tmp/leaf-true")
-per_playout=$(per_iteration "$tmp/leaf-false")
-[ "$per_leaf" -lt 10 ] && [ "$per_playout" -gt 20 ]
-check "LeafValue true: $per_leaf nodes an iteration, no playout ($per_playout with playouts)" $?
 
 # A limit of 0 would search nothing: an error, not a search without the limit.
 { cat "$tmp/opening"; printf 'go nodes 0\ngo movetime 0\nisready\n'; } | "$R3" > "$tmp/engine"

@@ -37,7 +37,6 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_PARALLEL] = {"Parallel", PARALLEL_ROOT, PARALLEL_TREE, PARALLEL_ROOT, {"root", "tree"}},
     [OPTION_MULTIPV] = {"MultiPV", 1, DRIVER_MAX_MULTIPV, 1, {NULL}},
     [OPTION_PONDER] = {"Ponder", 0, 1, 0, {"false", "true"}},
-    [OPTION_LEAF_VALUE] = {"LeafValue", 0, 1, 0, {"false", "true"}},
     [OPTION_TIME_MANAGEMENT] = {"TimeManagement", 0, 1, 0, {"false", "true"}},
     [OPTION_PRIOR] = {"Prior", 0, 1000, 50, {NULL}},
     [OPTION_LEVEL] = {"Level", 1, LEVEL_MOST, LEVEL_MOST, {NULL}},
@@ -283,7 +282,6 @@ void options_player(const struct option_values *v, struct player *out)
                    .exploration = x[OPTION_EXPLORATION] / 100.0,
                    .first_play = x[OPTION_FIRST_PLAY] / 100.0,
                    .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
-                   .leaf_value = x[OPTION_LEAF_VALUE] != 0,
                    .weights = &v->weights,
                    .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
                    .policy = limited ? &v->policy : &v->policy_tempered, /* the levels were measured at 1 */
