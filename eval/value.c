@@ -7,14 +7,10 @@
  */
 #include "eval/value.h"
 
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <xxhash.h>
-
-#include "eval/eval.h"
-#include "eval/features.h"
 
 #define STORE_MAX 16
 
@@ -34,23 +30,6 @@ static struct stored {
 } store[STORE_MAX];
 static int stored;
 static pthread_mutex_t store_lock = PTHREAD_MUTEX_INITIALIZER;
-
-double value_york_logit(const struct world *w, const struct evaluation *e)
-{
-    if (!e->net)
-        return eval_york_logit(w, e->weights);
-    uint16_t index[FEATURES_MAX_ACTIVE];
-    int count = features_active(w, index);
-    double base = e->net->base ? e->net->base * eval_york_logit(w, &EVAL_DEFAULT) : 0;
-    return net_q_logit(e->net, index, count) + base;
-}
-
-double value_york_chance(const struct world *w, const struct evaluation *e)
-{
-    if (w->phase == PHASE_OVER || !e->net)
-        return eval_win_probability(w, SIDE_YORK, e->weights);
-    return 1 / (1 + exp(-value_york_logit(w, e)));
-}
 
 /* The quantized copy of read in the store, put there if no network of the
  * same content is there yet; NULL if the store is full or memory ran out. */
@@ -86,8 +65,13 @@ const struct net_q *value_net_load(const char *path, uint64_t *id, char *why, si
     return found;
 }
 
-static struct net_q *built_in;
-static uint64_t built_in_id;
+/* The built-in network, quantized once for the process at its first use:
+ * its state in one place, the once that guards it beside what it makes. */
+static struct {
+    pthread_once_t once;
+    struct net_q *net;
+    uint64_t id;
+} built_in = {PTHREAD_ONCE_INIT, NULL, 0};
 
 /* The build checks eval/net.nnue as it checks any net file (tests/test_net.c),
  * so a refusal here is a build made against another feature set: r3 cannot
@@ -100,13 +84,13 @@ static void load_built_in(void)
     struct net_q *quantized = malloc(sizeof *quantized);
     if (read && quantized &&
         net_from_bytes(r3_net_built_in, (size_t)(r3_net_built_in_end - r3_net_built_in), read, why, sizeof why)) {
-        built_in_id = XXH3_64bits(read, sizeof *read);
+        built_in.id = XXH3_64bits(read, sizeof *read);
         net_quantize(read, quantized);
-        built_in = quantized, quantized = NULL;
+        built_in.net = quantized, quantized = NULL;
     }
     free(read);
     free(quantized);
-    if (!built_in) {
+    if (!built_in.net) {
         fprintf(stderr, "r3: the built-in network (eval/net.nnue): %s\n", why);
         exit(70);
     }
@@ -114,8 +98,7 @@ static void load_built_in(void)
 
 const struct net_q *value_net_built_in(uint64_t *id)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, load_built_in);
-    *id = built_in_id;
-    return built_in;
+    pthread_once(&built_in.once, load_built_in);
+    *id = built_in.id;
+    return built_in.net;
 }

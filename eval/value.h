@@ -1,10 +1,10 @@
 /*
- * value.h: the value the search reads at the end of a playout: York's logit
- * by the learned network if one is loaded (eval/net.h), else by the 17
- * weights (eval/eval.h). Networks are loaded once per file content into a
- * store that lives as long as the process, so an engine's options can hold
- * a plain pointer to one and be copied freely; a network's id (its file's
- * checksum) tells two apart.
+ * value.h: the learned value's networks (eval/net.h) a search may read: the
+ * one built into r3 and those loaded from net files. Which of them, or the
+ * 17 weights, a search reads is search/evaluate.h's to decide. Networks are
+ * loaded once per file content into a store that lives as long as the
+ * process, so an engine's options can hold a plain pointer to one and be
+ * copied freely; a network's id (its file's checksum) tells two apart.
  */
 #ifndef R3_VALUE_H
 #define R3_VALUE_H
@@ -13,21 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/core/world.h"
 #include "eval/net.h"
-#include "eval/weights.h"
-
-/* What a search evaluates with: the network if not NULL, else the weights. */
-struct evaluation {
-    const struct eval_weights *weights;
-    const struct net_q *net;
-};
-
-/* York's logit of an unfinished world. */
-double value_york_logit(const struct world *w, const struct evaluation *e);
-
-/* York's chance in w: the logit's logistic, or the result of a finished game. */
-double value_york_chance(const struct world *w, const struct evaluation *e);
 
 /* The quantized network of the net file at path, loaded if no network of the
  * same content is in the store yet; *id is its content's checksum. NULL with

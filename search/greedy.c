@@ -6,7 +6,7 @@
 
 #include "engine/core/random.h"
 #include "engine/rules/rules.h"
-#include "eval/eval.h"
+#include "search/evaluate.h"
 
 void greedy_begin(struct greedy *g, const struct world *w, int side, const struct eval_weights *weights, uint64_t *rng)
 {
@@ -15,7 +15,7 @@ void greedy_begin(struct greedy *g, const struct world *w, int side, const struc
     for (int i = 0; i < g->legal.count; i++)
         g->total[i] = 0;
     g->side = side;
-    g->weights = weights;
+    g->evaluation = (struct evaluation){weights, NULL, 0};
     g->worlds = 0;
     view_of(w, side, &v);
     g->can_sample = sampler_init(&g->sampler, &v, rng);
@@ -31,7 +31,7 @@ int greedy_draw(struct greedy *g, uint64_t *rng)
     for (int i = 0; i < g->legal.count; i++) {
         struct world next = drawn;
         rules_apply(&next, g->legal.list[i]);
-        g->total[i] += eval_win_probability(&next, g->side, g->weights);
+        g->total[i] += evaluate(&next, g->side, &g->evaluation);
     }
     g->worlds++;
     return g->legal.count;

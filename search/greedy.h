@@ -1,8 +1,9 @@
 /*
  * greedy.h: the greedy player. It draws worlds from the side's view (never the
  * true world), applies every legal decision in each, and takes the decision
- * whose results evaluate best on average (eval/eval.h). It is anytime: each
- * greedy_draw adds one world, so a caller stops it at any time or node limit.
+ * whose results evaluate best on average (search/evaluate.h), by the weights
+ * alone. It is anytime: each greedy_draw adds one world, so a caller stops it
+ * at any time or node limit.
  */
 #ifndef R3_GREEDY_H
 #define R3_GREEDY_H
@@ -10,12 +11,13 @@
 #include "engine/hidden/sample.h"
 #include "engine/rules/rules.h"
 #include "eval/weights.h"
+#include "search/evaluate.h"
 
 struct greedy {
     struct sampler sampler;
     struct decisions legal;
-    double total[MAX_DECISIONS]; /* each decision's evaluations summed over the worlds */
-    const struct eval_weights *weights;
+    double total[MAX_DECISIONS];  /* each decision's evaluations summed over the worlds */
+    struct evaluation evaluation; /* the weights alone: the baseline reads no network */
     int side, worlds;
     bool can_sample; /* false if the view admits no world (never for a real one) */
 };

@@ -16,6 +16,7 @@
 #include "engine/hidden/observe.h"
 #include "engine/rules/rules.h"
 #include "eval/eval.h"
+#include "search/evaluate.h"
 #include "search/komi.h"
 #include "search/level.h"
 #include "search/policy.h"
@@ -70,15 +71,15 @@ static bool sampler_of(struct ismcts *s, const struct world *w, uint64_t *rng)
     return sampler_init(&s->sampler, &v, rng);
 }
 
-/* The root's komi (search/komi.h); a determinized tree has its one world. */
+/* The leaves' evaluation, with the root's komi (search/komi.h); a
+ * determinized tree has its one world. */
 static void set_komi(struct ismcts *s, uint64_t *rng)
 {
-    s->komi_logit = 0;
+    s->eval = (struct evaluation){s->options.weights, s->options.value, 0};
     if (s->options.komi <= 0 || !s->can_sample)
         return;
     struct sampler *sampler = s->options.kind == ISMCTS_DETERMINIZED ? NULL : &s->sampler;
-    const struct evaluation e = {s->options.weights, s->options.value};
-    s->komi_logit = komi_of_root(s->options.komi, &e, sampler, &s->fixed, rng);
+    s->eval.komi = komi_of_root(s->options.komi, &s->eval, sampler, &s->fixed, rng);
 }
 
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
@@ -244,14 +245,12 @@ static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long
     }
 }
 
-/* York's result of an iteration from w, where the descent stopped: read
- * after a playout; in [0, 1], the komi taken off unless the game is over: a
- * win stays a win. */
+/* York's result of an iteration from w, where the descent stopped: the
+ * evaluation (search/evaluate.h) where the playout ends. */
 static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes, struct amaf_notes *notes)
 {
     play_on(s, w, rng, nodes, notes);
-    const struct evaluation e = {s->options.weights, s->options.value};
-    return komi_result(w, s->komi_logit, &e);
+    return evaluate(w, SIDE_YORK, &s->eval);
 }
 
 static bool go_down(struct ismcts_descent *d, uint32_t child)

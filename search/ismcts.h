@@ -24,6 +24,7 @@
 #include "engine/rules/rules.h"
 #include "eval/weights.h"
 #include "search/amaf.h"
+#include "search/evaluate.h"
 #include "search/policy_weights.h"
 #include "search/tree.h"
 
@@ -62,8 +63,9 @@ struct ismcts_options {
      * (search/policy_weights.h: policy_table_prior); they must outlive the
      * search. */
     const struct policy_table *prior_policy;
-    /* The learned value read where a playout stops (eval/value.h), NULL for
-     * the weights above; value_id tells two networks apart. */
+    /* The learned value network read where a playout stops
+     * (search/evaluate.h), NULL for the weights above; value_id tells two
+     * networks apart. */
     const struct net_q *value;
     uint64_t value_id;
     /* RAVE: at the side's own nodes a child's value is mixed with its key's
@@ -108,7 +110,7 @@ struct ismcts {
     long iterations;
     long nodes;               /* decisions applied in all iterations, tree and playouts: the states visited */
     long replies;             /* iterations whose descent took an enemy's decision in the tree */
-    double komi_logit;        /* York's logit taken off each playout's evaluation (options.komi of the root's) */
+    struct evaluation eval;   /* the playouts' (search/evaluate.h), with options.komi of the root's logit */
     pthread_spinlock_t *lock; /* tree parallelism: taken for the nodes by every thread sharing this search; NULL
                                * when one thread searches it */
 };

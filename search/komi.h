@@ -3,7 +3,8 @@
  * every playout's evaluation sits near 0 or 1, and the differences between
  * decisions drown in the noise and the exploration term. Taking the root's
  * own level off each playout's evaluation (as a logit) spreads them around
- * 1/2 again; a game that is over keeps its result, a win stays a win.
+ * 1/2 again; a game that is over keeps its result, a win stays a win. This
+ * module finds the root's level; search/evaluate.h takes it off.
  */
 #ifndef R3_KOMI_H
 #define R3_KOMI_H
@@ -12,18 +13,14 @@
 
 #include "engine/core/world.h"
 #include "engine/hidden/sample.h"
-#include "eval/value.h"
+#include "search/evaluate.h"
 
-/* The komi of a root: 'share' (0..1) of York's mean evaluation logit over
- * KOMI_WORLDS worlds drawn by 'sampler', or of the one world 'fixed' when
- * sampler is NULL (a determinized tree); the evaluation is e's, the
- * learned network's if it has one (eval/value.h). */
+/* The komi of a root, for e->komi: 'share' (0..1) of York's mean evaluation
+ * logit over KOMI_WORLDS worlds drawn by 'sampler', or of the one world
+ * 'fixed' when sampler is NULL (a determinized tree), by e's network or
+ * weights (search/evaluate.h: evaluate_york_logit). */
 #define KOMI_WORLDS 16 /* enough for a centre, cheap beside one iteration */
 double komi_of_root(double share, const struct evaluation *e, struct sampler *sampler, const struct world *fixed,
                     uint64_t *rng);
-
-/* York's result of a playout that ended in w, in [0, 1], with the komi
- * 'logit' taken off unless the game is over (or the komi is 0). */
-double komi_result(const struct world *w, double logit, const struct evaluation *e);
 
 #endif

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 
 #include "engine/core/random.h"
+#include "search/driver.h"
+#include "search/policy_weights.h"
 
 /* Level 1 is weak by a different road (docs/STRENGTH.md, "Levels"): a tree of
  * few iterations lost its Elo to blunders, more of them than a budget cut as
@@ -44,6 +46,30 @@ int level_for_elo(int elo)
 }
 
 struct level level_of(int level) { return LEVEL[level < 1 ? 1 : level > LEVEL_MOST ? LEVEL_MOST : level]; }
+
+static int level_number(const struct level_choice *c) { return c->limit_strength ? level_for_elo(c->elo) : c->level; }
+
+bool level_limited(const struct level_choice *c) { return c->limit_strength || level_number(c) < LEVEL_MOST; }
+
+/* The levels were measured with the 17 weights, the priors of their time,
+ * the playouts at temperature 1 and no RAVE (docs/STRENGTH.md, "Levels"): a
+ * limited strength keeps them where the knowledge is built-in, so that its
+ * Elo holds; a file a person names is read at every strength. */
+void level_player(const struct level_choice *c, const struct policy_table *untempered, struct player *p)
+{
+    const struct level level = level_of(level_number(c));
+    if (level.flat && p->kind == PLAYER_ISMCTS)
+        p->kind = PLAYER_FLATMC;
+    p->level_iterations = level.iterations;
+    p->temperature = level.temperature;
+    p->level_floor = level.floor;
+    if (!level_limited(c))
+        return;
+    p->ismcts.policy = untempered;
+    if (!p->ismcts.prior_policy)
+        p->ismcts.prior_policy = policy_table_prior_levels();
+    p->ismcts.rave = 0;
+}
 
 int level_draw(const double *value, const long *visits, int n, double temperature, double floor, uint64_t *rng)
 {

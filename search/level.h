@@ -7,7 +7,8 @@
  * one the search hardly looked at. So a weak level plays a reasonable
  * decision that is not always the best, the way a person does, and never a
  * random one. Level 10 is the engine's own strength: its budget as set, and
- * the best decision.
+ * the best decision. A limited strength (a level below 10, or a strength
+ * chosen by Elo) plays with the knowledge its Elo was measured with.
  */
 #ifndef R3_LEVEL_H
 #define R3_LEVEL_H
@@ -18,6 +19,9 @@
 #define LEVEL_MOST 10
 #define LEVEL_FLOOR 0.10     /* win probability: no level draws a decision worse than the best by more */
 #define LEVEL_LOOKED_AT 0.05 /* a decision drawn had at least this share of the most-visited one's visits */
+
+struct player;
+struct policy_table;
 
 struct level {
     long iterations;    /* the most a search may run, whatever its time; 0: the player's own */
@@ -39,6 +43,28 @@ extern const int LEVEL_ELO[LEVEL_MOST + 1];
 /* The level whose measured Elo is nearest to elo (options UCI_LimitStrength
  * and UCI_Elo). */
 int level_for_elo(int elo);
+
+/* The strength a person chose: Level, or with limit_strength
+ * (UCI_LimitStrength) the level whose Elo is nearest elo (UCI_Elo). */
+struct level_choice {
+    int level;
+    bool limit_strength;
+    int elo;
+};
+
+/* Whether the choice limits the strength: a level below the top, or a
+ * strength chosen by Elo, whatever the level it comes to. */
+bool level_limited(const struct level_choice *c);
+
+/* Sets p, a player made at full strength, to play as chosen: a flat level
+ * turns the tree player into flat Monte Carlo (a player chosen otherwise
+ * stays as chosen), and the level's iterations, temperature and floor. A
+ * limited strength plays where the knowledge is built-in with what its Elo
+ * was measured with: the levels' priors (where p's are NULL, the built-in
+ * ones), the playouts' table at temperature 1 ('untempered', the one of p's
+ * playout policy) and no RAVE; its evaluation is search/evaluate.h's
+ * (evaluate_built_in_network). */
+void level_player(const struct level_choice *c, const struct policy_table *untempered, struct player *p);
 
 /* The index of the decision drawn among n with these values (win rates for
  * the side) and visits, by the softmax at temperature over the decent ones,

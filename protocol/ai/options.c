@@ -8,6 +8,7 @@
 #include "engine/core/fail.h"
 #include "eval/value.h"
 #include "protocol/ai/say.h"
+#include "search/evaluate.h"
 #include "search/level.h"
 #include "search/policy.h"
 #include "search/policy_weights.h"
@@ -232,40 +233,25 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
 
 static bool is_built_in(const char *file) { return strcmp(file, FILE_BUILT_IN) == 0; }
 
-/* The levels were measured with the 17 weights and the priors of their time
- * (docs/STRENGTH.md, "Levels"). A limited strength, a level below the top
- * or UCI_LimitStrength, plays with them where the knowledge is built-in,
- * so that its Elo holds. The built-in network was trained over the
- * built-in weights, so other weights (EvalFile) are read alone. */
+/* ValueFile's network: the file's, none, or for built-in the one
+ * search/evaluate.h chooses for these weights at this strength. */
 static const struct net_q *value_of(const struct option_values *v, bool limited, uint64_t *id)
 {
     *id = v->value_id;
     if (!is_built_in(v->value_file))
         return v->value_net;
-    return limited || !is_built_in(v->eval_file) ? NULL : value_net_built_in(id);
-}
-
-static const struct policy_table *prior_of(const struct option_values *v, bool limited)
-{
-    if (v->prior_read)
-        return &v->prior;
-    return limited ? policy_table_prior_levels() : NULL;
+    return evaluate_built_in_network(is_built_in(v->eval_file), limited, id);
 }
 
 void options_player(const struct option_values *v, struct player *out)
 {
     const long *x = v->value;
     /* UCI_LimitStrength picks the level by its Elo, as a UCI engine does. */
-    const int level_chosen = x[OPTION_LIMIT_STRENGTH] ? level_for_elo((int)x[OPTION_ELO]) : (int)x[OPTION_LEVEL];
-    const struct level level = level_of(level_chosen);
-    const bool limited = x[OPTION_LIMIT_STRENGTH] || level_chosen < LEVEL_MOST;
+    const struct level_choice level = {(int)x[OPTION_LEVEL], x[OPTION_LIMIT_STRENGTH] != 0, (int)x[OPTION_ELO]};
     uint64_t value_id;
-    const struct net_q *value = value_of(v, limited, &value_id);
-    /* A flat level turns the tree player into flat Monte Carlo; a player
-     * chosen otherwise stays as chosen. */
-    const bool flat = level.flat && x[OPTION_PLAYER] == PLAYER_ISMCTS;
+    const struct net_q *value = value_of(v, level_limited(&level), &value_id);
     *out = (struct player){
-        .kind = flat ? PLAYER_FLATMC : (int)x[OPTION_PLAYER],
+        .kind = (int)x[OPTION_PLAYER],
         .samples = x[OPTION_SAMPLES],
         .iterations = x[OPTION_ITERATIONS],
         .memory_mb = x[OPTION_HASH],
@@ -273,9 +259,6 @@ void options_player(const struct option_values *v, struct player *out)
         .parallel = (int)x[OPTION_PARALLEL],
         .multipv = (int)x[OPTION_MULTIPV],
         .time_manage = x[OPTION_TIME_MANAGEMENT] != 0,
-        .level_iterations = level.iterations,
-        .temperature = level.temperature,
-        .level_floor = level.floor,
         .think_most_ms = x[OPTION_MAX_THINK],
         .think_least_ms = x[OPTION_MIN_THINK],
         .ismcts = {.kind = ISMCTS_INFORMATION_SET,
@@ -284,13 +267,14 @@ void options_player(const struct option_values *v, struct player *out)
                    .playout_turns = (int)x[OPTION_PLAYOUT_TURNS],
                    .weights = &v->weights,
                    .playout_policy = (int)x[OPTION_PLAYOUT_POLICY],
-                   .policy = limited ? &v->policy : &v->policy_tempered, /* the levels were measured at 1 */
+                   .policy = &v->policy_tempered,
                    .widening = x[OPTION_WIDENING] / 100.0,
                    .komi = x[OPTION_KOMI] / 100.0,
                    .prior = x[OPTION_PRIOR] / 100.0,
-                   .prior_policy = prior_of(v, limited),
+                   .prior_policy = v->prior_read ? &v->prior : NULL,
                    .value = value,
                    .value_id = value_id,
-                   .rave = limited ? 0 : (double)x[OPTION_RAVE]}, /* the levels were measured without it */
+                   .rave = (double)x[OPTION_RAVE]},
     };
+    level_player(&level, &v->policy, out);
 }

@@ -11,6 +11,7 @@
 #include "eval/eval.h"
 #include "eval/features.h"
 #include "eval/value.h"
+#include "search/evaluate.h"
 
 /* Keeps every 7th world a side decides in, until the array is full. */
 struct keeping {
@@ -57,7 +58,7 @@ static double time_worlds(enum part part, enum net_pass pass, const struct keepi
                           const struct net_q *net, long worlds, long rounds, double *sum)
 {
     uint16_t index[FEATURES_MAX_ACTIVE];
-    const struct evaluation e = {&EVAL_DEFAULT, net};
+    const struct evaluation e = {&EVAL_DEFAULT, net, 0};
     double start = clock_seconds();
     *sum = 0;
     for (long r = 0; r < rounds; r++)
@@ -66,7 +67,7 @@ static double time_worlds(enum part part, enum net_pass pass, const struct keepi
             *sum += part == PART_FEATURES  ? features_active(w, index)
                     : part == PART_WEIGHTS ? eval_york_logit(w, &EVAL_DEFAULT)
                     : part == PART_NET     ? net_q_logit_by(pass, net, l->index + i * FEATURES_MAX_ACTIVE, l->count[i])
-                                           : value_york_logit(w, &e);
+                                           : evaluate_york_logit(w, &e);
         }
     return clock_seconds() - start;
 }

@@ -8,7 +8,7 @@
 #include "engine/rules/game.h"
 #include "eval/eval.h"
 #include "eval/features.h"
-#include "eval/value.h"
+#include "search/evaluate.h"
 #include "search/policy.h"
 
 /* A line's row, made on a reading thread. */
@@ -52,8 +52,8 @@ static double playout(const struct world *w, uint64_t seed)
 {
     struct world x = *w;
     play_on(&x, labels.turns, seed);
-    const struct evaluation e = {&EVAL_DEFAULT, labels.net};
-    return value_york_chance(&x, &e);
+    const struct evaluation e = {&EVAL_DEFAULT, labels.net, 0};
+    return evaluate(&x, SIDE_YORK, &e);
 }
 
 /* The seed of a line's k-th playout. */
