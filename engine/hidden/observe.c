@@ -13,6 +13,7 @@
 
 #include "engine/core/fail.h"
 #include "engine/core/tables.h"
+#include "engine/io/number.h"
 #include "engine/rules/cards.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
@@ -295,10 +296,11 @@ static int place_read(const char *word)
 
 static bool number_read(const char *word, int min, int max, int *out)
 {
-    char *end;
-    long value = strtol(word, &end, 10);
+    long long value;
+    if (!number_whole(word, min, max, &value))
+        return false;
     *out = (int)value;
-    return end != word && !*end && value >= min && value <= max;
+    return true;
 }
 
 static bool crown_read(const char *word, int *out)

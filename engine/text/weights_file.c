@@ -5,6 +5,7 @@
 #include "engine/text/weights_file.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "engine/core/fail.h"
+#include "engine/io/number.h"
 
 #define FIELDS 4 /* name value min max */
 #define SPACE " \t\r\n\v\f"
@@ -64,11 +66,8 @@ static bool unknown_weight(struct reading *r, const char *name)
 
 static bool read_number(struct reading *r, const char *word, const char *what, const char *name, double *out)
 {
-    char *end;
-    double x = strtod(word, &end);
-    if (end == word || *end != '\0' || !isfinite(x))
+    if (!number_decimal(word, -DBL_MAX, DBL_MAX, out))
         return reading_fail(r, "'%s' is not a finite number (the %s of weight '%s')", word, what, name);
-    *out = x;
     return true;
 }
 

@@ -19,6 +19,7 @@
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
 #include "engine/hidden/view.h"
+#include "engine/io/number.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
@@ -233,7 +234,8 @@ static bool read_game(struct ai_session *e, char w[][64], const char *command, i
     if (strcmp(w[0], "scenario") != 0 || strcmp(w[2], "side") != 0)
         return error_line(e, "bad-arguments", "expected '%s scenario 1460|1470|1483 side york|lancaster%s'", command,
                           strcmp(command, "position") == 0 ? " [observations OBS, OBS, ...]" : "");
-    *scenario = scenario_from_year(atoi(w[1]));
+    long long year;
+    *scenario = number_whole(w[1], 0, 9999, &year) ? scenario_from_year((int)year) : -1;
     *side = -1;
     for (int s = 0; s < SIDE_COUNT; s++)
         if (strcmp(w[3], SIDE_WORD[s]) == 0)

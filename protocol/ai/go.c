@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/core/fail.h"
+#include "engine/io/number.h"
 #include "engine/rules/notation.h"
 #include "protocol/ai/say.h"
 
@@ -45,11 +46,11 @@ bool go_limits(const char *args, struct limits *out, char *why, size_t size)
                         "'%s' is no limit of go (movetime, nodes, wtime, btime, winc, binc, "
                         "movestogo, infinite)",
                         word);
-        if (sscanf(p + used, "%63s%n", number, &more) != 1 || strspn(number, "0123456789") != strlen(number) ||
-            strlen(number) > 12)
+        long long value;
+        if (sscanf(p + used, "%63s%n", number, &more) != 1 || !number_whole(number, 0, LIMITS_MAX, &value))
             return fail(why, size, "%s needs a whole number from 0 to %ld, not '%s'", word, LIMITS_MAX,
                         sscanf(p + used, "%63s", number) == 1 ? number : "nothing");
-        *slot = atol(number); /* at most LIMITS_MAX: 12 digits */
+        *slot = (long)value;
         if (*slot == 0 && (slot == &l.movetime || slot == &l.nodes || slot == &l.movestogo))
             return fail(why, size, "%s 0 would search nothing: it needs at least 1", word);
         used += more;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/core/fail.h"
+#include "engine/io/number.h"
 #include "eval/value.h"
 #include "protocol/ai/say.h"
 #include "search/evaluate.h"
@@ -214,9 +215,8 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
             continue;
         if (o->word[0])
             return set_combo(o, &v->value[i], value, why, size);
-        char *end;
-        long long n = strtoll(value, &end, 10);
-        if (*end || end == value || n < o->low || n > o->high)
+        long long n;
+        if (!number_whole(value, o->low, o->high, &n))
             return fail(why, size, "%s needs a whole number %ld..%ld, not '%s'", name, o->low, o->high, value);
         v->value[i] = (long)n;
         if (i == OPTION_PLAYOUT_TEMPERATURE)

@@ -3,7 +3,6 @@
  */
 #include "protocol/cli/cli.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 
 #include "engine/core/scenario.h"
 #include "engine/core/tables.h"
+#include "engine/io/number.h"
 #include "engine/io/strbuf.h"
 #include "engine/rules/audit.h"
 #include "engine/text/board.h"
@@ -35,25 +35,25 @@ int cli_option_error(char **argv, int c)
 
 bool cli_option_number(const char *name, const char *text, long long min, long long max, long long *out)
 {
-    char *end;
-    errno = 0;
-    long long value = strtoll(text, &end, 10);
-    if (errno || end == text || *end || value < min || value > max) {
+    if (!number_whole(text, min, max, out)) {
         fprintf(stderr,
                 "r3: %s needs a whole number from %lld to %lld, not '%s'\nTry 'r3 --help' for more information.\n",
                 name, min, max, text);
         return false;
     }
-    *out = value;
     return true;
+}
+
+int cli_scenario(const char *text)
+{
+    long long year;
+    return number_whole(text, 0, 9999, &year) ? scenario_from_year((int)year) : -1;
 }
 
 int cli_load_world(const char *scenario, const char *position, struct world *w)
 {
     if (scenario) {
-        char *end;
-        long year = strtol(scenario, &end, 10);
-        int s = *end || end == scenario ? -1 : scenario_from_year((int)year);
+        int s = cli_scenario(scenario);
         if (s < 0)
             return cli_usage_error("unknown scenario '%s' (1460, 1470 or 1483)", scenario);
         scenario_setup(w, s);

@@ -22,6 +22,9 @@ int cli_option_error(char **argv, int c);
 /* A whole number from an option, within [min, max]; false after a usage error naming it. */
 bool cli_option_number(const char *name, const char *text, long long min, long long max, long long *out);
 
+/* The scenario of a year such as 1460, all of text; -1 for none. */
+int cli_scenario(const char *text);
+
 /* The world a command works on, as its options named it. */
 struct world_options {
     const char *scenario, *position;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "engine/core/scenario.h"
+#include "engine/core/tables.h"
 #include "protocol/cli/cli.h"
 
 #define MAX_OPTIONS 48
@@ -32,11 +33,10 @@ static bool check(const struct cli_option *o, const char *text, long long *numbe
     if (o->kind == CLI_SIDE)
         return (*number = cli_side(text)) >= 0;
     if (o->kind == CLI_SCENARIO) {
-        char *end;
-        long year = strtol(text, &end, 10);
-        if (*end || end == text || scenario_from_year((int)year) < 0)
+        int scenario = cli_scenario(text);
+        if (scenario < 0)
             return cli_usage_error("unknown scenario '%s' (1460, 1470 or 1483)", text), false;
-        *number = year;
+        *number = SCENARIO_INFO[scenario].year;
     }
     return true;
 }

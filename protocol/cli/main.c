@@ -234,9 +234,7 @@ static bool playout_scenario(const char *text, int *out)
         *out = PLAYOUT_ALL_SCENARIOS;
         return true;
     }
-    char *end;
-    long year = strtol(text, &end, 10);
-    *out = *end || end == text ? -1 : scenario_from_year((int)year);
+    *out = cli_scenario(text);
     if (*out < 0) {
         cli_usage_error("unknown scenario '%s' (1460, 1470, 1483 or all)", text);
         return false;

@@ -5,7 +5,7 @@
  */
 #include "protocol/cli/match_command.h"
 
-#include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/core/types.h"
+#include "engine/io/number.h"
 #include "games/record.h"
 #include "games/record_file.h"
 #include "protocol/cli/cli.h"
@@ -67,14 +68,6 @@ bool match_engine_done(const char *command, struct engine_spec *e)
     return true;
 }
 
-static bool read_real(const char *text, double *out)
-{
-    char *end;
-    errno = 0;
-    *out = strtod(text, &end);
-    return !errno && end != text && !*end;
-}
-
 /* --sprt ELO0 ELO1 ALPHA BETA, read a number at a time into words[]. */
 struct sprt_words {
     double v[4];
@@ -89,7 +82,7 @@ static bool sprt_usage(const char *command)
 
 static bool sprt_word(const char *command, const char *word, struct sprt_words *w)
 {
-    if (w->count == 4 || !read_real(word, &w->v[w->count]))
+    if (w->count == 4 || !number_decimal(word, -DBL_MAX, DBL_MAX, &w->v[w->count]))
         return sprt_usage(command);
     w->count++;
     return true;
@@ -117,14 +110,15 @@ static bool read_scenario(const char *text, struct match_options *o)
     }
     o->cycle_count = 0;
     for (const char *c = text;; c++) {
-        char *end;
-        long year = strtol(c, &end, 10);
-        if (end - c != 4 || strspn(c, "0123456789") != 4 || (*end && *end != ',') ||
-            scenario_from_year((int)year) < 0 || o->cycle_count == SCENARIO_COUNT)
+        char year[8];
+        int length = (int)strcspn(c, ",");
+        snprintf(year, sizeof year, "%.*s", length, c);
+        int scenario = length < (int)sizeof year ? cli_scenario(year) : -1;
+        if (scenario < 0 || o->cycle_count == SCENARIO_COUNT)
             return cli_usage_error("unknown scenario '%s' (1460, 1470, 1483, a list such as 1460,1483, or all)", text),
                    false;
-        o->cycle[o->cycle_count++] = scenario_from_year((int)year);
-        c = end;
+        o->cycle[o->cycle_count++] = scenario;
+        c += length;
         if (!*c)
             break;
     }
@@ -136,15 +130,13 @@ static bool read_scenario(const char *text, struct match_options *o)
  * 60+0.5 is a minute a side and half a second more after each decision. */
 static bool read_clock(const char *value, struct time_control *tc)
 {
-    char *end;
-    double seconds = strtod(value, &end), increment = 0;
-    if (end != value && *end == '+') {
-        const char *rest = end + 1;
-        increment = strtod(rest, &end);
-        if (end == rest)
-            end = (char *)value; /* "60+" */
-    }
-    if (end == value || *end || !(seconds > 0 && seconds <= 86400) || !(increment >= 0 && increment <= 3600))
+    const char *plus = strchr(value, '+');
+    int length = plus ? (int)(plus - value) : (int)strlen(value);
+    char text[64];
+    double seconds = 0, increment = 0;
+    snprintf(text, sizeof text, "%.*s", length, value);
+    if ((size_t)length >= sizeof text || !number_decimal(text, 0, 86400, &seconds) || seconds == 0 ||
+        (plus && !number_decimal(plus + 1, 0, 3600, &increment)))
         return cli_usage_error("match: --tc takes SECONDS+INCREMENT (such as 60+0.5), movetime=MS, nodes=N or none, "
                                "not '%s'",
                                value),

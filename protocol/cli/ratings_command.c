@@ -5,12 +5,14 @@
  */
 #include "protocol/cli/ratings_command.h"
 
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "engine/core/types.h"
+#include "engine/io/number.h"
 #include "protocol/cli/cli.h"
 #include "tuning/arena/rating.h"
 #include "tuning/arena/results.h"
@@ -89,10 +91,7 @@ static int anchor_of(const struct rating_games *g, const char *text, double *elo
     if (!text)
         return 0;
     const char *eq = strrchr(text, '=');
-    char *end;
-    if (eq)
-        *elo = strtod(eq + 1, &end);
-    if (!eq || end == eq + 1 || *end || *elo != *elo)
+    if (!eq || !number_decimal(eq + 1, -DBL_MAX, DBL_MAX, elo))
         return cli_usage_error("ratings: --anchor takes NAME=ELO, such as greedy=0, not '%s'", text), -1;
     for (int i = 0; i < g->engines; i++)
         if (strlen(g->name[i]) == (size_t)(eq - text) && strncmp(g->name[i], text, (size_t)(eq - text)) == 0)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/io/number.h"
 #include "eval/weights.h"
 #include "protocol/cli/cli.h"
 #include "protocol/cli/match_command.h"
@@ -61,22 +62,22 @@ static bool read_target(const char *word, size_t length, struct spsa_param *p)
 }
 
 /* Field i of NAME=START,MIN,MAX,C_END,R_END, read whole: a finite number
- * (strtod also reads "inf", "nan" and 1e999, which SPSA cannot step from). */
+ * ("inf", "nan" and 1e999 read as numbers, which SPSA cannot step from). */
 static bool read_number(const char *word, int i, const char **field, double *v)
 {
     static const char *const NAMES[5] = {"START", "MIN", "MAX", "C_END", "R_END"};
-    char *end;
-    *v = strtod(*field, &end);
-    if (end == *field || (i < 4 ? *end != ',' : *end != '\0'))
+    char text[320];
+    int length = (int)strcspn(*field, ",");
+    bool ends_right = (*field)[length] == (i < 4 ? ',' : '\0');
+    snprintf(text, sizeof text, "%.*s", length, *field);
+    if (!ends_right || (size_t)length >= sizeof text || !number_any_decimal(text, v))
         return cli_usage_error("tune spsa: --param '%s': START, MIN, MAX, C_END and R_END must be five numbers "
                                "separated by commas",
                                word),
                false;
-    if (!isfinite(*v)) /* an overflow, 1e999, comes back as HUGE_VAL: an infinity */
-        return usage("tune spsa: --param '%s': %s is '%.*s', not a finite number", word, NAMES[i], (int)(end - *field),
-                     *field),
-               false;
-    *field = end + 1;
+    if (!isfinite(*v))
+        return usage("tune spsa: --param '%s': %s is '%s', not a finite number", word, NAMES[i], text), false;
+    *field += length + 1;
     return true;
 }
 

@@ -16,6 +16,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/fail.h"
+#include "engine/io/number.h"
 #include "eval/weights.h"
 #include "protocol/cli/cli.h"
 #include "search/policy_weights.h"
@@ -38,9 +39,8 @@ static int usage(const struct tune_cli *o, const char *format, const char *what)
 /* A real number in [min, max] (max_open: below max); false after a usage error. */
 static bool option_real(const char *name, const char *text, double min, double max, bool max_open, double *out)
 {
-    char *end;
-    double value = strtod(text, &end);
-    if (end == text || *end || !isfinite(value) || value < min || value > max || (max_open && value == max)) {
+    double value;
+    if (!number_decimal(text, min, max, &value) || (max_open && value == max)) {
         fprintf(stderr, "r3: %s needs a number from %g to %g%s, not '%s'\nTry 'r3 --help' for more information.\n",
                 name, min, max, max_open ? " (less)" : "", text);
         return false;

@@ -10,7 +10,6 @@
  */
 #include "protocol/host/host.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <sodium.h>
 #include <stdbool.h>
@@ -27,6 +26,7 @@
 #include "engine/hidden/learned.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/view.h"
+#include "engine/io/number.h"
 #include "engine/io/text_file.h"
 #include "engine/picture/view_svg.h"
 #include "engine/rules/game.h"
@@ -973,18 +973,6 @@ struct setup {
     long decisions;
 };
 
-/* A whole number that is all of 'word' and fits 64 bits. */
-static bool whole_number(const char *word, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(word, &end, 10);
-    if (!isdigit((unsigned char)word[0]) || *end || errno == ERANGE)
-        return false;
-    *out = n;
-    return true;
-}
-
 /* A "# host WHAT ..." line: rng, cmd, option, resigned or forfeited, each
  * whole; anything else there is a damaged record. */
 static bool host_line(struct setup *u, const char *line, char *why, size_t size)
@@ -997,7 +985,7 @@ static bool host_line(struct setup *u, const char *line, char *why, size_t size)
     strncpy(rest, line + used, sizeof rest - 1);
     rest[sizeof rest - 1] = '\0';
     bool one_word = !line[used], for_a_side = (side = side_by_word(word)) >= 0;
-    if (strcmp(what, "rng") == 0 && for_a_side && whole_number(rest, &number))
+    if (strcmp(what, "rng") == 0 && for_a_side && number_whole_u64(rest, &number))
         u->rng[side] = number;
     else if (strcmp(what, "cmd") == 0 && for_a_side && rest[0]) {
         if (u->seat[side].kind != SEAT_ENGINE)

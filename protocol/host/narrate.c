@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "engine/core/tables.h"
+#include "engine/io/number.h"
 #include "engine/rules/rules.h"
 
 /* The words of one observation line, and the host's sentence after " | " if it came with one. */
@@ -39,15 +40,14 @@ static bool is(const struct words *o, const char *kind) { return strcmp(o->w[0],
 /* A card as a person reads it: its number, its event if any, its action points. */
 static const char *card_words(const char *number, char *out, size_t size)
 {
-    char *end;
-    long card = strtol(number, &end, 10);
-    if (*end || card < 1 || card > CARD_COUNT)
+    long long card;
+    if (!number_whole(number, 1, CARD_COUNT, &card))
         return number; /* not a card's number: as it was seen */
     const struct card_info *c = &CARD_INFO[card];
     if (c->event != EVENT_NONE)
-        snprintf(out, size, "%ld, %s (%d AP)", card, c->name, c->ap);
+        snprintf(out, size, "%lld, %s (%d AP)", card, c->name, c->ap);
     else
-        snprintf(out, size, "%ld (%d AP)", card, c->ap);
+        snprintf(out, size, "%lld (%d AP)", card, c->ap);
     return out;
 }
 

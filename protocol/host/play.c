@@ -9,6 +9,7 @@
 
 #include "protocol/host/play.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/io/number.h"
 #include "protocol/host/host.h"
 #include "protocol/host/narrate.h"
 
@@ -177,9 +179,8 @@ static void play_the_only_one(struct answer *a, const struct answer *legal, bool
 /* A number typed that names no listed decision: the range, not the host's "no decision". */
 static bool out_of_range(const char *line, const struct answer *legal)
 {
-    char *end;
-    long k = strtol(line, &end, 10);
-    if (!*line || *end || (k >= 1 && k <= legal_count(legal)))
+    long long k;
+    if (!number_whole(line, -LLONG_MAX, LLONG_MAX, &k) || (k >= 1 && k <= legal_count(legal)))
         return false;
     printf("  %s is not one of the decisions: type 1 to %d, or a decision's text.\n", line, legal_count(legal));
     return true;
@@ -189,8 +190,7 @@ static bool out_of_range(const char *line, const struct answer *legal)
 static bool typed(char *line, struct answer *a, const struct answer *legal, bool *over, bool *again)
 {
     char text[LINE_MAX_BYTES];
-    char *end;
-    long k = strtol(line, &end, 10);
+    long long k;
     *again = false;
     if (strcmp(line, "q") == 0 || strcmp(line, "quit") == 0)
         return false;
@@ -226,7 +226,7 @@ static bool typed(char *line, struct answer *a, const struct answer *legal, bool
     if (strcmp(line, "u") == 0) {
         ask(a, "undo", "");
         told_at_board = -1; /* the board went back */
-    } else if (*line && !*end && k >= 1 && k <= legal_count(legal)) {
+    } else if (number_whole(line, 1, legal_count(legal), &k)) {
         decision_text_of(legal, (int)k, text, sizeof text);
         ask(a, "play %s", text);
     } else

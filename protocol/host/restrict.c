@@ -3,12 +3,13 @@
  */
 #include "protocol/host/restrict.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/fail.h"
+#include "engine/io/number.h"
 
 /* The options with a cap, and the caps: as docs/web.md lists them. */
 static const struct {
@@ -31,10 +32,8 @@ bool restrict_option(const char *name, const char *value, char *why, size_t size
     for (size_t i = 0; i < sizeof CAP / sizeof CAP[0]; i++) {
         if (strcmp(name, CAP[i].name) != 0)
             continue;
-        char *end;
-        errno = 0;
-        long n = strtol(value, &end, 10);
-        if (*end || errno == ERANGE || n > CAP[i].most)
+        long long n;
+        if (!number_whole(value, LLONG_MIN + 1, CAP[i].most, &n))
             return fail(why, size, "%s=%s: a restricted host allows %s up to %ld", name, value, name, CAP[i].most);
     }
     return true;

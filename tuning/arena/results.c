@@ -18,6 +18,7 @@
 #include "engine/core/fail.h"
 #include "engine/core/tables.h"
 #include "engine/core/types.h"
+#include "engine/io/number.h"
 #include "games/pgn.h"
 #include "games/record_file.h"
 #include "games/referee.h"
@@ -118,17 +119,6 @@ void results_close(struct results_files *f)
 
 /* ---- reading results.tsv back ---- */
 
-static bool whole_number(const char *text, long long max, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long n = strtoll(text, &end, 10);
-    if (errno || end == text || *end || n < 0 || n > max || *text == '-' || *text == '+')
-        return false;
-    *out = n;
-    return true;
-}
-
 static int word_index(const char *word, const char *const *words, int count)
 {
     for (int i = 0; i < count; i++)
@@ -154,13 +144,13 @@ static int split_fields(char *line, char *field[FIELDS])
 static bool read_numbers(char *const field[FIELDS], struct game_line *g, char *why, size_t size)
 {
     long long n;
-    if (!whole_number(field[0], 100000000, &n) || n < 1)
+    if (!number_whole(field[0], 1, 100000000, &n))
         return fail(why, size, "game number '%s' is not a whole number from 1", field[0]);
     g->game = (long)n;
-    if (!whole_number(field[1], 9999, &n) || (n != 1460 && n != 1470 && n != 1483))
+    if (!number_whole(field[1], 0, 9999, &n) || (n != 1460 && n != 1470 && n != 1483))
         return fail(why, size, "scenario '%s' is not 1460, 1470 or 1483", field[1]);
     g->year = (int)n;
-    if (!whole_number(field[2], 9223372036854775807LL, &n))
+    if (!number_whole(field[2], 0, INT64_MAX, &n))
         return fail(why, size, "seed '%s' is not a whole number", field[2]);
     g->seed = (uint64_t)n;
     return true;

@@ -23,6 +23,7 @@
 #include "engine/core/random.h"
 #include "engine/core/scenario.h"
 #include "engine/core/tables.h"
+#include "engine/io/number.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
@@ -50,27 +51,6 @@ bool tune_line_is_comment(const char *line)
     return line[strspn(line, " \t\r")] == '\0';
 }
 
-static bool whole_number(const char *text, long long min, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long value = strtoll(text, &end, 10);
-    if (errno || end == text || *end || value < min)
-        return false;
-    *out = value;
-    return true;
-}
-
-static bool real_number(const char *text, double *out)
-{
-    char *end;
-    double value = strtod(text, &end);
-    if (end == text || *end || !isfinite(value))
-        return false;
-    *out = value;
-    return true;
-}
-
 /* Cuts line at its tabs into at most FIELDS + 2 fields; returns how many there were. */
 static int split_fields(char *line, char *field[FIELDS + 2])
 {
@@ -90,23 +70,23 @@ static int split_fields(char *line, char *field[FIELDS + 2])
 static bool parse_numbers(char *field[], struct tune_fields *row, char *why, size_t size)
 {
     long long n;
-    if (!whole_number(field[0], -9223372036854775807LL, &n))
+    if (!number_whole(field[0], -INT64_MAX, INT64_MAX, &n))
         return line_fail(why, size, "game '%s' is not a whole number", field[0]);
     row->game = n;
-    if (!whole_number(field[1], 0, &n))
+    if (!number_whole(field[1], 0, INT64_MAX, &n))
         return line_fail(why, size, "ply '%s' is not a whole number from 0", field[1]);
     row->ply = n;
     long long year;
-    row->scenario = whole_number(field[2], 0, &year) && year <= 9999 ? scenario_from_year((int)year) : -1;
+    row->scenario = number_whole(field[2], 0, 9999, &year) ? scenario_from_year((int)year) : -1;
     if (row->scenario < 0)
         return line_fail(why, size, "unknown scenario '%s' (1460, 1470 or 1483)", field[2]);
     row->side = side_by_word(field[3]);
     if (row->side < 0)
         return line_fail(why, size, "unknown side '%s' (york or lancaster)", field[3]);
-    if (!real_number(field[4], &row->result) || (row->result != 0 && row->result != 0.5 && row->result != 1))
+    if (!number_decimal(field[4], 0, 1, &row->result) || (row->result != 0 && row->result != 0.5 && row->result != 1))
         return line_fail(why, size, "result '%s' is not 1, 0 or 0.5 (York's result)", field[4]);
     double rate = NAN;
-    if (strcmp(field[5], "-") != 0 && (!real_number(field[5], &rate) || rate < 0 || rate > 1))
+    if (strcmp(field[5], "-") != 0 && !number_decimal(field[5], 0, 1, &rate))
         return line_fail(why, size, "winrate '%s' is not a number from 0 to 1, or '-'", field[5]);
     row->winrate = row->side == SIDE_YORK ? rate : 1 - rate;
     return true;

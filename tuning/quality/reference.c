@@ -5,6 +5,7 @@
  */
 #include "tuning/quality/reference.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "engine/core/tables.h"
 #include "engine/hidden/sample.h"
 #include "engine/io/line_reader.h"
+#include "engine/io/number.h"
 #include "engine/io/text_file.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/game.h"
@@ -73,7 +75,10 @@ static bool read_candidate(struct making *m, char *line, char *why, size_t size)
     field[n - 1][strcspn(field[n - 1], "\r\n")] = '\0';
     if (n < 7)
         return fail(why, size, "%d tab-separated fields, not the 7 or 8 of an r3 selfplay line", n);
-    struct candidate c = {.order = m->candidates, .game = atol(field[0]), .ply = atol(field[1])};
+    long long game, ply;
+    if (!number_whole(field[0], 0, LONG_MAX, &game) || !number_whole(field[1], 0, LONG_MAX, &ply))
+        return fail(why, size, "game '%.40s' and ply '%.40s' are not whole numbers from 0", field[0], field[1]);
+    struct candidate c = {.order = m->candidates, .game = (long)game, .ply = (long)ply};
     if (!audit_position_parse(field[6], &c.w, error, sizeof error))
         return fail(why, size, "the position: %s", error);
     struct decisions legal;

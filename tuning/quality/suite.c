@@ -20,6 +20,7 @@
 
 #include "engine/core/fail.h"
 #include "engine/core/tables.h"
+#include "engine/io/number.h"
 #include "engine/io/text_file.h"
 #include "engine/rules/audit.h"
 #include "engine/rules/notation.h"
@@ -101,14 +102,6 @@ static int word_index(const char *word, const char *const *words, int count)
     return -1;
 }
 
-static bool read_number(const char *text, double min, double max, double *out)
-{
-    char *end;
-    errno = 0;
-    *out = strtod(text, &end);
-    return end != text && !*end && !errno && *out >= min && *out <= max;
-}
-
 /* "DECISION=MEAN/SE/SE_GAP": the value of the decision listed ith today. */
 static bool read_value(char *item, struct suite_position *p, int i, char *why, size_t size)
 {
@@ -127,7 +120,8 @@ static bool read_value(char *item, struct suite_position *p, int i, char *why, s
         return fail(why, size, "value %d '%s' is not DECISION=MEAN/SE/SE_GAP", i + 1, eq + 1);
     *se++ = *gap++ = '\0';
     struct suite_value *v = &p->value[i];
-    if (!read_number(mean, 0, 1, &v->mean) || !read_number(se, 0, 1, &v->se) || !read_number(gap, 0, 1, &v->se_gap))
+    if (!number_decimal(mean, 0, 1, &v->mean) || !number_decimal(se, 0, 1, &v->se) ||
+        !number_decimal(gap, 0, 1, &v->se_gap))
         return fail(why, size, "value %d of '%s': a mean and two standard errors between 0 and 1 are wanted", i + 1,
                     item);
     if (v->mean > p->value[p->best].mean)
@@ -157,18 +151,16 @@ static bool read_values(char *text, struct suite_position *p, char *why, size_t 
 /* The fields before the values, checked against the position read. */
 static bool check_fields(char **field, struct suite_position *p, char *why, size_t size)
 {
-    long long rollouts;
-    char *end;
+    long long column_year, rollouts;
     struct decisions legal;
     int year = SCENARIO_INFO[p->w.scenario].year;
     snprintf(p->id, sizeof p->id, "%s", field[0]);
     if (!*field[0] || strlen(field[0]) >= SUITE_ID_MAX || strpbrk(field[0], " ;="))
         return fail(why, size, "the id '%s' is not a word of at most %d characters", field[0], SUITE_ID_MAX - 1);
-    if (atoi(field[1]) != year || strspn(field[1], "0123456789") != strlen(field[1]))
+    if (!number_whole(field[1], 0, 9999, &column_year) || column_year != year)
         return fail(why, size, "position %s: the scenario column says '%s' but the position is of %d", p->id, field[1],
                     year);
-    rollouts = strtoll(field[4], &end, 10);
-    if (end == field[4] || *end || rollouts < 2 || rollouts > 100000000)
+    if (!number_whole(field[4], 2, 100000000, &rollouts))
         return fail(why, size, "position %s: rollouts '%s' is not a count from 2 to 10^8", p->id, field[4]);
     p->rollouts = (long)rollouts;
     p->side = rules_actor(&p->w);

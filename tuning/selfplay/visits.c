@@ -4,11 +4,12 @@
  */
 #include "tuning/selfplay/visits.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/fail.h"
+#include "engine/io/number.h"
 #include "engine/rules/notation.h"
 
 #define TEXT_MAX 64 /* a decision's text */
@@ -24,18 +25,6 @@ void visits_write(FILE *out, const struct decisions *legal, const long *count)
         decision_text(legal->list[i], text, sizeof text);
         fprintf(out, "%c%s=%ld", i ? ';' : '\t', text, count[i]);
     }
-}
-
-/* The count after an entry's '=': a whole number from 0. */
-static bool read_count(const char *text, long *out)
-{
-    char *end;
-    errno = 0;
-    long long n = strtoll(text, &end, 10);
-    if (errno || *end || text[0] < '0' || text[0] > '9') /* no sign, no space, no "nan" */
-        return false;
-    *out = (long)n;
-    return true;
 }
 
 /* Entry i (from 0), the text [entry, entry + length), against decision d. */
@@ -61,9 +50,11 @@ static bool read_entry(const char *entry, size_t length, int i, decision d, long
                     "visits: entry %d is '%s' but legal decision %d is '%s' (the visits follow r3 legal's order)",
                     i + 1, name, i + 1, legal_text);
     }
-    if (!read_count(number, count))
+    long long n;
+    if (!number_whole(number, 0, LONG_MAX, &n))
         return fail(why, size, "visits: entry %d '%s': the count '%s' is not a whole number from 0", i + 1, text,
                     number);
+    *count = (long)n;
     return true;
 }
 

@@ -3,7 +3,7 @@
  * accepts back: the files are opened only when they are regular files (a
  * FIFO would block the open, /dev/zero never end), read a bounded line at a
  * time (a NUL byte, a line too long or a row without its newline refused),
- * and every field is read whole by strtod or strtoll. A theta that was not a
+ * and every field is read whole (engine/io/number.h). A theta that was not a
  * finite number inside its bounds would otherwise be played from and written
  * to tuned.txt; a junk line of results.tsv would be kept among the games.
  */
@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "engine/core/fail.h"
+#include "engine/io/number.h"
 #include "engine/io/text_file.h"
 #include "tuning/arena/results.h"
 
@@ -178,18 +179,6 @@ static int split_tabs(char *text, char **field, int most)
     }
 }
 
-/* A whole number 0..max, all of the text, no sign. */
-static bool whole_number(const char *text, long long max, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long n = strtoll(text, &end, 10);
-    if (errno || end == text || *end || *text == '-' || *text == '+' || n > max)
-        return false;
-    *out = n;
-    return true;
-}
-
 /* Tabs as spaces, to show a header line in a one-line message. */
 static void untab(char *text)
 {
@@ -227,7 +216,7 @@ static bool read_scores(const struct spsa_options *o, char **field, long k, stru
     for (int i = 0; i < 3; i++) {
         if (k == 0 && strcmp(field[1 + i], "-") != 0)
             return refuse(r, "row 0 (the start) has '%.40s' where '-' is due", field[1 + i]);
-        if (k > 0 && !whole_number(field[1 + i], 2 * o->pairs, &score[i]))
+        if (k > 0 && !number_whole(field[1 + i], 0, 2 * o->pairs, &score[i]))
             return refuse(r, "'%.40s' is not a count of games from 0 to %ld", field[1 + i], 2 * o->pairs);
         games += k > 0 ? score[i] : 0;
     }
@@ -239,12 +228,11 @@ static bool read_scores(const struct spsa_options *o, char **field, long k, stru
 /* Theta of parameter p: all of the field a finite number within MIN..MAX. */
 static bool read_theta(const struct spsa_param *p, const char *text, double *theta, struct reading *r)
 {
-    char *end;
-    double x = strtod(text, &end);
-    if (end == text || *end)
+    double x;
+    if (!number_any_decimal(text, &x))
         return refuse(r, "%s is '%.40s', not a number", p->name, text);
-    /* strtod reads "nan" and "inf", and gives an overflow (1e999) as HUGE_VAL,
-     * an infinity; an underflow's number near 0 is a number like any other. */
+    /* "nan", "inf" and an overflow (1e999) read as numbers; an underflow's
+     * number near 0 is a number like any other. */
     if (!isfinite(x))
         return refuse(r, "%s is '%.40s', not a finite number", p->name, text);
     if (x < p->min || x > p->max)
@@ -264,7 +252,7 @@ static bool read_row(const struct spsa_options *o, char *text, long k, double *t
                       "%d tab-separated fields where %d are due (iteration, plus_wins, minus_wins, draws and %d "
                       "parameters)",
                       count, due, o->params);
-    if (!whole_number(field[0], o->iterations, &n) || n != k)
+    if (!number_whole(field[0], 0, o->iterations, &n) || n != k)
         return refuse(r, "iteration '%.20s' where %ld is due", field[0], k);
     if (!read_scores(o, field, k, r))
         return false;
