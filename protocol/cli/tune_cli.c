@@ -17,6 +17,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/fail.h"
 #include "engine/io/number.h"
+#include "engine/io/whole_file.h"
 #include "eval/weights.h"
 #include "protocol/cli/cli.h"
 #include "search/policy_weights.h"
@@ -282,11 +283,11 @@ static void files_drop(struct files *w)
 static bool rename_all(struct files *w, char *why, size_t size)
 {
     for (int i = 0; i < w->count; i++) {
-        if (rename(w->temporary[i], w->final[i]) != 0) {
-            return fail(why, size, "%s: cannot rename the new file into place", w->final[i]);
-        }
+        bool moved = whole_file_rename(w->temporary[i], w->final[i]);
         free(w->temporary[i]);
         w->temporary[i] = NULL;
+        if (!moved)
+            return fail(why, size, "%s: cannot rename the new file into place", w->final[i]);
     }
     return true;
 }

@@ -8,41 +8,26 @@
 #include "tuning/fit/tune_files.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/core/fail.h"
+#include "engine/io/whole_file.h"
 #include "tuning/report/plot_svg.h"
 
-/* Not mkstemp: its file is 0600 whatever the umask. Opened exclusively with
- * 0666, the temporary gets the mode of any new file, and the name (the process
- * and a count) is still one no other writer uses. */
 FILE *tune_open_temporary(const char *path, char **temporary, char *why, size_t size)
 {
-    static _Atomic unsigned opened;
-    size_t length = strlen(path) + 48;
+    size_t length = strlen(path) + WHOLE_FILE_SUFFIX_MAX;
     *temporary = malloc(length);
     if (!*temporary) {
         snprintf(why, size, "%s: out of memory", path);
         return NULL;
     }
-    int fd = -1;
-    for (int attempt = 0; fd < 0 && attempt < 100; attempt++) {
-        snprintf(*temporary, length, "%s.tmp-%ld-%u", path, (long)getpid(), opened++);
-        fd = open(*temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST)
-            break;
-    }
-    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    FILE *out = whole_file_open(path, *temporary, length);
     if (!out) {
         snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(*temporary);
-        }
         free(*temporary);
         *temporary = NULL;
     }
@@ -58,13 +43,12 @@ static void drop_temporary(char **temporary)
 
 bool tune_close_temporary(FILE *out, bool written, const char *path, char **temporary, char *why, size_t size)
 {
-    written = !ferror(out) && written;
-    written = fclose(out) == 0 && written;
-    if (!written) {
-        snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
-        drop_temporary(temporary);
-    }
-    return written;
+    if (whole_file_close(out, written, *temporary))
+        return true;
+    snprintf(why, size, "%s: cannot write: %s", path, strerror(errno));
+    free(*temporary);
+    *temporary = NULL;
+    return false;
 }
 
 /* The file just written reads back as exactly w. */

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine/core/fail.h"
+#include "engine/io/whole_file.h"
 
 static char removing[SELFPLAY_PATH_MAX + 8]; /* the file a signal removes, while one is open */
 enum { SIGNALS = 3 };
@@ -125,7 +126,7 @@ bool selfplay_out_commit(struct selfplay_out *o, char *why, size_t size)
         selfplay_out_abandon(o);
         return false;
     }
-    if (rename(o->tmp, o->path) != 0) {
+    if (!whole_file_rename(o->tmp, o->path)) {
         snprintf(why, size, "cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
         selfplay_out_abandon(o);
         return false;

@@ -26,6 +26,7 @@
 #include "engine/core/clock.h"
 #include "engine/core/fail.h"
 #include "engine/core/random.h"
+#include "engine/io/whole_file.h"
 #include "eval/weights.h"
 #include "search/policy_weights.h"
 #include "tuning/fit/tune_files.h"
@@ -146,9 +147,9 @@ static bool write_weights(const struct spsa_options *o, int target, const double
         template_path = NULL;
     if (!tune_write_weights(list_of(target), path, template_path, w, &temporary, why, size))
         return false;
-    bool moved = rename(temporary, path) == 0;
+    bool moved = whole_file_rename(temporary, path);
     if (!moved)
-        snprintf(why, size, "cannot write '%.300s': %s", path, strerror(errno)), remove(temporary);
+        snprintf(why, size, "cannot write '%.300s': %s", path, strerror(errno));
     free(temporary);
     return moved;
 }
@@ -304,8 +305,9 @@ static bool write_plots(const struct spsa_options *o, double path[][SPSA_MAX_PAR
             x[k] = (double)k, y[k] = path[k][i];
         snprintf(name, sizeof name, "spsa-%s.svg", o->param[i].name);
         const struct path_plot plot = {&o->param[i], last + 1, x, y};
-        written = tune_write_plot(o->out_dir, name, draw_path, &plot, &final, &temporary, why, size) &&
-                  rename(temporary, final) == 0;
+        written = tune_write_plot(o->out_dir, name, draw_path, &plot, &final, &temporary, why, size);
+        if (written && !(written = whole_file_rename(temporary, final)))
+            snprintf(why, size, "cannot write '%.300s': %s", final, strerror(errno));
         free(final), free(temporary);
     }
     free(x);

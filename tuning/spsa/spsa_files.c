@@ -24,6 +24,7 @@
 #include "engine/core/fail.h"
 #include "engine/io/number.h"
 #include "engine/io/text_file.h"
+#include "engine/io/whole_file.h"
 #include "tuning/arena/results.h"
 
 #define LINE_MAX_LENGTH 4096 /* of either file; a row of 16 parameters takes under 400 */
@@ -394,7 +395,7 @@ bool spsa_results_open(const struct spsa_options *o, long done, FILE *note, FILE
     fprintf(f, "%s\n", RESULTS_HEADER);
     if (o->resume && !keep_resumed_games(o, done, path, f, note, why, size))
         return fclose(f), remove(kept), false;
-    if (fflush(f) != 0 || rename(kept, path) != 0) {
+    if (fflush(f) != 0 || !whole_file_rename(kept, path)) {
         snprintf(why, size, "cannot write '%.300s': %s", path, strerror(errno));
         return fclose(f), remove(kept), false;
     }
