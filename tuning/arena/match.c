@@ -21,6 +21,9 @@
 #include "tuning/arena/results.h"
 #include "tuning/arena/tally.h"
 #include "tuning/report/progress.h"
+#include "tuning/report/workers.h"
+
+_Static_assert(MATCH_MAX_CONCURRENCY <= WORKERS_MAX, "a worker each");
 
 /* A pair with one game finished. At most C + 2 are open at once: one per game
  * in flight, the pair at the front of the queue, and the odd last game. */
@@ -35,12 +38,10 @@ struct match {
     const struct match_options *o;
     FILE *out;
     pthread_mutex_t lock; /* guards everything below, and the writes to out and the results files */
-    pthread_cond_t all_started;
-    int starting;       /* workers still starting their engines */
-    long next;          /* the next game to hand out */
-    long done, planned; /* games finished, and the games this shard plays at most */
-    double start;       /* seconds on the monotonic clock */
-    bool stop;          /* the SPRT has decided, or an engine did not start */
+    long next;            /* the next game to hand out */
+    long done, planned;   /* games finished, and the games this shard plays at most */
+    double start;         /* seconds on the monotonic clock */
+    bool stop;            /* the SPRT has decided, or an engine did not start */
     bool failed;
     struct tally tally;
     struct open_pair open[OPEN_PAIRS];
@@ -50,7 +51,6 @@ struct match {
 struct worker {
     struct match *m;
     struct engine_process engine[2];
-    pthread_t thread;
 };
 
 static bool in_shard(const struct match_options *o, long pair) { return pair % o->shards == o->shard - 1; }
@@ -199,9 +199,10 @@ static void play_game(struct worker *w, long game)
     count_game(w->m, &g, &r, york);
 }
 
-/* Starts the worker's two engines; on failure reports it once and stops the match. */
-static bool start_engines(struct worker *w)
+/* Starts worker i's two engines; on failure reports it once and stops the match. */
+static void start_engines(void *workers, int i)
 {
+    struct worker *w = &((struct worker *)workers)[i];
     struct match *m = w->m;
     char why[200];
     for (int e = 0; e < 2; e++)
@@ -211,36 +212,19 @@ static bool start_engines(struct worker *w)
                 fprintf(stderr, "r3: match: %s\n", why);
             m->failed = m->stop = true;
             pthread_mutex_unlock(&m->lock);
-            return false;
+            return;
         }
-    return true;
 }
 
-/* Counts 'count' workers as started (or as never to start), and waits for the rest. */
-static void wait_for_starts(struct match *m, int count)
+/* Worker i's games, none once the match is stopped, then its engines stopped. */
+static void play_games(void *workers, int i)
 {
-    pthread_mutex_lock(&m->lock);
-    m->starting -= count;
-    if (m->starting == 0)
-        pthread_cond_broadcast(&m->all_started);
-    while (m->starting > 0)
-        pthread_cond_wait(&m->all_started, &m->lock);
-    pthread_mutex_unlock(&m->lock);
-}
-
-/* Every worker starts its engines before any game is played, so that an
- * engine that cannot start stops the match before it begins. */
-static void *work(void *arg)
-{
-    struct worker *w = arg;
+    struct worker *w = &((struct worker *)workers)[i];
     long game;
-    bool started = start_engines(w);
-    wait_for_starts(w->m, 1);
-    while (started && take_game(w->m, &game))
+    while (take_game(w->m, &game))
         play_game(w, game);
     engine_stop(&w->engine[0]);
     engine_stop(&w->engine[1]);
-    return NULL;
 }
 
 static void describe(const struct match_options *o, char *text, size_t size)
@@ -275,34 +259,16 @@ static bool open_results(struct match *m)
     return false;
 }
 
-/* A thread that cannot be created stops the match like an engine that cannot start. */
-static int launch(struct match *m, struct worker *workers, int count)
-{
-    for (int i = 0; i < count; i++) {
-        workers[i] = (struct worker){.m = m, .engine = {{.pid = -1}, {.pid = -1}}};
-        int error = pthread_create(&workers[i].thread, NULL, work, &workers[i]);
-        if (error) {
-            pthread_mutex_lock(&m->lock);
-            fprintf(stderr, "r3: match: cannot start worker %d of %d: %s\n", i + 1, count, strerror(error));
-            m->failed = m->stop = true;
-            pthread_mutex_unlock(&m->lock);
-            wait_for_starts(m, count - i);
-            return i;
-        }
-    }
-    return count;
-}
-
+/* Every worker starts its engines before any game is played, so that an
+ * engine that cannot start stops the match before it begins. */
 static void run_workers(struct match *m)
 {
     struct worker workers[MATCH_MAX_CONCURRENCY];
-    m->starting = m->o->concurrency;
+    for (int i = 0; i < m->o->concurrency; i++)
+        workers[i] = (struct worker){.m = m, .engine = {{.pid = -1}, {.pid = -1}}};
     pthread_mutex_init(&m->lock, NULL);
-    pthread_cond_init(&m->all_started, NULL);
-    int launched = launch(m, workers, m->o->concurrency);
-    for (int i = 0; i < launched; i++)
-        pthread_join(workers[i].thread, NULL);
-    pthread_cond_destroy(&m->all_started);
+    workers_run(&(struct workers){.count = m->o->concurrency, .work = start_engines, .context = workers});
+    workers_run(&(struct workers){.count = m->o->concurrency, .work = play_games, .context = workers});
     pthread_mutex_destroy(&m->lock);
 }
 

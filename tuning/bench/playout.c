@@ -4,12 +4,9 @@
  */
 #include "tuning/bench/playout.h"
 
-#include <errno.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <string.h>
-#include <time.h>
 #include <xxhash.h>
 
 #include "engine/core/clock.h"
@@ -22,6 +19,7 @@
 #include "engine/text/position.h"
 #include "search/policy.h"
 #include "tuning/report/progress.h"
+#include "tuning/report/workers.h"
 
 /* The lines a protocol host sends one side's engine for a transition. */
 static void write_observations(const struct world *before, decision d, const struct world *after, int side, FILE *out)
@@ -180,9 +178,6 @@ static void play_game(const struct playout_options *o, long game, struct playout
 
 /* What the workers share for the progress lines. */
 struct progress {
-    pthread_mutex_t lock;
-    pthread_cond_t worker_done; /* signalled as each worker finishes its share */
-    int workers_left;           /* under lock */
     atomic_long games_done, violations;
 };
 
@@ -207,9 +202,18 @@ static void add_game(struct playout_stats *s, long game, const struct playout_ta
     s->signature += XXH3_64bits_withSeed(&r->hash, sizeof r->hash, (uint64_t)game);
 }
 
-static void *work(void *arg)
+/* What the workers share: the run's options and start, their shares, and
+ * the counts that the progress line reads. */
+struct playing {
+    const struct playout_options *o;
+    struct worker *worker;
+    struct progress progress;
+    double start;
+};
+
+static void work(void *context, int index)
 {
-    struct worker *k = arg;
+    struct worker *k = &((struct playing *)context)->worker[index];
     for (long g = k->index; g < k->o->games; g += k->o->threads) {
         struct playout_tally r;
         long violations_before = k->stats.violations;
@@ -219,11 +223,6 @@ static void *work(void *arg)
                                   memory_order_relaxed);
         atomic_fetch_add_explicit(&k->progress->games_done, 1, memory_order_relaxed);
     }
-    pthread_mutex_lock(&k->progress->lock);
-    k->progress->workers_left--;
-    pthread_cond_signal(&k->progress->worker_done);
-    pthread_mutex_unlock(&k->progress->lock);
-    return NULL;
 }
 
 static void merge(struct playout_stats *into, const struct playout_stats *from)
@@ -245,85 +244,43 @@ static void merge(struct playout_stats *into, const struct playout_stats *from)
 
 enum { PROGRESS_EVERY_S = 10 };
 
-static void print_progress(const struct playout_options *o, struct progress *p, double start)
+/* A long run says how far it is, on stderr, every PROGRESS_EVERY_S seconds. */
+static void print_progress(void *context)
 {
-    long finished = atomic_load(&p->games_done);
-    double rate = (double)finished / (clock_seconds() - start);
+    const struct playing *p = context;
+    const struct playout_options *o = p->o;
+    long finished = atomic_load(&p->progress.games_done);
+    double rate = (double)finished / (clock_seconds() - p->start);
     if (finished == 0)
         return;
     fprintf(stderr, "playout: %ld/%ld games (%.1f%%), %.0f games/s", finished, o->games,
             100.0 * (double)finished / (double)o->games, rate);
     if (o->check)
-        fprintf(stderr, ", %ld violations", atomic_load(&p->violations));
+        fprintf(stderr, ", %ld violations", atomic_load(&p->progress.violations));
     progress_print_time_left(stderr, (double)(o->games - finished) / rate);
     fputc('\n', stderr);
 }
 
-/* A long run says how far it is, on stderr, every PROGRESS_EVERY_S seconds,
- * until the last worker is done: it wakes the wait at once, so a short run
- * ends as soon as its games do. */
-static void report_progress(const struct playout_options *o, struct progress *p, double start)
-{
-    struct timespec deadline;
-    clock_gettime(CLOCK_MONOTONIC, &deadline);
-    pthread_mutex_lock(&p->lock);
-    while (p->workers_left > 0) {
-        deadline.tv_sec += PROGRESS_EVERY_S;
-        while (p->workers_left > 0 && pthread_cond_timedwait(&p->worker_done, &p->lock, &deadline) != ETIMEDOUT) {
-        }
-        if (p->workers_left > 0)
-            print_progress(o, p, start);
-    }
-    pthread_mutex_unlock(&p->lock);
-}
-
-static void progress_init(struct progress *p, int workers)
-{
-    pthread_condattr_t monotonic;
-    pthread_condattr_init(&monotonic);
-    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
-    pthread_cond_init(&p->worker_done, &monotonic);
-    pthread_condattr_destroy(&monotonic);
-    pthread_mutex_init(&p->lock, NULL);
-    p->workers_left = workers;
-    atomic_init(&p->games_done, 0);
-    atomic_init(&p->violations, 0);
-}
-
-static void progress_destroy(struct progress *p)
-{
-    pthread_cond_destroy(&p->worker_done);
-    pthread_mutex_destroy(&p->lock);
-}
-
 void playout_run(const struct playout_options *o, struct playout_stats *s, FILE *dump)
 {
-    enum { MAX_THREADS = 64 };
-    struct worker workers[MAX_THREADS];
-    pthread_t ids[MAX_THREADS];
-    bool started[MAX_THREADS];
-    struct progress progress;
+    struct worker workers[WORKERS_MAX];
     int threads = dump ? 1 : o->threads; /* dumps come out in game order */
     struct playout_options local = *o;
-    double start = clock_seconds();
     local.threads = threads;
     memset(s, 0, sizeof *s);
-    progress_init(&progress, threads);
-    for (int t = 0; t < threads; t++) {
-        workers[t] = (struct worker){.o = &local, .index = t, .dump = dump, .progress = &progress};
-        started[t] = pthread_create(&ids[t], NULL, work, &workers[t]) == 0;
-        if (!started[t])
-            work(&workers[t]); /* no thread to be had: its share is played here, the results the same */
-    }
-    if (!dump)
-        report_progress(&local, &progress, start);
-    for (int t = 0; t < threads; t++) {
-        if (started[t])
-            pthread_join(ids[t], NULL);
+    struct playing playing = {.o = &local, .worker = workers, .start = clock_seconds()};
+    atomic_init(&playing.progress.games_done, 0);
+    atomic_init(&playing.progress.violations, 0);
+    for (int t = 0; t < threads; t++)
+        workers[t] = (struct worker){.o = &local, .index = t, .dump = dump, .progress = &playing.progress};
+    workers_run(&(struct workers){.count = threads,
+                                  .work = work,
+                                  .context = &playing,
+                                  .progress = dump ? NULL : print_progress,
+                                  .progress_every_s = PROGRESS_EVERY_S});
+    for (int t = 0; t < threads; t++)
         merge(s, &workers[t].stats);
-    }
-    s->seconds = clock_seconds() - start;
-    progress_destroy(&progress);
+    s->seconds = clock_seconds() - playing.start;
 }
 
 void playout_report(const struct playout_options *o, const struct playout_stats *s, FILE *out)

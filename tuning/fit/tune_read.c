@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +26,7 @@
 #include "engine/rules/audit.h"
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
+#include "tuning/report/workers.h"
 
 #define FIELDS 7 /* game ply scenario side result winrate position; then visits */
 #define WHY_MAX 320
@@ -148,45 +148,32 @@ struct batch_line {
     char why[WHY_MAX];
 };
 
-struct slice {
+/* A batch's lines, parsed 'per' lines to a worker. */
+struct batch {
     const struct tune_reader *r;
     struct batch_line *line;
-    int begin, end;
+    int count, per;
 };
 
-static void *parse_slice(void *arg)
+static void parse_slice(void *context, int worker)
 {
-    struct slice *s = arg;
-    for (int i = s->begin; i < s->end; i++) {
-        struct batch_line *l = &s->line[i];
+    struct batch *b = context;
+    int end = (worker + 1) * b->per < b->count ? (worker + 1) * b->per : b->count;
+    for (int i = worker * b->per; i < end; i++) {
+        struct batch_line *l = &b->line[i];
         l->comment = tune_line_is_comment(l->text);
-        l->ok = l->comment || parse_line(s->r, l->text, &l->fields, l->row, l->why, sizeof l->why);
+        l->ok = l->comment || parse_line(b->r, l->text, &l->fields, l->row, l->why, sizeof l->why);
     }
-    return NULL;
 }
 
-/* Parses lines [0, count) on up to 'threads' threads. */
+/* Parses lines [0, count) on up to 'threads' threads, none with no line. */
 static void parse_batch(const struct tune_reader *r, struct batch_line *line, int count, int threads)
 {
-    struct slice slice[64];
-    pthread_t thread[64];
-    bool started[64] = {false};
-    if (threads > 64)
-        threads = 64;
-    int per = (count + threads - 1) / threads;
-    for (int t = 0; t < threads; t++) {
-        int begin = t * per < count ? t * per : count;
-        slice[t] = (struct slice){r, line, begin, begin + per < count ? begin + per : count};
-    }
-    for (int t = 1; t < threads; t++)
-        started[t] = slice[t].begin < slice[t].end && pthread_create(&thread[t], NULL, parse_slice, &slice[t]) == 0;
-    parse_slice(&slice[0]);
-    for (int t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(thread[t], NULL);
-        else
-            parse_slice(&slice[t]);
-    }
+    if (threads > WORKERS_MAX)
+        threads = WORKERS_MAX;
+    struct batch b = {r, line, count, (count + threads - 1) / threads};
+    if (count > 0)
+        workers_run(&(struct workers){.count = (count + b.per - 1) / b.per, .work = parse_slice, .context = &b});
 }
 
 /* What the reader carries from line to line and batch to batch. */

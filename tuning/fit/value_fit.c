@@ -6,12 +6,14 @@
 #include "tuning/fit/value_fit.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/random.h"
+#include "tuning/report/workers.h"
+
+_Static_assert(VALUE_THREADS_MOST <= WORKERS_MAX, "a worker each");
 
 #define ADAM_BETA1 0.9
 #define ADAM_BETA2 0.999
@@ -141,7 +143,6 @@ static void adam_update(struct net *n, struct adam *a, const struct net *g, cons
 /* One thread's share of a minibatch: the gradient of its samples and the
  * first-layer rows they touched. */
 struct worker {
-    pthread_t thread;
     const struct net *n;
     const struct value_data *d;
     const long *order;
@@ -153,9 +154,9 @@ struct worker {
     double loss;
 };
 
-static void *work(void *context)
+static void work(void *context, int worker)
 {
-    struct worker *w = context;
+    struct worker *w = &((struct worker *)context)[worker];
     w->loss = 0;
     for (long k = w->from; k < w->to; k++) {
         long i = w->order[k];
@@ -165,7 +166,6 @@ static void *work(void *context)
             if (!w->row_used[index[j]])
                 w->row_used[index[j]] = true, w->used[w->rows++] = index[j];
     }
-    return NULL;
 }
 
 struct trainer {
@@ -222,21 +222,14 @@ static double minibatch(struct net *n, struct trainer *t, const struct value_dat
 {
     long count = to - from;
     int parts = count < t->threads ? (int)count : t->threads;
-    bool started[VALUE_THREADS_MOST] = {false};
     for (int k = 0; k < parts; k++) {
         struct worker *w = &t->worker[k];
         w->n = n, w->d = d, w->order = t->order;
         w->from = from + count * k / parts, w->to = from + count * (k + 1) / parts;
-        if (k > 0)
-            started[k] = pthread_create(&w->thread, NULL, work, w) == 0;
     }
-    work(&t->worker[0]);
+    workers_run(&(struct workers){.count = parts, .work = work, .context = t->worker});
     double loss = t->worker[0].loss;
     for (int k = 1; k < parts; k++) {
-        if (started[k])
-            pthread_join(t->worker[k].thread, NULL);
-        else
-            work(&t->worker[k]); /* no thread to be had: the same sums, on this one */
         merge(&t->worker[0], &t->worker[k]);
         loss += t->worker[k].loss;
     }

@@ -8,15 +8,16 @@
  */
 #include "tuning/selfplay/selfplay.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "engine/core/clock.h"
 #include "engine/core/types.h"
 #include "tuning/report/progress.h"
+#include "tuning/report/workers.h"
 #include "tuning/selfplay/selfplay_out.h"
+
+_Static_assert(SELFPLAY_MAX_CONCURRENCY <= WORKERS_MAX, "a worker each");
 
 enum { PROGRESS_EVERY_S = 10 };
 
@@ -26,13 +27,12 @@ struct run {
     struct selfplay_range range;
     struct selfplay_out out;
     pthread_mutex_t lock;   /* guards all below, and the writes to out and report */
-    pthread_cond_t changed; /* a game written, a worker gone */
+    pthread_cond_t changed; /* a game written */
     long next;              /* the next game to hand out */
     long written;           /* games written: the next to write is range.first + written */
     int window;
     struct selfplay_game *slot; /* game g in slot[(g - range.first) % window] */
     bool *ready;
-    int workers_left;
     bool failed; /* out of memory, or a write error: the run stops, no file */
     long done, positions, dropped, wins[SIDE_COUNT], draws;
     double start;
@@ -98,10 +98,11 @@ static void finished(struct run *r, long game, const struct selfplay_game *g, bo
     write_ready(r);
 }
 
-static void *work(void *arg)
+static void work(void *context, int worker)
 {
-    struct run *r = arg;
+    struct run *r = context;
     long game;
+    (void)worker; /* each takes the next game */
     pthread_mutex_lock(&r->lock);
     while (take(r, &game)) {
         struct selfplay_game g;
@@ -110,14 +111,13 @@ static void *work(void *arg)
         pthread_mutex_lock(&r->lock);
         finished(r, game, &g, ok);
     }
-    r->workers_left--;
-    pthread_cond_broadcast(&r->changed);
     pthread_mutex_unlock(&r->lock);
-    return NULL;
 }
 
-static void print_progress(struct run *r)
+static void print_progress(void *context)
 {
+    struct run *r = context;
+    pthread_mutex_lock(&r->lock);
     double seconds = clock_seconds() - r->start, rate = (double)r->done / seconds;
     long total = shard_games(r);
     fprintf(r->report, "selfplay: %ld/%ld games (%.1f%%), %.2f games/s, %ld positions written", r->done, total,
@@ -126,46 +126,20 @@ static void print_progress(struct run *r)
         progress_print_time_left(r->report, (double)(total - r->done) / rate);
     fputc('\n', r->report);
     fflush(r->report);
-}
-
-/* Progress every PROGRESS_EVERY_S seconds until the last worker is gone. */
-static void watch(struct run *r)
-{
-    struct timespec deadline;
-    clock_gettime(CLOCK_MONOTONIC, &deadline);
-    deadline.tv_sec += PROGRESS_EVERY_S;
-    pthread_mutex_lock(&r->lock);
-    while (r->workers_left > 0)
-        if (pthread_cond_timedwait(&r->changed, &r->lock, &deadline) == ETIMEDOUT) {
-            print_progress(r);
-            deadline.tv_sec += PROGRESS_EVERY_S;
-        }
     pthread_mutex_unlock(&r->lock);
 }
 
-/* C workers (no more than the games), or the work done here if no thread can be had. */
+/* C workers, no more than the games. */
 static void play_all(struct run *r)
 {
-    pthread_t thread[SELFPLAY_MAX_CONCURRENCY];
-    int workers = r->o->concurrency, started = 0;
+    int workers = r->o->concurrency;
     if (workers > shard_games(r))
         workers = (int)shard_games(r);
-    r->workers_left = workers;
-    for (int i = 0; i < workers; i++)
-        if (pthread_create(&thread[started], NULL, work, r) == 0)
-            started++;
-    if (started < workers) { /* the missing workers' share falls to the others, or here */
-        pthread_mutex_lock(&r->lock);
-        r->workers_left -= workers - started;
-        pthread_mutex_unlock(&r->lock);
-        if (!started) {
-            r->workers_left = 1;
-            work(r);
-        }
-    }
-    watch(r);
-    for (int i = 0; i < started; i++)
-        pthread_join(thread[i], NULL);
+    workers_run(&(struct workers){.count = workers,
+                                  .work = work,
+                                  .context = r,
+                                  .progress = print_progress,
+                                  .progress_every_s = PROGRESS_EVERY_S});
 }
 
 static void summary(const struct run *r)
@@ -193,11 +167,7 @@ static bool begin(struct run *r, const struct selfplay_options *o, FILE *report)
     if (o->shard == 0 && o->header)
         fputs(o->header, r->out.f);
     pthread_mutex_init(&r->lock, NULL);
-    pthread_condattr_t monotonic;
-    pthread_condattr_init(&monotonic);
-    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
-    pthread_cond_init(&r->changed, &monotonic);
-    pthread_condattr_destroy(&monotonic);
+    pthread_cond_init(&r->changed, NULL);
     r->start = clock_seconds();
     return true;
 }
