@@ -105,7 +105,7 @@ static int command_sample(int argc, char **argv)
         return status;
     uint64_t rng = (uint64_t)o.seed;
     struct view v;
-    static struct sampler s;
+    struct sampler s;
     view_of(&w, o.side, &v);
     if (!sampler_init(&s, &v, &rng)) {
         fputs("r3: sample: no world fits this side's knowledge (the position's knowledge is broken)\n", stderr);
@@ -115,7 +115,7 @@ static int command_sample(int argc, char **argv)
         report_speed(&s, o.count, &rng);
         return 0;
     }
-    static char text[POSITION_TEXT_MAX];
+    char text[POSITION_TEXT_MAX];
     for (long long i = 0; i < o.count; i++) {
         sampler_draw(&s, &rng, &out);
         position_print(&out, text, sizeof text);
@@ -142,8 +142,8 @@ static void print_infokey(const struct world *w, int side)
 
 static void print_view(const struct world *w, int side)
 {
-    static struct view v;
-    static char text[POSITION_TEXT_MAX];
+    struct view v;
+    char text[POSITION_TEXT_MAX];
     view_of(w, side, &v);
     view_print(&v, text, sizeof text);
     fputs(text, stdout);

@@ -159,7 +159,7 @@ static int parse_show_options(int argc, char **argv, struct show_options *o)
 /* A side's picture, drawn from its view alone: the world never reaches it. */
 static void show_view_svg(const struct world *w, int side)
 {
-    static struct view v;
+    struct view v;
     view_of(w, side, &v);
     view_svg(&v, rules_actor(w), stdout);
 }
@@ -392,7 +392,7 @@ static bool take_bench(void *context, const struct cli_argument *a)
 /* r3 bench [--iterations N] [--seed S] [--policy random|heuristic] [option.NAME=VALUE ...] */
 static int command_bench(int argc, char **argv)
 {
-    static struct bench_options o = {.iterations = BENCH_ITERATIONS, .seed = 1, .policy = -1}; /* static: large */
+    struct bench_options o = {.iterations = BENCH_ITERATIONS, .seed = 1, .policy = -1};
     struct player player;
     options_default(&o.values);
     strbuf_init(&o.given, o.given_text, sizeof o.given_text);

@@ -297,8 +297,7 @@ static int check_engines(const struct match_options *o, int engines)
 
 static int command_match(int argc, char **argv)
 {
-    static struct match_reading r;
-    r = (struct match_reading){.o = MATCH_DEFAULT};
+    struct match_reading r = {.o = MATCH_DEFAULT};
     int status = cli_parse(&CLI_MATCH, argc, argv, take_match, &r);
     if (status || !close_words(&r))
         return status ? status : 2;

@@ -102,7 +102,7 @@ static bool take_play(void *context, const struct cli_argument *a)
 /* The host's "new ..." for a fresh game, and what the person is told. */
 static int new_game(struct play_options *o)
 {
-    static char command[2300], greeting[300];
+    char command[2300], greeting[300];
     bool chosen = o->seed >= 0;
     char level[16] = "", again[80] = "", think[48] = "", seed[32] = ""; /* the host's words, and r3 play's */
     int n = 0, m = 0;
@@ -138,9 +138,7 @@ static int new_game(struct play_options *o)
 
 static int command_play(int argc, char **argv)
 {
-    static struct play_options o;
-    static char command[PATH_MAX + 16], greeting[PATH_MAX + 64];
-    o = (struct play_options){.seed = -1, .pace = -1};
+    struct play_options o = {.seed = -1, .pace = -1};
     int status = cli_parse(&CLI_PLAY, argc, argv, take_play, &o);
     if (status)
         return status;
@@ -151,6 +149,7 @@ static int command_play(int argc, char **argv)
                                "--think, --pace or option%s",
                                "");
     if (o.load) {
+        char command[PATH_MAX + 16], greeting[PATH_MAX + 64];
         snprintf(command, sizeof command, "load \"%s\"", o.load);
         snprintf(greeting, sizeof greeting, "r3 play: resuming %s.", o.load);
         return play_session(command, greeting, o.verbose);

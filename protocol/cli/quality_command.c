@@ -6,6 +6,7 @@
 #include "protocol/cli/quality_command.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/io/strbuf.h"
@@ -26,7 +27,10 @@ struct quality_command {
     struct option_values values;
     struct player player;
     const char *suite_path;
-    struct strbuf options; /* the option.NAME=VALUE words, for the report */
+    char player_text[4200];          /* the player, as the report names it */
+    struct quality_figures *against; /* --against FILE's figures, SUITE_MAX_POSITIONS of them (large) */
+    char against_player[4200];       /* the player --against FILE names */
+    struct strbuf options;           /* the option.NAME=VALUE words, for the report */
     char options_text[4096];
 };
 
@@ -95,25 +99,26 @@ static bool take_quality(void *context, const struct cli_argument *a)
 /* --against FILE's figures, read for the suite; false after the message. */
 static bool read_against(struct quality_command *c, const struct suite *suite)
 {
-    static struct quality_figures against[SUITE_MAX_POSITIONS];
-    static char player[4200];
     char why[2000];
-    if (!figures_read(c->run.against_path, suite, against, player, sizeof player, why, sizeof why)) {
+    if (!(c->against = calloc(SUITE_MAX_POSITIONS, sizeof *c->against))) {
+        fputs("r3: quality: no memory for the --against figures\n", stderr);
+        return false;
+    }
+    if (!figures_read(c->run.against_path, suite, c->against, c->against_player, sizeof c->against_player, why,
+                      sizeof why)) {
         fprintf(stderr, "r3: quality: %s\n", why);
         return false;
     }
-    c->run.against = against;
-    c->run.against_player = player;
+    c->run.against = c->against;
+    c->run.against_player = c->against_player;
     return true;
 }
 
 static int command_quality(int argc, char **argv)
 {
-    static struct quality_command c;
-    static struct suite suite;
-    static char player_text[4200];
+    struct quality_command c = {.run = {.seeds = 2, .seed = 1, .concurrency = 1}, .suite_path = QUALITY_SUITE};
+    struct suite suite;
     char why[2000];
-    c = (struct quality_command){.run = {.seeds = 2, .seed = 1, .concurrency = 1}, .suite_path = QUALITY_SUITE};
     options_default(&c.values);
     strbuf_init(&c.options, c.options_text, sizeof c.options_text);
     int status = cli_parse(&CLI_QUALITY, argc, argv, take_quality, &c);
@@ -127,15 +132,18 @@ static int command_quality(int argc, char **argv)
         return 1;
     }
     if (c.run.against_path && !read_against(&c, &suite)) {
+        free(c.against);
         suite_free(&suite);
         return 1;
     }
-    snprintf(player_text, sizeof player_text, "%s", c.options.length ? c.options_text + 1 : "the engine's defaults");
+    snprintf(c.player_text, sizeof c.player_text, "%s",
+             c.options.length ? c.options_text + 1 : "the engine's defaults");
     c.run.suite = &suite;
     c.run.suite_path = c.suite_path;
     c.run.player = &c.player;
-    c.run.player_text = player_text;
+    c.run.player_text = c.player_text;
     status = quality_run(&c.run, stdout, stderr);
+    free(c.against);
     suite_free(&suite);
     return status;
 }
@@ -216,8 +224,7 @@ static bool take_reference(void *context, const struct cli_argument *a)
 
 static int command_reference(int argc, char **argv)
 {
-    static struct reference_command c;
-    c = (struct reference_command){
+    struct reference_command c = {
         .run = {.rollouts = 2000, .per_cell = 250, .min_z = 3, .seed = 1, .shards = 1, .concurrency = 1}};
     int status = cli_parse(&CLI_QUALITY_REFERENCE, argc, argv, take_reference, &c);
     if (status)

@@ -133,7 +133,7 @@ static void print_table(const struct rating_games *g, const struct rating_fit *f
 /* The games of every source rated and the table printed: the exit status. */
 static int rate(struct rating_games *g, const struct ratings_reading *r)
 {
-    static struct rating_fit fit;
+    struct rating_fit fit;
     char why[400];
     double anchor_elo;
     for (int i = 0; i < r->sources; i++)
@@ -157,10 +157,9 @@ static int rate(struct rating_games *g, const struct ratings_reading *r)
 
 static int command_ratings(int argc, char **argv)
 {
-    static struct rating_games g;
+    struct rating_games g = {0};
     const char *source[argc > 0 ? argc : 1];
     struct ratings_reading r = {.source = source};
-    memset(&g, 0, sizeof g);
     int status = cli_parse(&CLI_RATINGS, argc, argv, take_ratings, &r);
     if (status)
         return status;

@@ -142,9 +142,8 @@ static void write_header(const struct selfplay_command *c, char *text, size_t si
 
 static int command_selfplay(int argc, char **argv)
 {
-    static struct selfplay_command c;
-    static char header[HEADER_MAX];
-    c = (struct selfplay_command){.run = {.concurrency = 1, .shards = 1, .setup = {.sample_every = 1}}};
+    struct selfplay_command c = {.run = {.concurrency = 1, .shards = 1, .setup = {.sample_every = 1}}};
+    char header[HEADER_MAX];
     options_default(&c.values);
     strbuf_init(&c.options, c.options_text, sizeof c.options_text);
     int status = cli_parse(&CLI_SELFPLAY, argc, argv, take_selfplay, &c);

@@ -179,8 +179,7 @@ static int check_run_size(const struct spsa_options *o)
 
 int tune_spsa_command(int argc, char **argv)
 {
-    static struct spsa_reading r;
-    r = (struct spsa_reading){.o = {.match = MATCH_DEFAULT, .pairs = 1}};
+    struct spsa_reading r = {.o = {.match = MATCH_DEFAULT, .pairs = 1}};
     struct spsa_options *o = &r.o;
     int status = cli_parse(&CLI_TUNE_SPSA, argc, argv, take_spsa, &r);
     if (status)

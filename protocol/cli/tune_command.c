@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/clock.h"
@@ -308,24 +309,35 @@ static int write_value_outputs(const struct tune_cli *o, const struct value_plot
     return tune_cli_write(o, &out);
 }
 
-static int train_value(const struct tune_cli *o, const struct value_data *train, const struct value_data *validation)
+/* Trains net, history having room for o->epochs, and reports; the exit status. */
+static int train_into(const struct tune_cli *o, const struct value_data *train, const struct value_data *validation,
+                      struct net *net, struct value_epoch *history)
 {
-    static struct net net;
-    static struct value_epoch history[100000];
     int epochs;
     const struct value_options v = {o->rate, o->batch, o->epochs, o->patience, o->seed, o->threads};
-    value_init(&net, o->seed);
-    double start = value_loss(&net, validation, NULL);
-    if (!value_train(&net, train, validation, &v, history, &epochs))
+    value_init(net, o->seed);
+    double start = value_loss(net, validation, NULL);
+    if (!value_train(net, train, validation, &v, history, &epochs))
         return tune_cli_error("tune value: no memory for the training");
     printf("epoch  train loss  validation loss\n");
     for (int e = 0; e < epochs; e++)
         printf("%5d  %10.6f  %15.6f\n", e + 1, history[e].train, history[e].validation);
-    print_report("held out", &net, validation);
-    const struct value_plots p = {history, epochs, &net, validation};
+    print_report("held out", net, validation);
+    const struct value_plots p = {history, epochs, net, validation};
     int status = write_value_outputs(o, &p);
     if (!status)
-        printf("validation loss: %.6f -> %.6f\n", start, value_loss(&net, validation, NULL));
+        printf("validation loss: %.6f -> %.6f\n", start, value_loss(net, validation, NULL));
+    return status;
+}
+
+static int train_value(const struct tune_cli *o, const struct value_data *train, const struct value_data *validation)
+{
+    struct net *net = calloc(1, sizeof *net); /* megabytes: not for the stack */
+    struct value_epoch *history = calloc((size_t)o->epochs, sizeof *history);
+    int status = net && history ? train_into(o, train, validation, net, history)
+                                : tune_cli_error("tune value: no memory for the network");
+    free(history);
+    free(net);
     return status;
 }
 
@@ -338,35 +350,46 @@ static int check_value(const struct tune_cli *o, const struct net *net, const st
     return o->plot ? write_value_outputs(o, &p) : 0;
 }
 
+/* r3 tune value, the network --check reads (megabytes) owned by the caller. */
+static int tune_value(const struct tune_cli *o, struct net *checked)
+{
+    struct value_all all = {0}; /* freed whatever the reading got to */
+    struct value_data train = {0}, validation = {0};
+    long train_games = 0, validation_games = 0;
+    char why[1024];
+    if (o->check && !net_read(o->check, checked, why, sizeof why))
+        return tune_cli_error(why);
+    int status = read_value_data(o, &all);
+    if (!status && o->check) {
+        status = check_value(o, checked, &all.data);
+        value_all_free(&all);
+        return status;
+    }
+    if (!status &&
+        !value_data_split(&all, o->validation, o->seed, &train, &validation, &train_games, &validation_games))
+        status = tune_cli_error("tune value: no memory for the split");
+    value_all_free(&all);
+    if (!status)
+        status = tune_cli_split(o, train.samples, train_games, validation.samples, validation_games);
+    if (!status)
+        printf("the 17 weights' held-out loss on these targets: %.6f\n", value_baseline_loss(&validation));
+    if (!status)
+        status = train_value(o, &train, &validation);
+    value_data_free(&train);
+    value_data_free(&validation);
+    return status;
+}
+
 static int command_tune_value(int argc, char **argv)
 {
     struct tune_cli o;
     int status = tune_cli_parse(&CLI_TUNE_VALUE, argc, argv, &o);
     if (status)
         return status;
-    static struct value_all all;
-    static struct net checked;
-    struct value_data train = {0}, validation = {0};
-    long train_games = 0, validation_games = 0;
-    char why[1024];
-    if (o.check && !net_read(o.check, &checked, why, sizeof why))
-        return tune_cli_error(why);
-    status = read_value_data(&o, &all);
-    if (!status && o.check) {
-        status = check_value(&o, &checked, &all.data);
-        value_all_free(&all);
-        return status;
-    }
-    if (!status && !value_data_split(&all, o.validation, o.seed, &train, &validation, &train_games, &validation_games))
-        status = tune_cli_error("tune value: no memory for the split");
-    value_all_free(&all);
-    if (!status)
-        status = tune_cli_split(&o, train.samples, train_games, validation.samples, validation_games);
-    if (!status)
-        printf("the 17 weights' held-out loss on these targets: %.6f\n", value_baseline_loss(&validation));
-    if (!status)
-        status = train_value(&o, &train, &validation);
-    value_data_free(&train);
-    value_data_free(&validation);
+    struct net *checked = o.check ? calloc(1, sizeof *checked) : NULL;
+    if (o.check && !checked)
+        return tune_cli_error("tune value: no memory for the network");
+    status = tune_value(&o, checked);
+    free(checked);
     return status;
 }
