@@ -205,7 +205,7 @@ static void pairs_spread(const struct problem *p, const double *x, double m[][RA
  * the Fisher information and M the pairs' spread. */
 static bool margins(const struct problem *p, const double *x, struct rating_fit *out)
 {
-    static double information[RATING_MAX_ENGINES][RATING_MAX_ENGINES], spread[RATING_MAX_ENGINES][RATING_MAX_ENGINES];
+    double information[RATING_MAX_ENGINES][RATING_MAX_ENGINES], spread[RATING_MAX_ENGINES][RATING_MAX_ENGINES];
     const struct rating_games *g = p->g;
     int n = g->engines - 1;
     memset(information, 0, sizeof information);

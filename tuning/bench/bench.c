@@ -13,7 +13,7 @@
 /* One position's search; its nodes, or -1 after a message. */
 static long bench_position(int i, long iterations, uint64_t seed, const struct ismcts_options *options, FILE *out)
 {
-    static struct ismcts tree;
+    struct ismcts tree;
     struct world w;
     char error[300], text[64];
     if (!position_parse(BENCH_POSITION[i], &w, error, sizeof error)) {

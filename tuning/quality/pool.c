@@ -56,9 +56,8 @@ static void print_progress(void *context)
 
 bool pool_run(const struct pool_job *job, char *why, size_t size)
 {
-    static struct pool p;
     int workers = job->workers < job->items ? job->workers : (int)job->items;
-    p = (struct pool){.job = job, .start = clock_seconds()};
+    struct pool p = {.job = job, .start = clock_seconds()};
     pthread_mutex_init(&p.lock, NULL);
     workers_run(&(struct workers){.count = workers,
                                   .work = work,

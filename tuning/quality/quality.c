@@ -19,7 +19,8 @@
 struct grading {
     const struct quality_options *o;
     struct driver *driver[POOL_MAX_WORKERS];
-    decision *choice; /* [position * seeds + seed] */
+    struct belief *belief; /* [worker]: what each worker's search starts from */
+    decision *choice;      /* [position * seeds + seed] */
 };
 
 /* ---- the figures ---- */
@@ -127,8 +128,7 @@ static bool search_position(void *context, long item, int worker, char *why, siz
     const struct suite_position *p = &o->suite->position[item];
     struct driver *d = g->driver[worker];
     struct limits limits = {.movetime = o->movetime_ms, .clock = {-1, -1}};
-    static struct belief beliefs[POOL_MAX_WORKERS];
-    struct belief *b = &beliefs[worker];
+    struct belief *b = &g->belief[worker];
     (void)why, (void)size;
     for (int s = 0; s < o->seeds; s++) {
         decision *choice = &g->choice[item * o->seeds + s];
@@ -198,14 +198,15 @@ static bool save(const struct grading *g, char *why, size_t size)
 
 int quality_run(const struct quality_options *o, FILE *out, FILE *report)
 {
-    static struct grading g;
     char why[1000];
     bool ok = true;
-    g = (struct grading){.o = o, .choice = calloc((size_t)o->suite->count * (size_t)o->seeds, sizeof *g.choice)};
+    struct grading g = {.o = o,
+                        .belief = calloc((size_t)o->concurrency, sizeof(struct belief)),
+                        .choice = calloc((size_t)o->suite->count * (size_t)o->seeds, sizeof(decision))};
     for (int i = 0; i < o->concurrency && ok; i++)
         ok = (g.driver[i] = calloc(1, sizeof *g.driver[i])) != NULL;
     double start = clock_seconds();
-    if (ok && g.choice) {
+    if (ok && g.belief && g.choice) {
         const struct pool_job job = {o->suite->count, o->concurrency, search_position, &g,
                                      "positions",     "quality",      report};
         ok = pool_run(&job, why, sizeof why);
@@ -220,6 +221,7 @@ int quality_run(const struct quality_options *o, FILE *out, FILE *report)
     for (int i = 0; i < o->concurrency; i++)
         if (g.driver[i])
             driver_finish(g.driver[i]), free(g.driver[i]);
+    free(g.belief);
     free(g.choice);
     return ok ? 0 : 1;
 }

@@ -297,10 +297,9 @@ static void summary(const struct making *m, double seconds, FILE *report)
 
 int reference_run(const struct reference_options *o, FILE *report)
 {
-    static struct making m;
     char why[2000];
     double start = clock_seconds();
-    m = (struct making){.o = o};
+    struct making m = {.o = o};
     bool ok = read_candidates(&m, why, sizeof why) && pick(&m, why, sizeof why);
     if (ok) {
         const struct pool_job job = {m.last - m.first,    o->concurrency, reference_position, &m, "positions",

@@ -64,7 +64,7 @@ void suite_write_header(FILE *out, const char *made_by)
 
 void suite_write_position(FILE *out, const struct suite_position *p)
 {
-    static char text[POSITION_TEXT_MAX];
+    char text[POSITION_TEXT_MAX];
     fprintf(out, "%s\t%d\t%s\t%s\t%ld\t", p->id, SCENARIO_INFO[p->w.scenario].year, SUITE_PHASE_NAME[p->phase],
             SIDE_WORD[p->side], p->rollouts);
     for (int i = 0; i < p->count; i++) {

@@ -174,7 +174,7 @@ static bool begin(struct run *r, const struct selfplay_options *o, FILE *report)
 
 int selfplay_run(const struct selfplay_options *o, FILE *report)
 {
-    static struct run r;
+    struct run r;
     char why[SELFPLAY_PATH_MAX + 200];
     bool ok = begin(&r, o, report);
     if (ok) {

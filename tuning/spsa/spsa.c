@@ -220,7 +220,7 @@ static bool make_engine(const struct spsa_options *o, char side, const double *v
 static bool play_iteration(const struct spsa_options *o, long k, const double *plus, const double *minus,
                            struct tally *t, char *why, size_t size)
 {
-    static struct side_engine engine[2];
+    struct side_engine engine[2];
     char dir[SPSA_PATH_MAX];
     if (!make_engine(o, '+', plus, &engine[0], why, size) || !make_engine(o, '-', minus, &engine[1], why, size))
         return false;
@@ -416,7 +416,7 @@ static bool make_directories(const struct spsa_options *o, char *why, size_t siz
 
 bool spsa_check(const struct spsa_options *o, char *why, size_t size)
 {
-    static struct engine_option declared[MAX_DECLARED];
+    struct engine_option declared[MAX_DECLARED];
     char reason[600];
     int count = engine_declared_options(&o->match.engine[0], declared, MAX_DECLARED, reason, sizeof reason);
     if (count < 0)
