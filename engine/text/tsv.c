@@ -101,13 +101,15 @@ static void print_scenario_info(FILE *out)
     }
 }
 
+/* Each table's printer, in TSV_TABLE_NAMES' order. */
+static void (*const TABLE_PRINTERS[])(FILE *) = {print_areas, print_borders,   print_blocks,
+                                                 print_cards, print_scenarios, print_scenario_info};
+
 bool tsv_print_table(const char *table, FILE *out)
 {
-    static void (*const PRINTERS[])(FILE *) = {print_areas, print_borders,   print_blocks,
-                                               print_cards, print_scenarios, print_scenario_info};
     for (int i = 0; TSV_TABLE_NAMES[i]; i++)
         if (strcmp(table, TSV_TABLE_NAMES[i]) == 0) {
-            PRINTERS[i](out);
+            TABLE_PRINTERS[i](out);
             return true;
         }
     return false;
