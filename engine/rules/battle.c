@@ -16,13 +16,11 @@
 #include "engine/rules/eliminate.h"
 #include "engine/rules/supply.h"
 
-#define B (&w->battle)
-
-static int defender(const struct world *w) { return 1 - B->attacker; }
+static int defender(const struct world *w) { return 1 - w->battle.attacker; }
 static int card_event(const struct world *w, int side) { return CARD_INFO[w->played[side]].event; }
 
 /* Blocks of a side fighting now: in the area and not a reserve still to come. */
-static blockset fighting(const struct world *w, int side) { return blocks_in(w, side, B->area) & ~w->reserve; }
+static blockset fighting(const struct world *w, int side) { return blocks_in(w, side, w->battle.area) & ~w->reserve; }
 
 static uint8_t TWIN[BLOCK_COUNT];
 
@@ -68,7 +66,7 @@ static int senior_heir_present(const struct world *w, int side)
 static int defence_bonus(const struct world *w, int block)
 {
     const struct block_info *info = &BLOCK_INFO[block];
-    int area = B->area, side = world_block_side(w, block);
+    int area = w->battle.area, side = world_block_side(w, block);
     switch (info->type) {
     case BLOCK_NOBLE:
     case BLOCK_CHURCH:
@@ -85,7 +83,7 @@ static int defence_bonus(const struct world *w, int block)
 int battle_initiative(const struct world *w, int block)
 {
     if (BLOCK_INFO[block].type == BLOCK_BOMBARD)
-        return B->round == 1 ? 'A' : 'D'; /* RULINGS A.6 */
+        return w->battle.round == 1 ? 'A' : 'D'; /* RULINGS A.6 */
     return BLOCK_INFO[block].initiative;
 }
 
@@ -115,7 +113,7 @@ static blockset next_slot(const struct world *w)
         blockset d = slot_blocks(w, letter, defender(w));
         if (d)
             return d;
-        blockset a = slot_blocks(w, letter, B->attacker);
+        blockset a = slot_blocks(w, letter, w->battle.attacker);
         if (a)
             return a;
     }
@@ -126,7 +124,7 @@ static blockset next_slot(const struct world *w)
 
 static bool entered_over(const struct world *w, int side, int border)
 {
-    return borders_entered_into(w, side, B->area) >> border & 1;
+    return borders_entered_into(w, side, w->battle.area) >> border & 1;
 }
 
 static bool safe_haven(const struct world *w, int side, int area)
@@ -139,7 +137,7 @@ static bool safe_haven(const struct world *w, int side, int area)
 /* A land retreat or regroup over the i-th border of the battle area. */
 static bool land_way_ok(const struct world *w, int side, int i, bool retreat)
 {
-    int next = AREA_NEIGHBOURS[B->area].area[i], border = AREA_NEIGHBOURS[B->area].border[i];
+    int next = AREA_NEIGHBOURS[w->battle.area].area[i], border = AREA_NEIGHBOURS[w->battle.area].border[i];
     int limit = BORDER_INFO[border].limit + (card_event(w, side) == EVENT_SURPRISE);
     if (!safe_haven(w, side, next) || world_retreats(w, side, i) >= limit)
         return false;
@@ -151,11 +149,11 @@ static bool land_way_ok(const struct world *w, int side, int i, bool retreat)
 /* RULINGS A.1: those who came by sea under Piracy leave only by sea. */
 static bool sea_way_ok(const struct world *w, int side, int to)
 {
-    if (to == B->area || !area_is_coastal(to) || !safe_haven(w, side, to))
+    if (to == w->battle.area || !area_is_coastal(to) || !safe_haven(w, side, to))
         return false;
-    for (int i = 0; i < AREA_INFO[B->area].sea_count; i++)
+    for (int i = 0; i < AREA_INFO[w->battle.area].sea_count; i++)
         for (int j = 0; j < AREA_INFO[to].sea_count; j++)
-            if (AREA_INFO[B->area].seas[i] == AREA_INFO[to].seas[j])
+            if (AREA_INFO[w->battle.area].seas[i] == AREA_INFO[to].seas[j])
                 return true;
     return false;
 }
@@ -169,15 +167,15 @@ static void list_ways(const struct world *w, int block, int kind, struct decisio
                 push_pair(out, kind, block, a);
         return;
     }
-    for (int i = 0; i < AREA_NEIGHBOURS[B->area].count; i++)
+    for (int i = 0; i < AREA_NEIGHBOURS[w->battle.area].count; i++)
         if (land_way_ok(w, side, i, kind == DECIDE_RETREAT))
-            push_pair(out, kind, block, AREA_NEIGHBOURS[B->area].area[i]);
+            push_pair(out, kind, block, AREA_NEIGHBOURS[w->battle.area].area[i]);
 }
 
 static void leave_battle(struct world *w, int block, int to)
 {
     int side = world_block_side(w, block);
-    int i = neighbour_index(B->area, to);
+    int i = neighbour_index(w->battle.area, to);
     if (i >= 0 && !(w->by_sea & block_bit(block)))
         world_set_retreats(w, side, i, world_retreats(w, side, i) + 1);
     world_place(w, block, to);
@@ -223,7 +221,7 @@ static int roll_flag(const struct world *w, int block)
                : block == w->pretender ? BATTLE_PRETENDER_ROLLED
                : is_warwick(block)     ? BATTLE_WARWICK_ROLLED
                                        : 0;
-    return B->flags & flag ? 0 : flag;
+    return w->battle.flags & flag ? 0 : flag;
 }
 
 static void list_treachery(const struct world *w, int roller, struct decisions *out)
@@ -240,7 +238,7 @@ static void defect(struct world *w, int target)
 {
     int twin = twin_of(target), steps = world_steps(w, target);
     bool moved = world_has_flag(w, target, FLAG_MOVED);
-    world_place(w, twin, B->area);
+    world_place(w, twin, w->battle.area);
     world_set_steps(w, twin, steps);
     for (int f = 0; f < BLOCK_FLAG_COUNT; f++)
         world_set_flag(w, target, f, false);
@@ -281,12 +279,13 @@ int battle_treason_holder(const struct world *w)
 
 static void start_battle(struct world *w, int area)
 {
-    B->area = (uint8_t)area;
-    B->round = 1;
-    B->attacker = (uint8_t)(attacked_by(w, w->player1, area) ? w->player1 : 1 - w->player1);
-    B->actor = B->target = BLOCK_NONE;
-    B->dice = B->hits = B->flags = 0;
-    memset(B->retreats, 0, sizeof B->retreats);
+    struct battle *battle = &w->battle;
+    battle->area = (uint8_t)area;
+    battle->round = 1;
+    battle->attacker = (uint8_t)(attacked_by(w, w->player1, area) ? w->player1 : 1 - w->player1);
+    battle->actor = battle->target = BLOCK_NONE;
+    battle->dice = battle->hits = battle->flags = 0;
+    memset(battle->retreats, 0, sizeof battle->retreats);
     w->acted = 0;
     w->revealed |= w->at[area] & ~w->reserve; /* 6.1; reserves stay hidden (RULINGS B.3) */
     w->step = battle_treason_holder(w) != SIDE_NONE ? BATTLE_TREASON : BATTLE_TURNS;
@@ -305,32 +304,36 @@ static void clear_battle_flags(struct world *w)
 
 static void end_battle(struct world *w)
 {
+    struct battle *battle = &w->battle;
     clear_battle_flags(w);
-    B->area = AREA_NONE;
-    B->round = 0;
-    B->attacker = SIDE_NONE;
-    B->actor = B->target = BLOCK_NONE;
-    B->dice = B->hits = B->flags = 0;
-    memset(B->retreats, 0, sizeof B->retreats);
+    battle->area = AREA_NONE;
+    battle->round = 0;
+    battle->attacker = SIDE_NONE;
+    battle->actor = battle->target = BLOCK_NONE;
+    battle->dice = battle->hits = battle->flags = 0;
+    memset(battle->retreats, 0, sizeof battle->retreats);
     w->acted = 0;
     w->step = BATTLE_CHOOSE;
 }
 
-static int regroup_side(const struct world *w) { return blocks_in(w, SIDE_YORK, B->area) ? SIDE_YORK : SIDE_LANCASTER; }
+static int regroup_side(const struct world *w)
+{
+    return blocks_in(w, SIDE_YORK, w->battle.area) ? SIDE_YORK : SIDE_LANCASTER;
+}
 
 static void begin_regroup(struct world *w)
 {
     w->step = BATTLE_REGROUP;
     w->acted = 0;
-    memset(B->retreats, 0, sizeof B->retreats); /* regroups count afresh for each battle (B.8) */
-    B->actor = B->target = BLOCK_NONE;
+    memset(w->battle.retreats, 0, sizeof w->battle.retreats); /* regroups count afresh for each battle (B.8) */
+    w->battle.actor = w->battle.target = BLOCK_NONE;
 }
 
 static bool can_regroup(const struct world *w)
 {
     struct decisions ways;
     ways.count = 0;
-    for (blockset left = w->at[B->area] & ~w->acted; left && !ways.count; left &= left - 1)
+    for (blockset left = w->at[w->battle.area] & ~w->acted; left && !ways.count; left &= left - 1)
         list_ways(w, __builtin_ctzll(left), DECIDE_REGROUP, &ways);
     return ways.count > 0;
 }
@@ -340,25 +343,25 @@ static bool can_regroup(const struct world *w)
 static void reserves_step_in(struct world *w)
 {
     for (int side = 0; side < SIDE_COUNT; side++) {
-        blockset waiting = blocks_in(w, side, B->area) & w->reserve;
-        if (fighting(w, side) || !waiting || B->round > 1)
+        blockset waiting = blocks_in(w, side, w->battle.area) & w->reserve;
+        if (fighting(w, side) || !waiting || w->battle.round > 1)
             continue;
         w->reserve &= ~waiting;
         w->revealed |= waiting;
         w->acted |= waiting;
-        if (side == defender(w) && !(B->flags & BATTLE_CONTROL_SWAPPED)) {
-            B->attacker = (uint8_t)side;
-            B->flags |= BATTLE_CONTROL_SWAPPED;
+        if (side == defender(w) && !(w->battle.flags & BATTLE_CONTROL_SWAPPED)) {
+            w->battle.attacker = (uint8_t)side;
+            w->battle.flags |= BATTLE_CONTROL_SWAPPED;
         }
     }
 }
 
 static void next_round(struct world *w)
 {
-    B->round++;
+    w->battle.round++;
     w->acted = 0;
-    memset(B->retreats, 0, sizeof B->retreats); /* retreats count afresh each round (B.8) */
-    blockset arriving = w->at[B->area] & w->reserve;
+    memset(w->battle.retreats, 0, sizeof w->battle.retreats); /* retreats count afresh each round (B.8) */
+    blockset arriving = w->at[w->battle.area] & w->reserve;
     w->reserve &= ~arriving; /* 6.3: reserves arrive at the start of round 2 */
     w->revealed |= arriving;
 }
@@ -367,7 +370,7 @@ static void next_round(struct world *w)
 static bool eliminate_trapped_attackers(struct world *w, blockset slot)
 {
     bool any = false;
-    if (B->round < 4 || !(slot & w->side_blocks[B->attacker]))
+    if (w->battle.round < 4 || !(slot & w->side_blocks[w->battle.attacker]))
         return false;
     for (blockset left = slot; left; left &= left - 1) {
         struct decisions ways = {0};
@@ -406,7 +409,7 @@ static int forced_hit(const struct world *w, blockset targets, bool *tie)
     return *tie ? BLOCK_NONE : best;
 }
 
-static blockset hit_targets(const struct world *w) { return fighting(w, 1 - world_block_side(w, B->actor)); }
+static blockset hit_targets(const struct world *w) { return fighting(w, 1 - world_block_side(w, w->battle.actor)); }
 
 /* Hits on one block until it is eliminated; returns the hits left over. The
  * target is not chosen anew after each hit, so a volley never leaves two
@@ -426,7 +429,7 @@ static int hits_on(struct world *w, int block, int hits)
  * hits run out; returns false when the owner must choose among equals. */
 static bool settle_hits(struct world *w)
 {
-    while (B->hits && w->phase == PHASE_BATTLE) {
+    while (w->battle.hits && w->phase == PHASE_BATTLE) {
         bool tie;
         blockset targets = hit_targets(w);
         if (!targets)
@@ -434,17 +437,17 @@ static bool settle_hits(struct world *w)
         int block = forced_hit(w, targets, &tie);
         if (tie)
             return false;
-        B->hits = (uint8_t)hits_on(w, block, B->hits);
+        w->battle.hits = (uint8_t)hits_on(w, block, w->battle.hits);
     }
-    B->hits = 0;
-    B->actor = BLOCK_NONE;
+    w->battle.hits = 0;
+    w->battle.actor = BLOCK_NONE;
     w->step = BATTLE_TURNS;
     return true;
 }
 
 static bool battle_is_over(const struct world *w)
 {
-    return !blocks_in(w, SIDE_YORK, B->area) || !blocks_in(w, SIDE_LANCASTER, B->area);
+    return !blocks_in(w, SIDE_YORK, w->battle.area) || !blocks_in(w, SIDE_LANCASTER, w->battle.area);
 }
 
 /* One pass of the automatic rules; returns false when a decision is due. */
@@ -478,7 +481,7 @@ static bool settle_once(struct world *w)
     reserves_step_in(w);
     blockset slot = next_slot(w);
     if (!slot) {
-        if (B->round == 4) {
+        if (w->battle.round == 4) {
             begin_regroup(w); /* attackers have all gone by now (RULINGS B.13) */
             return true;
         }
@@ -509,7 +512,7 @@ int battle_actor(const struct world *w)
     case BATTLE_CHOOSE: return w->player1;
     case BATTLE_TREASON: return battle_treason_holder(w);
     case BATTLE_TURNS: return world_block_side(w, __builtin_ctzll(next_slot(w)));
-    case BATTLE_HITS: return 1 - world_block_side(w, B->actor);
+    case BATTLE_HITS: return 1 - world_block_side(w, w->battle.actor);
     case BATTLE_REGROUP: return regroup_side(w);
     default: return ACTOR_CHANCE;
     }
@@ -518,13 +521,13 @@ int battle_actor(const struct world *w)
 static void list_turn(const struct world *w, int block, struct decisions *out)
 {
     int side = world_block_side(w, block);
-    if (B->round == 4 && side == B->attacker) {
+    if (w->battle.round == 4 && side == w->battle.attacker) {
         list_ways(w, block, DECIDE_RETREAT, out); /* 6.2: attackers must retreat in round 4 */
         return;
     }
     push(out, DECIDE_FIRE, block);
     push(out, DECIDE_HOLD, block);
-    if (B->round > 1)
+    if (w->battle.round > 1)
         list_ways(w, block, DECIDE_RETREAT, out);
     if (senior_heir_present(w, side) == block)
         for (blockset left = fighting(w, 1 - side); left; left &= left - 1)
@@ -535,7 +538,7 @@ static void list_turn(const struct world *w, int block, struct decisions *out)
 
 static void list_regroups(const struct world *w, struct decisions *out)
 {
-    for (blockset left = w->at[B->area] & ~w->acted; left; left &= left - 1)
+    for (blockset left = w->at[w->battle.area] & ~w->acted; left; left &= left - 1)
         list_ways(w, __builtin_ctzll(left), DECIDE_REGROUP, out);
     push(out, DECIDE_END, 0);
 }
@@ -583,42 +586,42 @@ void battle_legal(const struct world *w, struct decisions *out)
 
 static void begin_dice(struct world *w, int actor, int target, int dice, int step)
 {
-    B->actor = (uint8_t)actor;
-    B->target = (uint8_t)target;
-    B->dice = (uint8_t)dice;
-    B->hits = 0;
+    w->battle.actor = (uint8_t)actor;
+    w->battle.target = (uint8_t)target;
+    w->battle.dice = (uint8_t)dice;
+    w->battle.hits = 0;
     w->step = (uint8_t)step;
     if (actor != BLOCK_NONE)
         w->acted |= block_bit(actor);
 }
 
-static bool still_fighting(const struct world *w, int block) { return (w->at[B->area] & block_bit(block)) != 0; }
+static bool still_fighting(const struct world *w, int block) { return (w->at[w->battle.area] & block_bit(block)) != 0; }
 
 static void dice_done(struct world *w)
 {
-    int actor = B->actor, target = B->target;
+    int actor = w->battle.actor, target = w->battle.target;
     switch (w->step) {
     case BATTLE_FIRE: w->step = BATTLE_HITS; break;
     case BATTLE_CHARGE:
-        hits_on(w, target, B->hits); /* the surplus is lost (6.5) */
+        hits_on(w, target, w->battle.hits); /* the surplus is lost (6.5) */
         if (w->phase == PHASE_BATTLE && still_fighting(w, target) && still_fighting(w, actor))
             begin_dice(w, actor, target, world_steps(w, target), BATTLE_CHARGE_BACK);
         else
             w->step = BATTLE_TURNS;
         break;
     case BATTLE_CHARGE_BACK:
-        hits_on(w, actor, B->hits);
+        hits_on(w, actor, w->battle.hits);
         w->step = BATTLE_TURNS;
         break;
     default: /* BATTLE_TREACHERY: every die even */
-        if (B->hits == 0)
+        if (w->battle.hits == 0)
             defect(w, target);
         w->step = BATTLE_TURNS;
         break;
     }
     if (w->step == BATTLE_TURNS) {
-        B->actor = B->target = BLOCK_NONE;
-        B->hits = 0;
+        w->battle.actor = w->battle.target = BLOCK_NONE;
+        w->battle.hits = 0;
     }
 }
 
@@ -626,19 +629,19 @@ bool battle_die_counts(const struct world *w, int face)
 {
     if (w->step == BATTLE_TREACHERY)
         return face % 2; /* odd dice seen */
-    return face <= battle_firepower(w, w->step == BATTLE_CHARGE_BACK ? B->target : B->actor);
+    return face <= battle_firepower(w, w->step == BATTLE_CHARGE_BACK ? w->battle.target : w->battle.actor);
 }
 
 static void apply_roll(struct world *w, int face)
 {
-    B->hits += battle_die_counts(w, face);
-    if (--B->dice == 0)
+    w->battle.hits += battle_die_counts(w, face);
+    if (--w->battle.dice == 0)
         dice_done(w);
 }
 
 static void apply_treachery(struct world *w, int roller, int target)
 {
-    B->flags |= (uint8_t)roll_flag(w, roller);
+    w->battle.flags |= (uint8_t)roll_flag(w, roller);
     begin_dice(w, roller, target, loyalty_dice(target, is_warwick(roller)), BATTLE_TREACHERY);
 }
 
@@ -649,11 +652,11 @@ void battle_apply(struct world *w, decision d)
     case DECIDE_BATTLE: start_battle(w, arg); break;
     case DECIDE_TREASON:
         w->flags |= WORLD_TREASON_ROLLED;
-        B->flags |= BATTLE_TREASON_ASKED;
+        w->battle.flags |= BATTLE_TREASON_ASKED;
         begin_dice(w, BLOCK_NONE, arg, loyalty_dice(arg, false), BATTLE_TREACHERY);
         break;
     case DECIDE_DECLINE:
-        B->flags |= BATTLE_TREASON_ASKED;
+        w->battle.flags |= BATTLE_TREASON_ASKED;
         w->step = BATTLE_TURNS;
         break;
     case DECIDE_FIRE: begin_dice(w, arg, BLOCK_NONE, world_steps(w, arg), BATTLE_FIRE); break;
@@ -661,7 +664,7 @@ void battle_apply(struct world *w, decision d)
     case DECIDE_RETREAT: leave_battle(w, first, second); break;
     case DECIDE_CHARGE: begin_dice(w, first, second, world_steps(w, first), BATTLE_CHARGE); break;
     case DECIDE_TREACHERY: apply_treachery(w, first, second); break;
-    case DECIDE_HIT: B->hits = (uint8_t)hits_on(w, arg, B->hits); break;
+    case DECIDE_HIT: w->battle.hits = (uint8_t)hits_on(w, arg, w->battle.hits); break;
     case DECIDE_ROLL: apply_roll(w, arg); break;
     case DECIDE_REGROUP: leave_battle(w, first, second); break;
     default: end_battle(w); break; /* DECIDE_END: no more regroups */
