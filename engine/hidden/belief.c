@@ -225,37 +225,43 @@ static bool fits_seen(const struct observations *mine, const struct observations
     return memcmp(mine->list, seen->list, sizeof seen->list[0] * (size_t)seen->count) == 0;
 }
 
-/* Tries one candidate world: on success, *d is the decision made in it,
- * *after the world after the transition, and *whole whether the transition
- * shows no more than 'seen' there. */
-static bool try_world(struct belief *b, struct world *candidate, const struct observations *seen, bool prefix,
-                      decision *d, struct world *after, bool *whole)
+/* A world the side thinks possible that gives what was seen: the world
+ * before the transition, the decision made in it, the world after, and
+ * whether the transition shows no more than what was seen there. */
+struct fitting_world {
+    struct world before, after;
+    decision made;
+    bool whole;
+};
+
+/* Tries f->before, one candidate world: on success, f holds the rest. */
+static bool try_world(struct belief *b, const struct observations *seen, bool prefix, struct fitting_world *f)
 {
     struct observations mine;
-    place_shown_cards(candidate, b->side, seen);
-    if (!pick_decision(candidate, b->side, &seen->list[0], &b->rng, d))
+    place_shown_cards(&f->before, b->side, seen);
+    if (!pick_decision(&f->before, b->side, &seen->list[0], &b->rng, &f->made))
         return false;
-    *after = *candidate;
-    rules_apply(after, *d);
-    observe(candidate, *d, after, b->side, &mine);
-    *whole = mine.count == seen->count;
+    f->after = f->before;
+    rules_apply(&f->after, f->made);
+    observe(&f->before, f->made, &f->after, b->side, &mine);
+    f->whole = mine.count == seen->count;
     return fits_seen(&mine, seen, prefix);
 }
 
 /* Looks for a world the side thinks possible that gives 'seen' (or, with
  * 'prefix', observations that begin with it): the belief first, then draws
- * from the side's view. On success, *before is that world and *after the
- * world after the transition. */
-static bool find_world(struct belief *b, const struct observations *seen, bool prefix, struct world *before,
-                       decision *d, struct world *after, bool *whole, char *error, size_t error_size)
+ * from the side's view. On success, *found holds that world and what came
+ * of it. */
+static bool find_world(struct belief *b, const struct observations *seen, bool prefix, struct fitting_world *found,
+                       char *error, size_t error_size)
 {
     struct sampler sampler;
     struct view v;
     if (seen->count == 0) {
         return fail(error, error_size, "no observations: a transition shows at least its decision");
     }
-    *before = b->w;
-    if (try_world(b, before, seen, prefix, d, after, whole))
+    found->before = b->w;
+    if (try_world(b, seen, prefix, found))
         return true;
     view_of(&b->w, b->side, &v);
     narrow_view(&v, seen, prefix);
@@ -263,9 +269,9 @@ static bool find_world(struct belief *b, const struct observations *seen, bool p
         return fail(error, error_size, "the faces revealed contradict what the side knew");
     }
     for (int tries = 0; tries < BELIEF_TRIES; tries++) {
-        sampler_draw(&sampler, &b->rng, before);
-        recruit_that_fits(before, &v, &seen->list[0], &b->rng);
-        if (try_world(b, before, seen, prefix, d, after, whole))
+        sampler_draw(&sampler, &b->rng, &found->before);
+        recruit_that_fits(&found->before, &v, &seen->list[0], &b->rng);
+        if (try_world(b, seen, prefix, found))
             return true;
     }
     return fail(error, error_size, "no world the side thinks possible gives these observations (%d tried)",
@@ -274,25 +280,25 @@ static bool find_world(struct belief *b, const struct observations *seen, bool p
 
 bool belief_observe(struct belief *b, const struct observations *seen, char *error, size_t error_size)
 {
-    struct world before, after;
-    decision d;
+    struct fitting_world found;
     uint64_t rng = b->rng;
-    bool whole;
-    if (!find_world(b, seen, false, &before, &d, &after, &whole, error, error_size)) {
+    if (!find_world(b, seen, false, &found, error, error_size)) {
         b->rng = rng; /* unchanged, its random stream too */
         return false;
     }
-    remember(b, &before, d);
+    remember(b, &found.before, found.made);
     b->transitions++;
-    b->w = after;
+    b->w = found.after;
     return true;
 }
 
 bool belief_could_begin(const struct belief *b, const struct observations *seen, bool *whole, char *error,
                         size_t error_size)
 {
-    struct world before, after;
+    struct fitting_world found;
     struct belief trial = *b; /* its random stream too: the belief's own draws are left as they were */
-    decision d;
-    return find_world(&trial, seen, true, &before, &d, &after, whole, error, error_size);
+    if (!find_world(&trial, seen, true, &found, error, error_size))
+        return false;
+    *whole = found.whole;
+    return true;
 }
