@@ -34,9 +34,18 @@ static int position_index(const struct suite *s, const char *id)
     return -1;
 }
 
+/* A figures file being read: the suite it is for, the figures by the
+ * suite's position (out[]), which positions had a line, the player named. */
+struct figures_reading {
+    const struct suite *suite;
+    struct quality_figures *out;
+    bool *seen;
+    char *player;
+    size_t player_size;
+};
+
 /* "id top1 regret agree blunder" into out[] at the position's place. */
-static bool read_figures(char *line, const struct suite *s, struct quality_figures *out, bool *seen, char *why,
-                         size_t size)
+static bool read_figures(char *line, const struct figures_reading *r, char *why, size_t size)
 {
     char id[SUITE_ID_MAX + 1];
     struct quality_figures f;
@@ -45,20 +54,19 @@ static bool read_figures(char *line, const struct suite *s, struct quality_figur
     if (sscanf(line, "%32[^\t]\t%lf\t%lf\t%lf\t%lf%n", id, &f.top1, &f.regret, &f.agree, &f.blunder, &used) != 5 ||
         line[used])
         return fail(why, size, "not 'id top1 regret agree blunder', tab-separated: '%.60s'", line);
-    int i = position_index(s, id);
+    int i = position_index(r->suite, id);
     if (i < 0)
         return fail(why, size, "position '%s' is not in the suite (the figures were made on another one)", id);
-    if (seen[i])
+    if (r->seen[i])
         return fail(why, size, "position '%s' a second time", id);
     if (f.top1 < 0 || f.top1 > 1 || f.regret < 0 || f.regret > 1 || f.agree < 0 || f.agree > 1 || f.blunder < 0 ||
         f.blunder > 1)
         return fail(why, size, "position '%s': figures between 0 and 1 are wanted", id);
-    out[i] = f, seen[i] = true;
+    r->out[i] = f, r->seen[i] = true;
     return true;
 }
 
-static bool read_line(char *line, long number, const struct suite *s, struct quality_figures *out, bool *seen,
-                      char *player, size_t player_size, char *why, size_t size)
+static bool read_line(char *line, long number, const struct figures_reading *r, char *why, size_t size)
 {
     if (number == 1 && strncmp(line, FIGURES_OLDER, strlen(FIGURES_OLDER)) == 0)
         return fail(why, size, "saved by an older r3 quality, without the blunders; save it again");
@@ -66,10 +74,10 @@ static bool read_line(char *line, long number, const struct suite *s, struct qua
         return strncmp(line, FIGURES_FORMAT, strlen(FIGURES_FORMAT)) == 0 ||
                fail(why, size, "not a file of r3 quality --save: its first line must be '%s'", FIGURES_FORMAT);
     if (strncmp(line, "# player: ", 10) == 0)
-        snprintf(player, player_size, "%.*s", (int)strcspn(line + 10, "\r\n"), line + 10);
+        snprintf(r->player, r->player_size, "%.*s", (int)strcspn(line + 10, "\r\n"), line + 10);
     if (line[0] == '#' || line[strspn(line, "\r\n")] == '\0')
         return true;
-    return read_figures(line, s, out, seen, why, size);
+    return read_figures(line, r, why, size);
 }
 
 bool figures_read(const char *path, const struct suite *s, struct quality_figures *out, char *player,
@@ -80,6 +88,7 @@ bool figures_read(const char *path, const struct suite *s, struct quality_figure
     size_t capacity = 0, length;
     bool too_long, ok = true, *seen = calloc((size_t)s->count, sizeof *seen);
     long number = 0;
+    const struct figures_reading reading = {s, out, seen, player, player_size};
     snprintf(player, player_size, "a player not named");
     if (!seen)
         return fail(why, size, "%s: no memory", path);
@@ -90,7 +99,7 @@ bool figures_read(const char *path, const struct suite *s, struct quality_figure
     while (ok && line_read(f, &line, &capacity, LINE_MAX_BYTES, &too_long, &length) >= 0) {
         number++;
         ok = too_long ? fail(reason, sizeof reason, "longer than %d bytes", LINE_MAX_BYTES)
-                      : read_line(line, number, s, out, seen, player, player_size, reason, sizeof reason);
+                      : read_line(line, number, &reading, reason, sizeof reason);
     }
     free(line);
     fclose(f);
