@@ -108,7 +108,7 @@ static bool take_selfplay(void *context, const struct cli_argument *a)
 }
 
 /* What must be given, and what goes together. */
-static int check(const struct selfplay_command *c)
+static int check_options(const struct selfplay_command *c)
 {
     if (!c->given_games || !c->given_scenario || !c->given_seed || !c->run.out)
         return cli_usage_error("%s",
@@ -150,7 +150,7 @@ static int command_selfplay(int argc, char **argv)
     if (status)
         return status;
     options_player(&c.values, &c.player);
-    status = check(&c);
+    status = check_options(&c);
     if (status)
         return status;
     c.run.setup.player = &c.player;

@@ -23,8 +23,8 @@ struct frame {
     double x0, x1, y0, y1;
 };
 
-static double px(const struct frame *f, double x) { return LEFT + (x - f->x0) / (f->x1 - f->x0) * PLOT_W; }
-static double py(const struct frame *f, double y) { return TOP + PLOT_H - (y - f->y0) / (f->y1 - f->y0) * PLOT_H; }
+static double x_pixel(const struct frame *f, double x) { return LEFT + (x - f->x0) / (f->x1 - f->x0) * PLOT_W; }
+static double y_pixel(const struct frame *f, double y) { return TOP + PLOT_H - (y - f->y0) / (f->y1 - f->y0) * PLOT_H; }
 
 static void text_escaped(FILE *out, const char *text)
 {
@@ -79,7 +79,7 @@ static void axes(FILE *out, const struct frame *f, const char *x_label, const ch
     fprintf(out, "<g " FONT " font-size=\"12\" fill=\"#333\">\n");
     double step = tick_step(f->x0, f->x1);
     for (double x = f->x0; x <= f->x1 + step * 1e-6; x += step) {
-        double at = px(f, x);
+        double at = x_pixel(f, x);
         fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e4e4e4\"/>\n", at, TOP, at,
                 TOP + PLOT_H);
         fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n", at, TOP + PLOT_H + 18,
@@ -87,7 +87,7 @@ static void axes(FILE *out, const struct frame *f, const char *x_label, const ch
     }
     step = tick_step(f->y0, f->y1);
     for (double y = f->y0; y <= f->y1 + step * 1e-6; y += step) {
-        double at = py(f, y);
+        double at = y_pixel(f, y);
         fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>\n", LEFT, at,
                 LEFT + PLOT_W, at);
         fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", LEFT - 8, at + 4,
@@ -124,7 +124,7 @@ static void legend(FILE *out, int i, bool left, const char *name, const char *co
     fputs("</text>\n", out);
 }
 
-static bool end(FILE *out)
+static bool finish_svg(FILE *out)
 {
     fputs("</svg>\n", out);
     return !ferror(out);
@@ -148,16 +148,16 @@ bool svg_line_chart(FILE *out, const char *title, const char *x_label, const cha
     for (int s = 0; s < series_count; s++) {
         fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", series[s].colour);
         for (int i = 0; i < series[s].count; i++)
-            fprintf(out, "%s%.1f,%.1f", i ? " " : "", px(&f, series[s].x[i]), py(&f, series[s].y[i]));
+            fprintf(out, "%s%.1f,%.1f", i ? " " : "", x_pixel(&f, series[s].x[i]), y_pixel(&f, series[s].y[i]));
         fputs("\"/>\n", out);
         if (series[s].count == 1)
-            fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", px(&f, series[s].x[0]),
-                    py(&f, series[s].y[0]), series[s].colour);
+            fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", x_pixel(&f, series[s].x[0]),
+                    y_pixel(&f, series[s].y[0]), series[s].colour);
     }
     legend_box(out, series_count, false);
     for (int s = 0; s < series_count; s++)
         legend(out, s, false, series[s].name, series[s].colour, false);
-    return end(out);
+    return finish_svg(out);
 }
 
 bool svg_calibration(FILE *out, const char *title, const char *x_label, const char *y_label,
@@ -167,19 +167,19 @@ bool svg_calibration(FILE *out, const char *title, const char *x_label, const ch
     begin(out, title);
     axes(out, &f, x_label, y_label);
     fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" stroke-dasharray=\"6 4\"/>\n",
-            px(&f, 0), py(&f, 0), px(&f, 1), py(&f, 1));
+            x_pixel(&f, 0), y_pixel(&f, 0), x_pixel(&f, 1), y_pixel(&f, 1));
     for (int s = 0; s < series_count; s++) {
         const struct svg_calibration_series *c = &series[s];
         fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", c->colour);
         for (int i = 0, drawn = 0; i < c->count; i++)
             if (c->bin[i].count > 0)
-                fprintf(out, "%s%.1f,%.1f", drawn++ ? " " : "", px(&f, c->bin[i].predicted),
-                        py(&f, c->bin[i].observed));
+                fprintf(out, "%s%.1f,%.1f", drawn++ ? " " : "", x_pixel(&f, c->bin[i].predicted),
+                        y_pixel(&f, c->bin[i].observed));
         fputs("\"/>\n", out);
         for (int i = 0; i < c->count; i++) {
             if (c->bin[i].count == 0)
                 continue;
-            double x = px(&f, c->bin[i].predicted), y = py(&f, c->bin[i].observed);
+            double x = x_pixel(&f, c->bin[i].predicted), y = y_pixel(&f, c->bin[i].observed);
             fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>\n", x, y, c->colour);
             if (c->label_counts) /* beside the point, on the side away from the plot's edge */
                 fprintf(out,
@@ -193,5 +193,5 @@ bool svg_calibration(FILE *out, const char *title, const char *x_label, const ch
     for (int s = 0; s < series_count; s++)
         legend(out, s, true, series[s].name, series[s].colour, false);
     legend(out, series_count, true, "perfect calibration", "#999", true);
-    return end(out);
+    return finish_svg(out);
 }

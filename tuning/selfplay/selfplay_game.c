@@ -214,7 +214,7 @@ static bool begin(struct play *g, const struct selfplay_setup *s, long game, int
     return g->kept && g->engine[0] && g->engine[1];
 }
 
-static void end(struct play *g)
+static void free_play(struct play *g)
 {
     for (int side = 0; side < SIDE_COUNT; side++)
         if (g->engine[side]) {
@@ -275,6 +275,6 @@ bool selfplay_game_play(const struct selfplay_setup *s, long game, struct selfpl
             dropped(&g, &e, out);
         }
     }
-    end(&g);
+    free_play(&g);
     return ok;
 }

@@ -476,7 +476,7 @@ static long resume_run(const struct spsa_options *o, double path[][SPSA_MAX_PARA
 }
 
 /* The run, with theta after each iteration kept in path[] for the plots. */
-static int run(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], FILE *progress)
+static int run_iterations(const struct spsa_options *o, double path[][SPSA_MAX_PARAMS], FILE *progress)
 {
     char why[1200];
     FILE *params = NULL, *results = NULL;
@@ -513,7 +513,7 @@ int spsa_run(const struct spsa_options *o, FILE *progress)
     double(*path)[SPSA_MAX_PARAMS] = malloc((size_t)(o->iterations + 1) * sizeof *path);
     if (!path)
         return stop_run("no memory for theta's path");
-    int status = run(o, path, progress);
+    int status = run_iterations(o, path, progress);
     free(path);
     return status;
 }
