@@ -17,7 +17,7 @@
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
 #include "engine/text/weights_file.h"
-#include "tuning/fit/tune_bench.h"
+#include "tuning/fit/fit_bench.h"
 
 void lines_from_text(struct lines *l, const char *text)
 {
@@ -226,12 +226,12 @@ char *file_text(const char *path)
 }
 
 /* Not inlined: GCC then takes the stream's buffer for a dangling pointer. */
-__attribute__((noinline)) char *synthetic_text(const struct tune_synthetic *s, long *lines)
+__attribute__((noinline)) char *synthetic_text(const struct fit_synthetic *s, long *lines)
 {
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
-    long count = tune_synthetic_write(s, out);
+    long count = fit_synthetic_write(s, out);
     fclose(out);
     if (lines)
         *lines = count;

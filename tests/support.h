@@ -31,10 +31,10 @@ char *capture(void (*writer)(FILE *out, const void *arg), const void *arg);
 /* A file's whole text, up to 1 MB (caller frees); the test fails if it cannot be read. */
 char *file_text(const char *path);
 
-/* The lines tune_synthetic_write makes of s (tuning/fit/tune_bench.h) as text
+/* The lines fit_synthetic_write makes of s (tuning/fit/fit_bench.h) as text
  * (caller frees), and how many in *lines unless NULL. */
-struct tune_synthetic;
-char *synthetic_text(const struct tune_synthetic *s, long *lines);
+struct fit_synthetic;
+char *synthetic_text(const struct fit_synthetic *s, long *lines);
 
 /* For the tuners' tests: fails unless gradient[j] is the slope of loss at
  * w[n] (the weights of the list named info), by central differences, for

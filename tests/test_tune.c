@@ -1,8 +1,8 @@
 /*
- * test_tune.c: r3 tune eval's parts (tuning/fit/tune_data.h, tuning/fit/tune_eval.h,
+ * test_tune.c: r3 tune eval's parts (tuning/fit/eval_data.h, tuning/fit/eval_fit.h,
  * tuning/report/plot_svg.h). Labelled positions come from random games played by
  * game_play() with rules_chance() from a seed, their results drawn from the
- * logistic of known weights (tuning/fit/tune_bench.h): the fit recovers those
+ * logistic of known weights (tuning/fit/fit_bench.h): the fit recovers those
  * weights, within four of its standard errors from noisy results and within
  * 0.002 from exact win rates; a bound stops a weight the data pushes past it;
  * the split by game keeps every game whole; bad lines are refused by
@@ -25,10 +25,10 @@
 #include "engine/text/position.h"
 #include "eval/eval.h"
 #include "tests/support.h"
-#include "tuning/fit/tune_bench.h"
-#include "tuning/fit/tune_data.h"
-#include "tuning/fit/tune_eval.h"
-#include "tuning/fit/tune_files.h"
+#include "tuning/fit/eval_data.h"
+#include "tuning/fit/eval_fit.h"
+#include "tuning/fit/fit_bench.h"
+#include "tuning/fit/fit_files.h"
 #include "tuning/report/plot_svg.h"
 
 #define N EVAL_WEIGHT_COUNT
@@ -36,16 +36,16 @@
 /* ---- making and reading data ---- */
 
 /* Reads text as a data file named name: true, or false with why. */
-static bool read_text(const char *text, const char *name, int threads, struct tune_data *d, char *why, size_t size)
+static bool read_text(const char *text, const char *name, int threads, struct eval_data *d, char *why, size_t size)
 {
     FILE *in = fmemopen((void *)text, strlen(text), "r");
     assert_non_null(in);
-    bool ok = tune_data_read_stream(d, in, name, threads, why, size);
+    bool ok = eval_data_read_stream(d, in, name, threads, why, size);
     fclose(in);
     return ok;
 }
 
-static void read_synthetic(const struct tune_synthetic *s, struct tune_data *d)
+static void read_synthetic(const struct fit_synthetic *s, struct eval_data *d)
 {
     char why[512];
     char *text = synthetic_text(s, NULL);
@@ -70,13 +70,13 @@ static struct eval_weights known_weights(void)
     return w;
 }
 
-static struct tune_fit fit_of(const struct tune_data *train, const struct tune_data *validation, double lambda,
+static struct eval_fit fit_of(const struct eval_data *train, const struct eval_data *validation, double lambda,
                               double l2)
 {
-    struct tune_options o = {.lambda = lambda, .l2 = l2, .iterations = 2000};
-    struct tune_fit fit;
+    struct fit_options o = {.lambda = lambda, .l2 = l2, .iterations = 2000};
+    struct eval_fit fit;
     char why[256];
-    if (!tune_fit(train, validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why))
+    if (!eval_fit(train, validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why))
         fail_msg("%s", why);
     return fit;
 }
@@ -84,14 +84,14 @@ static struct tune_fit fit_of(const struct tune_data *train, const struct tune_d
 /* ---- the loss ---- */
 
 struct loss_context {
-    const struct tune_data *d;
+    const struct eval_data *d;
     const double *target;
 };
 
 static double loss_of(const double *w, const void *context)
 {
     const struct loss_context *c = context;
-    return tune_loss(c->d, c->target, w, NULL);
+    return eval_fit_loss(c->d, c->target, w, NULL);
 }
 
 /* The analytic gradient is the loss's slope, weight by weight. */
@@ -99,16 +99,16 @@ static void the_gradient_is_the_slope_of_the_loss(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 30, .seed = 3, .every = 7, .truth = &truth};
-    struct tune_data d = {0};
+    struct fit_synthetic s = {.games = 30, .seed = 3, .every = 7, .truth = &truth};
+    struct eval_data d = {0};
     read_synthetic(&s, &d);
     double *target = malloc((size_t)d.count * sizeof *target), gradient[N];
-    tune_targets(&d, 0.3, target);
-    tune_loss(&d, target, EVAL_DEFAULT.w, gradient);
+    eval_fit_targets(&d, 0.3, target);
+    eval_fit_loss(&d, target, EVAL_DEFAULT.w, gradient);
     struct loss_context c = {&d, target};
     assert_gradient_is_slope(N, EVAL_DEFAULT.w, gradient, loss_of, &c, EVAL_WEIGHT_INFO);
     free(target);
-    tune_data_free(&d);
+    eval_data_free(&d);
 }
 
 /* The loss is eval_win_probability's cross-entropy: York's chance from the
@@ -116,8 +116,8 @@ static void the_gradient_is_the_slope_of_the_loss(void **state)
 static void the_loss_is_the_evaluations_cross_entropy(void **state)
 {
     (void)state;
-    struct tune_synthetic s = {.games = 6, .seed = 4, .every = 9};
-    struct tune_data d = {0};
+    struct fit_synthetic s = {.games = 6, .seed = 4, .every = 9};
+    struct eval_data d = {0};
     char *text = synthetic_text(&s, NULL), why[512];
     assert_true(read_text(text, "data", 1, &d, why, sizeof why));
     double sum = 0;
@@ -137,11 +137,11 @@ static void the_loss_is_the_evaluations_cross_entropy(void **state)
     }
     assert_int_equal(i, d.count);
     double *target = malloc((size_t)d.count * sizeof *target);
-    tune_targets(&d, 0, target);
-    assert_true(fabs(tune_loss(&d, target, EVAL_DEFAULT.w, NULL) - sum / (double)d.count) < 1e-12);
+    eval_fit_targets(&d, 0, target);
+    assert_true(fabs(eval_fit_loss(&d, target, EVAL_DEFAULT.w, NULL) - sum / (double)d.count) < 1e-12);
     free(target);
     free(text);
-    tune_data_free(&d);
+    eval_data_free(&d);
 }
 
 /* ---- the fit ---- */
@@ -153,11 +153,11 @@ static void the_fit_recovers_known_weights(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 900, .seed = 11, .every = 4, .truth = &truth};
-    struct tune_data all = {0}, train = {0}, validation = {0};
+    struct fit_synthetic s = {.games = 900, .seed = 11, .every = 4, .truth = &truth};
+    struct eval_data all = {0}, train = {0}, validation = {0};
     read_synthetic(&s, &all);
-    tune_data_split(&all, 0.1, 1, &train, &validation);
-    struct tune_fit fit = fit_of(&train, &validation, 0, 0);
+    eval_data_split(&all, 0.1, 1, &train, &validation);
+    struct eval_fit fit = fit_of(&train, &validation, 0, 0);
     int sharp = 0;
     for (int j = 0; j < N; j++) {
         double off = fit.fitted.w[j] - truth.w[j];
@@ -170,10 +170,10 @@ static void the_fit_recovers_known_weights(void **state)
     }
     assert_true(sharp >= N / 2);
     assert_true(fit.validation < fit.start_validation && fit.train < fit.start_train);
-    tune_fit_free(&fit);
-    tune_data_free(&all);
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_fit_free(&fit);
+    eval_data_free(&all);
+    eval_data_free(&train);
+    eval_data_free(&validation);
 }
 
 /* With lambda 1 the targets are the known weights' own chances, with no
@@ -182,18 +182,18 @@ static void exact_win_rates_give_the_known_weights_back(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 300, .seed = 12, .every = 4, .truth = &truth};
-    struct tune_data all = {0}, train = {0}, validation = {0};
+    struct fit_synthetic s = {.games = 300, .seed = 12, .every = 4, .truth = &truth};
+    struct eval_data all = {0}, train = {0}, validation = {0};
     read_synthetic(&s, &all);
-    tune_data_split(&all, 0.1, 1, &train, &validation);
-    struct tune_fit fit = fit_of(&train, &validation, 1, 0);
+    eval_data_split(&all, 0.1, 1, &train, &validation);
+    struct eval_fit fit = fit_of(&train, &validation, 1, 0);
     for (int j = 0; j < N; j++)
         if (fabs(fit.fitted.w[j] - truth.w[j]) > 0.002)
             fail_msg("%s: fitted %g, truth %g", EVAL_WEIGHT_INFO[j].name, fit.fitted.w[j], truth.w[j]);
-    tune_fit_free(&fit);
-    tune_data_free(&all);
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_fit_free(&fit);
+    eval_data_free(&all);
+    eval_data_free(&train);
+    eval_data_free(&validation);
 }
 
 /* threatened's bounds are [-1, 0]: made from +0.5, the data pushes it up,
@@ -204,11 +204,11 @@ static void a_bound_stops_a_weight_the_data_pushes_past_it(void **state)
     (void)state;
     struct eval_weights truth = known_weights();
     truth.w[EVAL_THREATENED] = 0.5;
-    struct tune_synthetic s = {.games = 300, .seed = 13, .every = 4, .truth = &truth};
-    struct tune_data all = {0}, train = {0}, validation = {0};
+    struct fit_synthetic s = {.games = 300, .seed = 13, .every = 4, .truth = &truth};
+    struct eval_data all = {0}, train = {0}, validation = {0};
     read_synthetic(&s, &all);
-    tune_data_split(&all, 0.1, 1, &train, &validation);
-    struct tune_fit fit = fit_of(&train, &validation, 1, 0);
+    eval_data_split(&all, 0.1, 1, &train, &validation);
+    struct eval_fit fit = fit_of(&train, &validation, 1, 0);
     assert_true(fit.fitted.w[EVAL_THREATENED] == EVAL_WEIGHT_INFO[EVAL_THREATENED].max);
     assert_true(fit.at_bound[EVAL_THREATENED]);
     for (int j = 0; j < N; j++)
@@ -217,14 +217,14 @@ static void a_bound_stops_a_weight_the_data_pushes_past_it(void **state)
     char *report = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&report, &size);
-    tune_report(out, &fit);
+    eval_fit_report(out, &fit);
     fclose(out);
     assert_only_marked(report, "threatened", "bound");
     free(report);
-    tune_fit_free(&fit);
-    tune_data_free(&all);
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_fit_free(&fit);
+    eval_data_free(&all);
+    eval_data_free(&train);
+    eval_data_free(&validation);
 }
 
 /* --fix: a fixed weight keeps its start value while the others fit, and the
@@ -233,15 +233,15 @@ static void a_fixed_weight_keeps_its_start(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 300, .seed = 13, .every = 4, .truth = &truth};
-    struct tune_data all = {0}, train = {0}, validation = {0};
+    struct fit_synthetic s = {.games = 300, .seed = 13, .every = 4, .truth = &truth};
+    struct eval_data all = {0}, train = {0}, validation = {0};
     read_synthetic(&s, &all);
-    tune_data_split(&all, 0.1, 1, &train, &validation);
-    struct tune_options o = {.lambda = 1, .iterations = 2000};
+    eval_data_split(&all, 0.1, 1, &train, &validation);
+    struct fit_options o = {.lambda = 1, .iterations = 2000};
     o.fixed[EVAL_KING] = true;
-    struct tune_fit fit;
+    struct eval_fit fit;
     char why[256];
-    if (!tune_fit(&train, &validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why))
+    if (!eval_fit(&train, &validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why))
         fail_msg("%s", why);
     assert_true(fit.fitted.w[EVAL_KING] == EVAL_DEFAULT.w[EVAL_KING]);
     assert_true(fit.fixed[EVAL_KING] && !fit.at_bound[EVAL_KING] && isnan(fit.se[EVAL_KING]));
@@ -249,14 +249,14 @@ static void a_fixed_weight_keeps_its_start(void **state)
     char *report = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&report, &size);
-    tune_report(out, &fit);
+    eval_fit_report(out, &fit);
     fclose(out);
     assert_only_marked(report, "king", "fixed");
     free(report);
-    tune_fit_free(&fit);
-    tune_data_free(&all);
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_fit_free(&fit);
+    eval_data_free(&all);
+    eval_data_free(&train);
+    eval_data_free(&validation);
 }
 
 /* The pull toward the start: a huge l2 keeps the weights at the start. */
@@ -264,22 +264,22 @@ static void l2_pulls_toward_the_start(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 60, .seed = 14, .every = 4, .truth = &truth};
-    struct tune_data all = {0}, train = {0}, validation = {0};
+    struct fit_synthetic s = {.games = 60, .seed = 14, .every = 4, .truth = &truth};
+    struct eval_data all = {0}, train = {0}, validation = {0};
     read_synthetic(&s, &all);
-    tune_data_split(&all, 0.2, 1, &train, &validation);
-    struct tune_fit loose = fit_of(&train, &validation, 0, 0), tight = fit_of(&train, &validation, 0, 1000);
+    eval_data_split(&all, 0.2, 1, &train, &validation);
+    struct eval_fit loose = fit_of(&train, &validation, 0, 0), tight = fit_of(&train, &validation, 0, 1000);
     double moved_loose = 0, moved_tight = 0;
     for (int j = 0; j < N; j++) {
         moved_loose += fabs(loose.fitted.w[j] - EVAL_DEFAULT.w[j]);
         moved_tight += fabs(tight.fitted.w[j] - EVAL_DEFAULT.w[j]);
     }
     assert_true(moved_tight < 0.01 && moved_loose > 1);
-    tune_fit_free(&loose);
-    tune_fit_free(&tight);
-    tune_data_free(&all);
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_fit_free(&loose);
+    eval_fit_free(&tight);
+    eval_data_free(&all);
+    eval_data_free(&train);
+    eval_data_free(&validation);
 }
 
 /* A stop flag already set (a Ctrl-C) ends the fit at its first evaluation, marked interrupted. */
@@ -287,26 +287,26 @@ static void a_stop_flag_interrupts_the_fit(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 9, .seed = 15, .every = 4, .truth = &truth};
-    struct tune_data all = {0}, train = {0}, validation = {0};
+    struct fit_synthetic s = {.games = 9, .seed = 15, .every = 4, .truth = &truth};
+    struct eval_data all = {0}, train = {0}, validation = {0};
     read_synthetic(&s, &all);
-    tune_data_split(&all, 0.3, 1, &train, &validation);
+    eval_data_split(&all, 0.3, 1, &train, &validation);
     volatile sig_atomic_t stop = 1;
-    struct tune_options o = {.iterations = 1000, .stop = &stop};
-    struct tune_fit fit;
+    struct fit_options o = {.iterations = 1000, .stop = &stop};
+    struct eval_fit fit;
     char why[256];
-    assert_true(tune_fit(&train, &validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why));
+    assert_true(eval_fit(&train, &validation, &EVAL_DEFAULT, &o, &fit, why, sizeof why));
     assert_true(fit.run.interrupted);
     assert_int_equal(fit.run.evaluations, 1);
-    tune_fit_free(&fit);
-    tune_data_free(&all);
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_fit_free(&fit);
+    eval_data_free(&all);
+    eval_data_free(&train);
+    eval_data_free(&validation);
 }
 
 /* ---- the split ---- */
 
-static bool has_game(const struct tune_data *d, int64_t game) { return ids_have(d->game, d->count, game); }
+static bool has_game(const struct eval_data *d, int64_t game) { return ids_have(d->game, d->count, game); }
 
 /* Games of many positions each, labelled with their own results: every game
  * goes wholly to one side, about a tenth to validation, the same way for the
@@ -314,35 +314,35 @@ static bool has_game(const struct tune_data *d, int64_t game) { return ids_have(
 static void the_split_keeps_every_game_whole(void **state)
 {
     (void)state;
-    struct tune_synthetic s = {.games = 300, .seed = 16, .every = 10};
-    struct tune_data all = {0};
+    struct fit_synthetic s = {.games = 300, .seed = 16, .every = 10};
+    struct eval_data all = {0};
     read_synthetic(&s, &all);
-    assert_int_equal(tune_data_games(&all), 300);
+    assert_int_equal(eval_data_games(&all), 300);
     assert_true(all.count > 3000);
     int differ = 0;
     for (uint64_t seed = 1; seed <= 3; seed++) {
-        struct tune_data train = {0}, validation = {0}, again_train = {0}, again_validation = {0};
-        tune_data_split(&all, 0.1, seed, &train, &validation);
-        tune_data_split(&all, 0.1, seed, &again_train, &again_validation);
+        struct eval_data train = {0}, validation = {0}, again_train = {0}, again_validation = {0};
+        eval_data_split(&all, 0.1, seed, &train, &validation);
+        eval_data_split(&all, 0.1, seed, &again_train, &again_validation);
         assert_int_equal(train.count + validation.count, all.count);
-        long validation_games = tune_data_games(&validation);
-        assert_int_equal(tune_data_games(&train) + validation_games, 300);
+        long validation_games = eval_data_games(&validation);
+        assert_int_equal(eval_data_games(&train) + validation_games, 300);
         assert_in_range(validation_games, 15, 50);
         for (long i = 0; i < validation.count; i++)
             assert_false(has_game(&train, validation.game[i]));
         for (long i = 0; i < all.count; i++)
-            assert_true(has_game(&validation, all.game[i]) == tune_in_validation(all.game[i], 0.1, seed));
+            assert_true(has_game(&validation, all.game[i]) == fit_in_validation(all.game[i], 0.1, seed));
         assert_int_equal(validation.count, again_validation.count);
         assert_memory_equal(validation.game, again_validation.game, (size_t)validation.count * sizeof(int64_t));
         for (int64_t g = 0; g < 300; g++)
-            differ += tune_in_validation(g, 0.1, seed) != tune_in_validation(g, 0.1, seed + 1);
-        tune_data_free(&train);
-        tune_data_free(&validation);
-        tune_data_free(&again_train);
-        tune_data_free(&again_validation);
+            differ += fit_in_validation(g, 0.1, seed) != fit_in_validation(g, 0.1, seed + 1);
+        eval_data_free(&train);
+        eval_data_free(&validation);
+        eval_data_free(&again_train);
+        eval_data_free(&again_validation);
     }
     assert_true(differ > 20);
-    tune_data_free(&all);
+    eval_data_free(&all);
 }
 
 /* ---- reading ---- */
@@ -352,9 +352,9 @@ static void threads_do_not_change_the_rows(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 100, .seed = 17, .every = 3, .truth = &truth};
+    struct fit_synthetic s = {.games = 100, .seed = 17, .every = 3, .truth = &truth};
     char *text = synthetic_text(&s, NULL), why[512];
-    struct tune_data one = {0}, three = {0};
+    struct eval_data one = {0}, three = {0};
     assert_true(read_text(text, "data", 1, &one, why, sizeof why));
     assert_true(read_text(text, "data", 3, &three, why, sizeof why));
     assert_true(one.count > 2048 * 3); /* more than one batch */
@@ -363,8 +363,8 @@ static void threads_do_not_change_the_rows(void **state)
     assert_memory_equal(one.result, three.result, (size_t)one.count * sizeof(double));
     assert_memory_equal(one.game, three.game, (size_t)one.count * sizeof(int64_t));
     free(text);
-    tune_data_free(&one);
-    tune_data_free(&three);
+    eval_data_free(&one);
+    eval_data_free(&three);
 }
 
 /* The first line of s's data with its fields, for making bad lines. */
@@ -375,7 +375,7 @@ struct fields {
 
 static void first_line_fields(struct fields *f)
 {
-    struct tune_synthetic s = {.games = 1, .seed = 18, .every = 50};
+    struct fit_synthetic s = {.games = 1, .seed = 18, .every = 50};
     char *text = synthetic_text(&s, NULL);
     *strchr(text, '\n') = '\0';
     char *field[7], *rest = text;
@@ -413,9 +413,9 @@ static void assert_refused(const char *bad, const char *why_part)
     char *good = line_of(f.game, f.ply, f.scenario, f.side, f.result, f.winrate, f.position, "");
     char *text, why[1024];
     assert_true(asprintf(&text, "%s\n# a comment\n%s", good, bad) > 0);
-    struct tune_data d = {0};
+    struct eval_data d = {0};
     assert_refused_by_line(read_text(text, "bad.tsv", 2, &d, why, sizeof why), why, "bad.tsv:3: ", why_part);
-    tune_data_free(&d);
+    eval_data_free(&d);
     free(text);
     free(good);
     free(f.position);
@@ -476,16 +476,16 @@ static void comments_blanks_and_visits_are_read(void **state)
     char *with_visits = line_of(f.game, f.ply, f.scenario, f.side, f.result, "-", f.position, "\t4000\r\n");
     char *text, why[1024];
     assert_true(asprintf(&text, "# selfplay\n\n   \n%s# end\n", with_visits) > 0);
-    struct tune_data d = {0};
+    struct eval_data d = {0};
     if (!read_text(text, "ok.tsv", 1, &d, why, sizeof why))
         fail_msg("%s", why);
     assert_int_equal(d.count, 1);
     assert_true(isnan(d.winrate[0]));
     double *target = malloc(sizeof *target);
-    tune_targets(&d, 0.5, target);
+    eval_fit_targets(&d, 0.5, target);
     assert_true(target[0] == d.result[0]); /* no win rate: the result alone */
     free(target);
-    tune_data_free(&d);
+    eval_data_free(&d);
     free(text);
     free(with_visits);
     free(f.position);
@@ -498,13 +498,13 @@ static void win_rates_are_turned_to_york(void **state)
     struct fields f;
     first_line_fields(&f);
     char *line = line_of(f.game, f.ply, f.scenario, f.side, f.result, "0.25", f.position, "\n"), why[512];
-    struct tune_data d = {0};
+    struct eval_data d = {0};
     assert_true(read_text(line, "one", 1, &d, why, sizeof why));
     assert_true(d.winrate[0] == (strcmp(f.side, "york") == 0 ? 0.25 : 0.75));
     double target;
-    tune_targets(&d, 0.5, &target);
+    eval_fit_targets(&d, 0.5, &target);
     assert_true(fabs(target - (0.5 * d.result[0] + 0.5 * d.winrate[0])) < 1e-15);
-    tune_data_free(&d);
+    eval_data_free(&d);
     free(line);
     free(f.position);
 }
@@ -522,7 +522,7 @@ static void the_weights_file_keeps_the_start_files_comments(void **state)
     struct eval_weights w = known_weights(), back;
     w.w[EVAL_CITIES] = 0.123457;
     char why[512];
-    assert_true(tune_write_weights(&EVAL_WEIGHTS, path, "eval/weights.txt", w.w, &temporary, why, sizeof why));
+    assert_true(fit_write_weights(&EVAL_WEIGHTS, path, "eval/weights.txt", w.w, &temporary, why, sizeof why));
     assert_int_equal(access(path, F_OK), -1); /* only the temporary file so far */
     assert_int_equal(rename(temporary, path), 0);
     free(temporary);
@@ -545,7 +545,7 @@ static void the_weights_file_keeps_the_start_files_comments(void **state)
     free(start);
     unlink(path);
     /* without a start file: eval_weights_write's form */
-    assert_true(tune_write_weights(&EVAL_WEIGHTS, path, NULL, w.w, &temporary, why, sizeof why));
+    assert_true(fit_write_weights(&EVAL_WEIGHTS, path, NULL, w.w, &temporary, why, sizeof why));
     assert_true(eval_weights_load(temporary, &back, why, sizeof why));
     assert_memory_equal(back.w, w.w, sizeof w.w);
     unlink(temporary);
@@ -558,20 +558,20 @@ static void the_plots_are_whole_svg_files(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 30, .seed = 19, .every = 4, .truth = &truth};
-    struct tune_data all = {0}, train = {0}, validation = {0};
+    struct fit_synthetic s = {.games = 30, .seed = 19, .every = 4, .truth = &truth};
+    struct eval_data all = {0}, train = {0}, validation = {0};
     read_synthetic(&s, &all);
-    tune_data_split(&all, 0.3, 1, &train, &validation);
-    struct tune_fit fit = fit_of(&train, &validation, 0, 1e-5);
+    eval_data_split(&all, 0.3, 1, &train, &validation);
+    struct eval_fit fit = fit_of(&train, &validation, 0, 1e-5);
     char dir[] = "/tmp/r3-test-plots-XXXXXX", plots[128], why[512];
     assert_non_null(mkdtemp(dir));
     snprintf(plots, sizeof plots, "%s/plots", dir);
-    char *final[TUNE_PLOTS], *temporary[TUNE_PLOTS];
+    char *final[EVAL_FIT_PLOTS], *temporary[EVAL_FIT_PLOTS];
     int count;
-    assert_true(tune_write_plots(plots, &fit, &validation, final, temporary, &count, why, sizeof why));
-    assert_int_equal(count, TUNE_PLOTS);
-    const char *expect[TUNE_PLOTS] = {"loss.svg", "calibration-1460.svg", "calibration-1470.svg",
-                                      "calibration-1483.svg"};
+    assert_true(eval_fit_write_plots(plots, &fit, &validation, final, temporary, &count, why, sizeof why));
+    assert_int_equal(count, EVAL_FIT_PLOTS);
+    const char *expect[EVAL_FIT_PLOTS] = {"loss.svg", "calibration-1460.svg", "calibration-1470.svg",
+                                          "calibration-1483.svg"};
     for (int i = 0; i < count; i++) {
         assert_non_null(strstr(final[i], expect[i]));
         char *text = file_text(temporary[i]);
@@ -586,10 +586,10 @@ static void the_plots_are_whole_svg_files(void **state)
     }
     rmdir(plots);
     rmdir(dir);
-    tune_fit_free(&fit);
-    tune_data_free(&all);
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_fit_free(&fit);
+    eval_data_free(&all);
+    eval_data_free(&train);
+    eval_data_free(&validation);
 }
 
 /* Calibration bins: each position counted once, in the bin of its chance. */
@@ -597,14 +597,14 @@ static void calibration_bins_count_each_position_once(void **state)
 {
     (void)state;
     struct eval_weights truth = known_weights();
-    struct tune_synthetic s = {.games = 30, .seed = 20, .every = 4, .truth = &truth};
-    struct tune_data d = {0};
+    struct fit_synthetic s = {.games = 30, .seed = 20, .every = 4, .truth = &truth};
+    struct eval_data d = {0};
     read_synthetic(&s, &d);
-    long total = 0, count[TUNE_BINS];
-    double predicted[TUNE_BINS], observed[TUNE_BINS];
+    long total = 0, count[EVAL_FIT_BINS];
+    double predicted[EVAL_FIT_BINS], observed[EVAL_FIT_BINS];
     for (int scenario = 0; scenario < 3; scenario++) {
-        tune_calibration(&d, truth.w, scenario, count, predicted, observed);
-        for (int k = 0; k < TUNE_BINS; k++) {
+        eval_fit_calibration(&d, truth.w, scenario, count, predicted, observed);
+        for (int k = 0; k < EVAL_FIT_BINS; k++) {
             total += count[k];
             if (count[k])
                 assert_true(predicted[k] >= k / 10.0 && predicted[k] <= (k + 1) / 10.0 && observed[k] >= 0 &&
@@ -612,7 +612,7 @@ static void calibration_bins_count_each_position_once(void **state)
         }
     }
     assert_int_equal(total, d.count);
-    tune_data_free(&d);
+    eval_data_free(&d);
 }
 
 int main(void)

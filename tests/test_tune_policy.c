@@ -1,14 +1,14 @@
 /*
  * test_tune_policy.c: r3 tune policy's parts (tuning/fit/policy_data.h,
- * tuning/selfplay/visits.h, tuning/fit/tune_policy.h). Positions come from random games
+ * tuning/selfplay/visits.h, tuning/fit/policy_fit.h). Positions come from random games
  * played by game_play() with rules_chance() from a seed, their visits drawn
- * from the softmax of known weights (tuning/fit/tune_bench.h): the analytic
+ * from the softmax of known weights (tuning/fit/fit_bench.h): the analytic
  * gradient is the loss's slope; the loss is the softmax's cross-entropy; the
  * fit recovers the known weights, every one whose feature 150 training
  * decisions have within 0.1; a bound stops a weight the data pushes past it;
  * a fixed weight keeps its start value; the split keeps games whole; threads do not change what is read; bad visits
  * are refused by line; top-1 agreement shares out ties; the policy file
- * written loads. (The stop flag is tune_lbfgs.c's, tested in test_tune.c.)
+ * written loads. (The stop flag is fit_lbfgs.c's, tested in test_tune.c.)
  */
 /* gnulib's headers, first on the include path, need its config.h first (which also asks for asprintf). */
 #include <config.h>
@@ -27,10 +27,10 @@
 #include "engine/text/position.h"
 #include "search/policy.h"
 #include "tests/support.h"
+#include "tuning/fit/fit_bench.h"
+#include "tuning/fit/fit_files.h"
 #include "tuning/fit/policy_data.h"
-#include "tuning/fit/tune_bench.h"
-#include "tuning/fit/tune_files.h"
-#include "tuning/fit/tune_policy.h"
+#include "tuning/fit/policy_fit.h"
 #include "tuning/selfplay/visits.h"
 
 #define N POLICY_WEIGHT_COUNT
@@ -40,9 +40,9 @@
 
 /* ---- making and reading data ---- */
 
-static struct tune_synthetic synthetic(long games, uint64_t seed, const struct policy_weights *truth)
+static struct fit_synthetic synthetic(long games, uint64_t seed, const struct policy_weights *truth)
 {
-    return (struct tune_synthetic){.games = games, .seed = seed, .every = 5, .policy = truth, .visits = VISITS};
+    return (struct fit_synthetic){.games = games, .seed = seed, .every = 5, .policy = truth, .visits = VISITS};
 }
 
 /* Reads text as a data file named name: true, or false with why. */
@@ -50,13 +50,13 @@ static bool read_text(const char *text, const char *name, int threads, struct po
 {
     FILE *in = fmemopen((void *)text, strlen(text), "r");
     assert_non_null(in);
-    struct tune_reader r = policy_data_reader(d);
-    bool ok = tune_read_stream(&r, in, name, threads, why, size);
+    struct fit_reader r = policy_data_reader(d);
+    bool ok = fit_read_stream(&r, in, name, threads, why, size);
     fclose(in);
     return ok;
 }
 
-static void read_synthetic(const struct tune_synthetic *s, struct policy_data *d)
+static void read_synthetic(const struct fit_synthetic *s, struct policy_data *d)
 {
     char why[512], *text = synthetic_text(s, NULL);
     if (!read_text(text, "synthetic", 2, d, why, sizeof why))
@@ -81,17 +81,17 @@ static struct policy_weights random_weights(uint64_t seed)
 static void split_synthetic(long games, uint64_t seed, const struct policy_weights *truth, double fraction,
                             struct policy_data *all, struct policy_data *train, struct policy_data *validation)
 {
-    struct tune_synthetic s = synthetic(games, seed, truth);
+    struct fit_synthetic s = synthetic(games, seed, truth);
     read_synthetic(&s, all);
     policy_data_split(all, fraction, 1, train, validation);
 }
 
-static struct tune_policy_fit fit_of(const struct policy_data *train, const struct policy_data *validation, double l2)
+static struct policy_fit fit_of(const struct policy_data *train, const struct policy_data *validation, double l2)
 {
-    struct tune_options o = {.l2 = l2, .iterations = 2000};
-    struct tune_policy_fit fit;
+    struct fit_options o = {.l2 = l2, .iterations = 2000};
+    struct policy_fit fit;
     char why[256];
-    if (!tune_policy_fit(train, validation, &POLICY_DEFAULT, &o, &fit, why, sizeof why))
+    if (!policy_fit(train, validation, &POLICY_DEFAULT, &o, &fit, why, sizeof why))
         fail_msg("%s", why);
     return fit;
 }
@@ -105,22 +105,22 @@ static void free_all(struct policy_data *a, struct policy_data *b, struct policy
 
 /* ---- the loss ---- */
 
-static double loss_of(const double *w, const void *d) { return tune_policy_loss(d, w, NULL); }
+static double loss_of(const double *w, const void *d) { return policy_fit_loss(d, w, NULL); }
 
 /* The analytic gradient is the loss's slope, weight by weight, at the
  * defaults and at weights away from them. */
 static void the_gradient_is_the_slope_of_the_loss(void **state)
 {
     (void)state;
-    struct policy_weights truth = tune_policy_truth();
-    struct tune_synthetic s = synthetic(30, 3, &truth);
+    struct policy_weights truth = policy_fit_truth();
+    struct fit_synthetic s = synthetic(30, 3, &truth);
     struct policy_data d = {0};
     read_synthetic(&s, &d);
     assert_true(d.count > 300);
     for (int at = 0; at < 2; at++) {
         struct policy_weights w = at ? random_weights(7) : POLICY_DEFAULT;
         double gradient[N];
-        tune_policy_loss(&d, w.w, gradient);
+        policy_fit_loss(&d, w.w, gradient);
         assert_gradient_is_slope(N, w.w, gradient, loss_of, &d, POLICY_WEIGHT_INFO);
     }
     policy_data_free(&d);
@@ -159,8 +159,8 @@ static double line_loss(char *line, const struct policy_table *t)
 static void the_loss_is_the_cross_entropy_of_the_policy(void **state)
 {
     (void)state;
-    struct policy_weights truth = tune_policy_truth();
-    struct tune_synthetic s = synthetic(6, 4, &truth);
+    struct policy_weights truth = policy_fit_truth();
+    struct fit_synthetic s = synthetic(6, 4, &truth);
     struct policy_data d = {0};
     long lines;
     char *text = synthetic_text(&s, &lines), why[512];
@@ -173,7 +173,7 @@ static void the_loss_is_the_cross_entropy_of_the_policy(void **state)
         sum += line_loss(line, policy_table_builtin());
         line = end + 1;
     }
-    double loss = tune_policy_loss(&d, POLICY_DEFAULT.w, NULL);
+    double loss = policy_fit_loss(&d, POLICY_DEFAULT.w, NULL);
     /* the defaults are the hand weights to 4 decimals: exp of them within 1e-4 */
     assert_true(fabs(loss - sum / (double)d.count) < 1e-4);
     free(text);
@@ -188,10 +188,10 @@ static void the_loss_is_the_cross_entropy_of_the_policy(void **state)
 static void the_fit_recovers_known_weights(void **state)
 {
     (void)state;
-    struct policy_weights truth = tune_policy_truth();
+    struct policy_weights truth = policy_fit_truth();
     struct policy_data all = {0}, train = {0}, validation = {0};
     split_synthetic(300, 11, &truth, 0.1, &all, &train, &validation);
-    struct tune_policy_fit fit = fit_of(&train, &validation, TUNE_DEFAULT_L2);
+    struct policy_fit fit = fit_of(&train, &validation, FIT_DEFAULT_L2);
     int checked = 0;
     for (int j = 0; j < N; j++) {
         double off = fit.fitted.w[j] - truth.w[j];
@@ -206,22 +206,22 @@ static void the_fit_recovers_known_weights(void **state)
     assert_true(checked >= 20);
     assert_true(fit.validation < fit.start_validation && fit.train < fit.start_train);
     assert_true(fit.agreement > fit.start_agreement);
-    tune_policy_fit_free(&fit);
+    policy_fit_free(&fit);
     free_all(&all, &train, &validation);
 }
 
-static void write_report(FILE *out, const void *fit) { tune_policy_report(out, fit); }
+static void write_report(FILE *out, const void *fit) { policy_fit_report(out, fit); }
 
 /* enter_city's bounds are [-3, 3]: made from 5, the data pushes it up, and
  * it stops at 3, marked as at its bound in the report; no other is. */
 static void a_bound_stops_a_weight_the_data_pushes_past_it(void **state)
 {
     (void)state;
-    struct policy_weights truth = tune_policy_truth();
+    struct policy_weights truth = policy_fit_truth();
     truth.w[POLICY_ENTER_CITY] = 5;
     struct policy_data all = {0}, train = {0}, validation = {0};
     split_synthetic(120, 13, &truth, 0.1, &all, &train, &validation);
-    struct tune_policy_fit fit = fit_of(&train, &validation, TUNE_DEFAULT_L2);
+    struct policy_fit fit = fit_of(&train, &validation, FIT_DEFAULT_L2);
     assert_true(fit.fitted.w[POLICY_ENTER_CITY] == POLICY_WEIGHT_INFO[POLICY_ENTER_CITY].max);
     for (int j = 0; j < N; j++)
         assert_true(fit.at_bound[j] == (j == POLICY_ENTER_CITY));
@@ -229,7 +229,7 @@ static void a_bound_stops_a_weight_the_data_pushes_past_it(void **state)
     assert_only_marked(report, "enter_city", "bound");
     assert_non_null(strstr(report, "\ntop-1 agreement on validation: "));
     free(report);
-    tune_policy_fit_free(&fit);
+    policy_fit_free(&fit);
     free_all(&all, &train, &validation);
 }
 
@@ -240,14 +240,14 @@ static void a_bound_stops_a_weight_the_data_pushes_past_it(void **state)
 static void a_fixed_weight_keeps_its_start(void **state)
 {
     (void)state;
-    struct policy_weights truth = tune_policy_truth();
+    struct policy_weights truth = policy_fit_truth();
     struct policy_data all = {0}, train = {0}, validation = {0};
     split_synthetic(60, 19, &truth, 0.1, &all, &train, &validation);
-    struct tune_options o = {.l2 = TUNE_DEFAULT_L2, .iterations = 2000};
+    struct fit_options o = {.l2 = FIT_DEFAULT_L2, .iterations = 2000};
     o.fixed[POLICY_FIRE] = true;
-    struct tune_policy_fit fit;
+    struct policy_fit fit;
     char why[256];
-    if (!tune_policy_fit(&train, &validation, &POLICY_DEFAULT, &o, &fit, why, sizeof why))
+    if (!policy_fit(&train, &validation, &POLICY_DEFAULT, &o, &fit, why, sizeof why))
         fail_msg("%s", why);
     assert_true(fit.fitted.w[POLICY_FIRE] == POLICY_DEFAULT.w[POLICY_FIRE]);
     assert_true(fit.fixed[POLICY_FIRE] && !fit.at_bound[POLICY_FIRE]);
@@ -255,7 +255,7 @@ static void a_fixed_weight_keeps_its_start(void **state)
     char *report = capture(write_report, &fit);
     assert_only_marked(report, "fire", "fixed");
     free(report);
-    tune_policy_fit_free(&fit);
+    policy_fit_free(&fit);
     free_all(&all, &train, &validation);
 }
 
@@ -273,21 +273,21 @@ static void top_1_agreement_shares_out_ties(void **state)
     int64_t game[] = {1, 2, 3};
     struct policy_data d = {.count = 3, .decisions = 7, .first = first, .cell = cell, .target = target, .game = game};
     /* fire is liked most: 1 for the first, 0 for the second; three hits tie: 1 of 3 */
-    assert_true(fabs(tune_policy_agreement(&d, POLICY_DEFAULT.w) - (1 + 0 + 1.0 / 3) / 3) < 1e-12);
-    assert_true(isnan(tune_policy_agreement(&(struct policy_data){0}, POLICY_DEFAULT.w)));
+    assert_true(fabs(policy_fit_agreement(&d, POLICY_DEFAULT.w) - (1 + 0 + 1.0 / 3) / 3) < 1e-12);
+    assert_true(isnan(policy_fit_agreement(&(struct policy_data){0}, POLICY_DEFAULT.w)));
 }
 
 /* ---- the split and reading ---- */
 
 static bool has_game(const struct policy_data *d, int64_t game) { return ids_have(d->game, d->count, game); }
 
-/* Every game goes wholly to one side, as tune_in_validation says, with all
+/* Every game goes wholly to one side, as fit_in_validation says, with all
  * its decisions. */
 static void the_split_keeps_every_game_whole(void **state)
 {
     (void)state;
-    struct policy_weights truth = tune_policy_truth();
-    struct tune_synthetic s = synthetic(60, 16, &truth);
+    struct policy_weights truth = policy_fit_truth();
+    struct fit_synthetic s = synthetic(60, 16, &truth);
     struct policy_data all = {0}, train = {0}, validation = {0};
     read_synthetic(&s, &all);
     assert_int_equal(policy_data_games(&all), 60);
@@ -297,7 +297,7 @@ static void the_split_keeps_every_game_whole(void **state)
     assert_int_equal(policy_data_games(&train) + policy_data_games(&validation), 60);
     assert_in_range(policy_data_games(&validation), 4, 25);
     for (long i = 0; i < all.count; i++) {
-        assert_true(has_game(&validation, all.game[i]) == tune_in_validation(all.game[i], 0.2, 5));
+        assert_true(has_game(&validation, all.game[i]) == fit_in_validation(all.game[i], 0.2, 5));
         assert_true(has_game(&train, all.game[i]) != has_game(&validation, all.game[i]));
     }
     free_all(&all, &train, &validation);
@@ -307,8 +307,8 @@ static void the_split_keeps_every_game_whole(void **state)
 static void threads_do_not_change_the_positions(void **state)
 {
     (void)state;
-    struct policy_weights truth = tune_policy_truth();
-    struct tune_synthetic s = synthetic(40, 17, &truth);
+    struct policy_weights truth = policy_fit_truth();
+    struct fit_synthetic s = synthetic(40, 17, &truth);
     char *text = synthetic_text(&s, NULL), why[512];
     struct policy_data d[2] = {{0}, {0}};
     for (int k = 0; k < 2; k++)
@@ -328,8 +328,8 @@ static void threads_do_not_change_the_positions(void **state)
  * and its visits. */
 static void first_line(char **head, char **visits)
 {
-    struct policy_weights truth = tune_policy_truth();
-    struct tune_synthetic s = synthetic(1, 18, &truth);
+    struct policy_weights truth = policy_fit_truth();
+    struct fit_synthetic s = synthetic(1, 18, &truth);
     char *text = synthetic_text(&s, NULL);
     *strchr(text, '\n') = '\0';
     char *tab = strrchr(text, '\t');
@@ -445,7 +445,7 @@ static void the_policy_file_written_loads(void **state)
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/policy.txt", dir);
     struct policy_weights w = random_weights(21), back;
-    assert_true(tune_write_weights(&POLICY_WEIGHTS, path, "search/policy-hand.txt", w.w, &temporary, why, sizeof why));
+    assert_true(fit_write_weights(&POLICY_WEIGHTS, path, "search/policy-hand.txt", w.w, &temporary, why, sizeof why));
     assert_int_equal(rename(temporary, path), 0);
     free(temporary);
     assert_true(policy_weights_load(path, &back, why, sizeof why));

@@ -21,8 +21,8 @@
 #include "eval/weights.h"
 #include "protocol/cli/cli.h"
 #include "search/policy_weights.h"
-#include "tuning/fit/tune_bench.h"
-#include "tuning/fit/tune_files.h"
+#include "tuning/fit/fit_bench.h"
+#include "tuning/fit/fit_files.h"
 
 volatile sig_atomic_t tune_cli_stop;
 
@@ -158,14 +158,14 @@ int tune_cli_parse(const struct cli_command *c, int argc, char **argv, struct tu
         .validation = 0.1,
         .seed = 1,
         .threads = default_threads(),
-        .positions = TUNE_BENCH_POSITIONS,
+        .positions = FIT_BENCH_POSITIONS,
         .rate = 1e-3,
         .batch = 256,
         .epochs = 30,
         .patience = 3,
         .label_turns = 2,
         .fit = {
-            .l2 = TUNE_DEFAULT_L2, .iterations = TUNE_DEFAULT_ITERATIONS, .stop = &tune_cli_stop, .progress = stdout}};
+            .l2 = FIT_DEFAULT_L2, .iterations = FIT_DEFAULT_ITERATIONS, .stop = &tune_cli_stop, .progress = stdout}};
     int status = cli_parse(c, argc, argv, take_tune, o);
     if (status || o->bench || o->synthetic)
         return status;
@@ -224,7 +224,7 @@ int tune_cli_interrupted(void)
     return TUNE_INTERRUPTED;
 }
 
-int tune_cli_fitted(bool ok, const struct tune_run *run, const char *why)
+int tune_cli_fitted(bool ok, const struct fit_run *run, const char *why)
 {
     if (!ok)
         return tune_cli_error(why);
@@ -233,12 +233,12 @@ int tune_cli_fitted(bool ok, const struct tune_run *run, const char *why)
 
 /* ---- reading and the split ---- */
 
-int tune_cli_read(const struct tune_cli *o, const struct tune_reader *reader)
+int tune_cli_read(const struct tune_cli *o, const struct fit_reader *reader)
 {
     char why[1024];
-    struct tune_reader each = *reader;
+    struct fit_reader each = *reader;
     for (int i = 0; i < o->data_count; i++)
-        if (each.file = i, !tune_read_file(&each, o->data[i], o->threads, why, sizeof why))
+        if (each.file = i, !fit_read_file(&each, o->data[i], o->threads, why, sizeof why))
             return tune_cli_stop ? tune_cli_interrupted() : tune_cli_error(why);
     return tune_cli_stop ? tune_cli_interrupted() : 0;
 }
@@ -302,7 +302,7 @@ static bool write_files(const struct tune_cli *o, const struct tune_cli_outputs 
         return rename_all(w, why, size);
     bool written = out->write_out
                        ? out->write_out(out->context, o->out, &w->temporary[w->count], why, size)
-                       : tune_write_weights(out->list, o->out, o->start, out->w, &w->temporary[w->count], why, size);
+                       : fit_write_weights(out->list, o->out, o->start, out->w, &w->temporary[w->count], why, size);
     if (!written)
         return false;
     w->final[w->count++] = strdup(o->out);

@@ -15,8 +15,8 @@
 
 #include "engine/text/weights_file.h"
 #include "protocol/cli/command_line.h"
-#include "tuning/fit/tune_lbfgs.h"
-#include "tuning/fit/tune_read.h"
+#include "tuning/fit/fit_lbfgs.h"
+#include "tuning/fit/fit_read.h"
 
 #define TUNE_MAX_DATA 256 /* --data files */
 #define TUNE_INTERRUPTED 130
@@ -34,7 +34,7 @@ struct tune_cli {
     bool bench;
     bool chosen; /* r3 tune policy --chosen: fit to the most visited decision alone */
     long positions, synthetic;
-    struct tune_options fit;
+    struct fit_options fit;
     /* r3 tune value's: Adam's step, samples a minibatch, the most epochs, and
      * epochs without a better held-out loss before it stops. */
     double rate;
@@ -63,11 +63,11 @@ int tune_cli_interrupted(void);
 
 /* The status after a fit: 0 if it went well, else the exit status after the
  * error (why, if the fit failed) or the interruption. */
-int tune_cli_fitted(bool ok, const struct tune_run *run, const char *why);
+int tune_cli_fitted(bool ok, const struct fit_run *run, const char *why);
 
 /* Reads every --data file with the tuner's reader: 0, or the exit status
  * after the error. */
-int tune_cli_read(const struct tune_cli *o, const struct tune_reader *reader);
+int tune_cli_read(const struct tune_cli *o, const struct fit_reader *reader);
 
 /* Prints the split's sizes; 0, or 1 after the error if the validation set
  * has fewer than 2 games or the training set none. */

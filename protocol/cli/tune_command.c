@@ -18,19 +18,19 @@
 #include "protocol/cli/spsa_command.h"
 #include "protocol/cli/tune_cli.h"
 #include "protocol/cli/tune_policy_command.h"
-#include "tuning/fit/tune_bench.h"
-#include "tuning/fit/tune_data.h"
-#include "tuning/fit/tune_eval.h"
-#include "tuning/fit/tune_files.h"
+#include "tuning/fit/eval_data.h"
+#include "tuning/fit/eval_fit.h"
+#include "tuning/fit/fit_bench.h"
+#include "tuning/fit/fit_files.h"
 #include "tuning/fit/value_data.h"
 #include "tuning/fit/value_fit.h"
 #include "tuning/fit/value_report.h"
 
 /* Reads every --data file into *all. */
-static int read_data(const struct tune_cli *o, struct tune_data *all)
+static int read_data(const struct tune_cli *o, struct eval_data *all)
 {
     double start = clock_seconds();
-    struct tune_reader reader = tune_data_reader(all);
+    struct fit_reader reader = eval_data_reader(all);
     int status = tune_cli_read(o, &reader);
     double seconds = clock_seconds() - start;
     char why[1024];
@@ -49,30 +49,30 @@ static int read_data(const struct tune_cli *o, struct tune_data *all)
 }
 
 /* Splits by game; both sides must have games, the validation set two. */
-static int split(const struct tune_cli *o, struct tune_data *all, struct tune_data *train, struct tune_data *validation)
+static int split(const struct tune_cli *o, struct eval_data *all, struct eval_data *train, struct eval_data *validation)
 {
-    tune_data_split(all, o->validation, o->seed, train, validation);
-    tune_data_free(all);
-    return tune_cli_split(o, train->count, tune_data_games(train), validation->count, tune_data_games(validation));
+    eval_data_split(all, o->validation, o->seed, train, validation);
+    eval_data_free(all);
+    return tune_cli_split(o, train->count, eval_data_games(train), validation->count, eval_data_games(validation));
 }
 
 struct eval_plots {
-    const struct tune_fit *fit;
-    const struct tune_data *validation;
+    const struct eval_fit *fit;
+    const struct eval_data *validation;
 };
 
 static bool write_plots(const void *context, const char *dir, char **final, char **temporary, int *count, char *why,
                         size_t size)
 {
     const struct eval_plots *p = context;
-    return tune_write_plots(dir, p->fit, p->validation, final, temporary, count, why, size);
+    return eval_fit_write_plots(dir, p->fit, p->validation, final, temporary, count, why, size);
 }
 
 /* The fit's report and outputs, then its last line. */
-static int finish(const struct tune_cli *o, const struct tune_fit *fit, const struct tune_data *validation)
+static int finish(const struct tune_cli *o, const struct eval_fit *fit, const struct eval_data *validation)
 {
     putchar('\n');
-    tune_report(stdout, fit);
+    eval_fit_report(stdout, fit);
     printf("train loss: %.6f -> %.6f\n", fit->start_train, fit->train);
     struct eval_plots plots = {fit, validation};
     const struct tune_cli_outputs out = {&EVAL_WEIGHTS,
@@ -94,21 +94,21 @@ static int tune_eval(struct tune_cli *o)
     if (o->start && !eval_weights_load(o->start, &start, why, sizeof why))
         return tune_cli_error(why);
     tune_cli_signals(true);
-    struct tune_data all = {0}, train = {0}, validation = {0};
+    struct eval_data all = {0}, train = {0}, validation = {0};
     int status = read_data(o, &all);
     if (!status)
         status = split(o, &all, &train, &validation);
-    tune_data_free(&all);
+    eval_data_free(&all);
     if (!status) {
-        struct tune_fit fit;
-        bool ok = tune_fit(&train, &validation, &start, &o->fit, &fit, why, sizeof why);
+        struct eval_fit fit;
+        bool ok = eval_fit(&train, &validation, &start, &o->fit, &fit, why, sizeof why);
         status = tune_cli_fitted(ok, &fit.run, why);
         if (!status)
             status = finish(o, &fit, &validation);
-        tune_fit_free(&fit);
+        eval_fit_free(&fit);
     }
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_data_free(&train);
+    eval_data_free(&validation);
     tune_cli_signals(false);
     return status;
 }
@@ -117,13 +117,13 @@ static int tune_eval(struct tune_cli *o)
 static int tune_eval_aside(const struct tune_cli *o)
 {
     if (o->synthetic) { /* labelled positions of random games, results drawn from known weights */
-        struct eval_weights truth = tune_bench_truth();
-        struct tune_synthetic s = {.games = o->synthetic, .seed = o->seed, .every = 5, .truth = &truth};
-        tune_synthetic_write(&s, stdout);
+        struct eval_weights truth = fit_bench_truth();
+        struct fit_synthetic s = {.games = o->synthetic, .seed = o->seed, .every = 5, .truth = &truth};
+        fit_synthetic_write(&s, stdout);
         return fflush(stdout) == 0 ? 0 : 1;
     }
-    struct tune_bench_options b = {.positions = o->positions, .threads = o->threads, .seed = o->seed};
-    return tune_bench_run(&b, stdout);
+    struct fit_bench_options b = {.positions = o->positions, .threads = o->threads, .seed = o->seed};
+    return fit_bench_run(&b, stdout);
 }
 
 /* The options both fits take, then each one's own. */
@@ -249,7 +249,7 @@ static int read_value_data(const struct tune_cli *o, struct value_all *all)
     if (o->label_value && !(label_net = value_net_load(o->label_value, &id, why, sizeof why)))
         return tune_cli_error(why);
     const struct value_labels labels = {o->label_playouts, o->label_turns, o->label_advance, o->seed, label_net};
-    struct tune_reader reader = value_data_reader(all, o->fit.lambda, &labels);
+    struct fit_reader reader = value_data_reader(all, o->fit.lambda, &labels);
     int status = tune_cli_read(o, &reader);
     if (status)
         return status;
@@ -285,8 +285,8 @@ static void print_report(const char *which, const struct net *net, const struct 
 static bool write_net(const void *context, const char *path, char **temporary, char *why, size_t size)
 {
     const struct value_plots *p = context;
-    FILE *out = tune_open_temporary(path, temporary, why, size);
-    return out && tune_close_temporary(out, net_write_stream(p->net, out), path, temporary, why, size);
+    FILE *out = fit_open_temporary(path, temporary, why, size);
+    return out && fit_close_temporary(out, net_write_stream(p->net, out), path, temporary, why, size);
 }
 
 static bool write_value_plots(const void *context, const char *dir, char **final, char **temporary, int *count,

@@ -9,10 +9,10 @@
 #include <stdio.h>
 
 #include "engine/core/clock.h"
+#include "tuning/fit/fit_bench.h"
+#include "tuning/fit/fit_files.h"
 #include "tuning/fit/policy_data.h"
-#include "tuning/fit/tune_bench.h"
-#include "tuning/fit/tune_files.h"
-#include "tuning/fit/tune_policy.h"
+#include "tuning/fit/policy_fit.h"
 
 #define SYNTHETIC_VISITS 100 /* a made-up position's visits */
 
@@ -20,7 +20,7 @@
 static int read_data(const struct tune_cli *o, struct policy_data *all)
 {
     double start = clock_seconds();
-    struct tune_reader reader = policy_data_reader(all);
+    struct fit_reader reader = policy_data_reader(all);
     int status = tune_cli_read(o, &reader);
     double seconds = clock_seconds() - start;
     long lines = all->count + all->unvisited + all->one + all->finished;
@@ -61,20 +61,20 @@ static int read_and_split(const struct tune_cli *o, struct policy_data *train, s
 static bool write_plots(const void *context, const char *dir, char **final, char **temporary, int *count, char *why,
                         size_t size)
 {
-    const struct tune_policy_fit *fit = context;
-    struct tune_loss_plot loss = {"policy", &fit->run};
+    const struct policy_fit *fit = context;
+    struct fit_loss_plot loss = {"policy", &fit->run};
     *count = 0;
-    if (!tune_make_directory(dir, why, size) ||
-        !tune_write_plot(dir, "loss.svg", tune_draw_loss, &loss, &final[0], &temporary[0], why, size))
+    if (!fit_make_directory(dir, why, size) ||
+        !fit_write_plot(dir, "loss.svg", fit_draw_loss, &loss, &final[0], &temporary[0], why, size))
         return false;
     *count = 1;
     return true;
 }
 
-static int finish(const struct tune_cli *o, const struct tune_policy_fit *fit)
+static int finish(const struct tune_cli *o, const struct policy_fit *fit)
 {
     putchar('\n');
-    tune_policy_report(stdout, fit);
+    policy_fit_report(stdout, fit);
     printf("train loss: %.6f -> %.6f\n", fit->start_train, fit->train);
     const struct tune_cli_outputs out = {&POLICY_WEIGHTS, fit->fitted.w, write_plots, fit, "loss.svg", NULL};
     int status = tune_cli_write(o, &out);
@@ -86,15 +86,14 @@ static int finish(const struct tune_cli *o, const struct tune_policy_fit *fit)
 static int fit_and_write(struct tune_cli *o, const struct policy_weights *start)
 {
     struct policy_data train = {0}, validation = {0};
-    struct tune_policy_fit fit = {0};
+    struct policy_fit fit = {0};
     char why[1024];
     int status = read_and_split(o, &train, &validation);
     if (!status)
-        status =
-            tune_cli_fitted(tune_policy_fit(&train, &validation, start, &o->fit, &fit, why, sizeof why), &fit.run, why);
+        status = tune_cli_fitted(policy_fit(&train, &validation, start, &o->fit, &fit, why, sizeof why), &fit.run, why);
     if (!status)
         status = finish(o, &fit);
-    tune_policy_fit_free(&fit);
+    policy_fit_free(&fit);
     policy_data_free(&train);
     policy_data_free(&validation);
     return status;
@@ -103,10 +102,10 @@ static int fit_and_write(struct tune_cli *o, const struct policy_weights *start)
 int tune_policy_command(struct tune_cli *o)
 {
     if (o->synthetic) { /* positions of random games, visits drawn from known weights */
-        struct policy_weights truth = tune_policy_truth();
-        struct tune_synthetic s = {
+        struct policy_weights truth = policy_fit_truth();
+        struct fit_synthetic s = {
             .games = o->synthetic, .seed = o->seed, .every = 5, .policy = &truth, .visits = SYNTHETIC_VISITS};
-        tune_synthetic_write(&s, stdout);
+        fit_synthetic_write(&s, stdout);
         return fflush(stdout) == 0 ? 0 : 1;
     }
     struct policy_weights start = POLICY_DEFAULT;

@@ -1,5 +1,5 @@
 /*
- * policy_data.c: see policy_data.h. tuning/fit/tune_read.c reads the lines; this
+ * policy_data.c: see policy_data.h. tuning/fit/fit_read.c reads the lines; this
  * file's parse lists a position's legal decisions, reads the visits against
  * them and finds each decision's cell on the reading threads, and its take
  * appends them in order.
@@ -66,8 +66,8 @@ struct row {
     double target[MAX_DECISIONS];
 };
 
-static bool parse_decisions(const struct tune_fields *f, const struct world *w, const char *visits, void *out,
-                            char *why, size_t size)
+static bool parse_decisions(const struct fit_fields *f, const struct world *w, const char *visits, void *out, char *why,
+                            size_t size)
 {
     (void)f;
     struct row *row = out;
@@ -91,7 +91,7 @@ static bool parse_decisions(const struct tune_fields *f, const struct world *w, 
     return true;
 }
 
-static void take_decisions(void *context, const struct tune_fields *f, const void *in)
+static void take_decisions(void *context, const struct fit_fields *f, const void *in)
 {
     struct policy_data *d = context;
     const struct row *row = in;
@@ -102,12 +102,12 @@ static void take_decisions(void *context, const struct tune_fields *f, const voi
     else if (row->count == 1)
         d->one++;
     else
-        append(d, tune_game_key(f), row->count, row->cell, row->target);
+        append(d, fit_game_key(f), row->count, row->cell, row->target);
 }
 
-struct tune_reader policy_data_reader(struct policy_data *d)
+struct fit_reader policy_data_reader(struct policy_data *d)
 {
-    return (struct tune_reader){sizeof(struct row), LINES_PER_THREAD, parse_decisions, take_decisions, d, 0};
+    return (struct fit_reader){sizeof(struct row), LINES_PER_THREAD, parse_decisions, take_decisions, d, 0};
 }
 
 void policy_data_choices(struct policy_data *d)
@@ -124,14 +124,14 @@ void policy_data_choices(struct policy_data *d)
 
 /* ---- the split by game ---- */
 
-long policy_data_games(const struct policy_data *d) { return tune_games(d->game, d->count); }
+long policy_data_games(const struct policy_data *d) { return fit_games(d->game, d->count); }
 
 void policy_data_split(const struct policy_data *d, double fraction, uint64_t seed, struct policy_data *train,
                        struct policy_data *validation)
 {
     for (long i = 0; i < d->count; i++) {
         long at = d->first[i];
-        append(tune_in_validation(d->game[i], fraction, seed) ? validation : train, d->game[i],
+        append(fit_in_validation(d->game[i], fraction, seed) ? validation : train, d->game[i],
                (int)(d->first[i + 1] - at), d->cell + at, d->target + at);
     }
 }

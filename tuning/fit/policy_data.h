@@ -1,6 +1,6 @@
 /*
  * policy_data.h: the positions r3 tune policy fits to (docs/tuning.md), read
- * from self-play files with their visits column (tuning/fit/tune_read.h,
+ * from self-play files with their visits column (tuning/fit/fit_read.h,
  * tuning/selfplay/visits.h). For each position the legal decisions are listed again
  * (rules_legal) and must be the visits' names in order; each decision's
  * features, its cell of the policy's table (search/policy_weights.h), are
@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 #include "search/policy_weights.h"
-#include "tuning/fit/tune_read.h"
+#include "tuning/fit/fit_read.h"
 
 /* Positions with their decisions, in the order read. */
 struct policy_data {
@@ -31,9 +31,9 @@ struct policy_data {
     long finished, unvisited, one; /* lines left out: finished games, no visits, a single legal decision */
 };
 
-/* The reader (tuning/fit/tune_read.h) that appends the positions of the lines
+/* The reader (tuning/fit/fit_read.h) that appends the positions of the lines
  * it reads to *d, their decisions found on its threads. */
-struct tune_reader policy_data_reader(struct policy_data *d);
+struct fit_reader policy_data_reader(struct policy_data *d);
 
 void policy_data_free(struct policy_data *d);
 
@@ -45,7 +45,7 @@ void policy_data_choices(struct policy_data *d);
 long policy_data_games(const struct policy_data *d);
 
 /* Splits d into train and validation (both empty on entry) by game
- * (tune_in_validation). */
+ * (fit_in_validation). */
 void policy_data_split(const struct policy_data *d, double fraction, uint64_t seed, struct policy_data *train,
                        struct policy_data *validation);
 

@@ -57,12 +57,12 @@ static double playout(const struct world *w, uint64_t seed)
 }
 
 /* The seed of a line's k-th playout. */
-static uint64_t playout_seed(const struct tune_fields *f, uint64_t k)
+static uint64_t playout_seed(const struct fit_fields *f, uint64_t k)
 {
     return labels.seed ^ (uint64_t)f->game * 0x9e3779b97f4a7c15ull ^ (uint64_t)f->ply << 32 ^ k;
 }
 
-static bool parse(const struct tune_fields *f, const struct world *line, const char *visits, void *row, char *why,
+static bool parse(const struct fit_fields *f, const struct world *line, const char *visits, void *row, char *why,
                   size_t size)
 {
     struct value_row *r = row;
@@ -118,7 +118,7 @@ static bool make_room(struct value_all *a, long features)
     return true;
 }
 
-static void take(void *context, const struct tune_fields *f, const void *row)
+static void take(void *context, const struct fit_fields *f, const void *row)
 {
     struct value_all *a = context;
     const struct value_row *r = row;
@@ -140,17 +140,17 @@ static void take(void *context, const struct tune_fields *f, const void *row)
         d->target[n] = (float)(isnan(f->winrate) ? f->result : (1 - a->lambda) * f->result + a->lambda * f->winrate);
     d->base[n] = r->base;
     d->scenario[n] = (uint8_t)f->scenario;
-    a->game[n] = tune_game_key(f);
+    a->game[n] = fit_game_key(f);
     memcpy(d->index + a->used, r->index, r->count * sizeof *r->index);
     a->used += r->count;
     d->samples = n + 1;
 }
 
-struct tune_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l)
+struct fit_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l)
 {
     a->lambda = lambda;
     labels = *l;
-    return (struct tune_reader){sizeof(struct value_row), 256, parse, take, a, 0};
+    return (struct fit_reader){sizeof(struct value_row), 256, parse, take, a, 0};
 }
 
 /* The samples of a on one side of the split, copied into d. */
@@ -160,7 +160,7 @@ static bool copy_side(const struct value_all *a, double fraction, uint64_t seed,
     const struct value_data *all = &a->data;
     long n = 0, features = 0;
     for (long i = 0; i < all->samples; i++)
-        if (tune_in_validation(a->game[i], fraction, seed) == held_out)
+        if (fit_in_validation(a->game[i], fraction, seed) == held_out)
             n++, features += all->count[i];
     *d = (struct value_data){0};
     d->first = malloc((size_t)(n ? n : 1) * sizeof *d->first);
@@ -176,7 +176,7 @@ static bool copy_side(const struct value_all *a, double fraction, uint64_t seed,
     }
     long used = 0;
     for (long i = 0; i < all->samples; i++) {
-        if (tune_in_validation(a->game[i], fraction, seed) != held_out)
+        if (fit_in_validation(a->game[i], fraction, seed) != held_out)
             continue;
         long k = d->samples++;
         d->first[k] = used;
@@ -188,7 +188,7 @@ static bool copy_side(const struct value_all *a, double fraction, uint64_t seed,
         memcpy(d->index + used, all->index + all->first[i], all->count[i] * sizeof *d->index);
         used += all->count[i];
     }
-    *games = tune_games(game, d->samples);
+    *games = fit_games(game, d->samples);
     free(game);
     return true;
 }

@@ -1,6 +1,6 @@
 /*
  * value_data.h: the learned value's training data read from r3 selfplay
- * files (tuning/fit/tune_read.h): each unfinished position's sparse
+ * files (tuning/fit/fit_read.h): each unfinished position's sparse
  * features (eval/features.h) and York's target, the game's result mixed
  * with the search's win rate by lambda, split by game into the positions
  * trained on and those held out.
@@ -8,7 +8,7 @@
 #ifndef R3_VALUE_DATA_H
 #define R3_VALUE_DATA_H
 
-#include "tuning/fit/tune_read.h"
+#include "tuning/fit/fit_read.h"
 #include "tuning/fit/value_fit.h"
 
 /* How the positions are labelled: with playouts > 0, York's mean result
@@ -37,9 +37,9 @@ struct value_all {
 
 /* The reader that fills a: lambda mixes the targets, l labels them. One
  * reading at a time (the labels are the module's while it reads). */
-struct tune_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l);
+struct fit_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l);
 
-/* Splits a's positions by game (tune_in_validation) into train and
+/* Splits a's positions by game (fit_in_validation) into train and
  * validation, which own their memory; false if memory ran out. */
 bool value_data_split(const struct value_all *a, double fraction, uint64_t seed, struct value_data *train,
                       struct value_data *validation, long *train_games, long *validation_games);

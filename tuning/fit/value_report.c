@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "engine/core/tables.h"
-#include "tuning/fit/tune_files.h"
+#include "tuning/fit/fit_files.h"
 #include "tuning/report/plot_svg.h"
 
 #define BINS 10
@@ -128,16 +128,16 @@ bool value_write_plots(const struct value_plots *p, const char *dir, char **fina
                        char *why, size_t size)
 {
     *count = 0;
-    if (!tune_make_directory(dir, why, size))
+    if (!fit_make_directory(dir, why, size))
         return false;
-    if (p->epochs && !tune_write_plot(dir, "loss.svg", draw_loss, p, &final[0], &temporary[0], why, size))
+    if (p->epochs && !fit_write_plot(dir, "loss.svg", draw_loss, p, &final[0], &temporary[0], why, size))
         return false;
     *count = p->epochs ? 1 : 0;
     for (int s = 0; s < SCENARIO_COUNT; s++, ++*count) {
         struct calibration_plot c = {p, s};
         char name[32];
         snprintf(name, sizeof name, "calibration-%d.svg", SCENARIO_INFO[s].year);
-        if (!tune_write_plot(dir, name, draw_calibration, &c, &final[*count], &temporary[*count], why, size))
+        if (!fit_write_plot(dir, name, draw_calibration, &c, &final[*count], &temporary[*count], why, size))
             return false;
     }
     return true;

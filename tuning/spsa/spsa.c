@@ -29,7 +29,7 @@
 #include "engine/io/whole_file.h"
 #include "eval/weights.h"
 #include "search/policy_weights.h"
-#include "tuning/fit/tune_files.h"
+#include "tuning/fit/fit_files.h"
 #include "tuning/report/plot_svg.h"
 #include "tuning/report/progress.h"
 #include "tuning/spsa/spsa_files.h"
@@ -145,7 +145,7 @@ static bool write_weights(const struct spsa_options *o, int target, const double
     const char *template_path = fixed_option(&o->match.engine[0], file_option(target));
     if (template_path && strcmp(template_path, "built-in") == 0)
         template_path = NULL;
-    if (!tune_write_weights(list_of(target), path, template_path, w, &temporary, why, size))
+    if (!fit_write_weights(list_of(target), path, template_path, w, &temporary, why, size))
         return false;
     bool moved = whole_file_rename(temporary, path);
     if (!moved)
@@ -305,7 +305,7 @@ static bool write_plots(const struct spsa_options *o, double path[][SPSA_MAX_PAR
             x[k] = (double)k, y[k] = path[k][i];
         snprintf(name, sizeof name, "spsa-%s.svg", o->param[i].name);
         const struct path_plot plot = {&o->param[i], last + 1, x, y};
-        written = tune_write_plot(o->out_dir, name, draw_path, &plot, &final, &temporary, why, size);
+        written = fit_write_plot(o->out_dir, name, draw_path, &plot, &final, &temporary, why, size);
         if (written && !(written = whole_file_rename(temporary, final)))
             snprintf(why, size, "cannot write '%.300s': %s", final, strerror(errno));
         free(final), free(temporary);

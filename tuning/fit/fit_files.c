@@ -1,11 +1,11 @@
 /*
- * tune_files.c: see tune_files.h.
+ * fit_files.c: see fit_files.h.
  */
 /* gnulib (for getopt) puts its own system headers first on the include path;
  * they need its config.h before anything else. */
 #include <config.h>
 
-#include "tuning/fit/tune_files.h"
+#include "tuning/fit/fit_files.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -17,7 +17,7 @@
 #include "engine/io/whole_file.h"
 #include "tuning/report/plot_svg.h"
 
-FILE *tune_open_temporary(const char *path, char **temporary, char *why, size_t size)
+FILE *fit_open_temporary(const char *path, char **temporary, char *why, size_t size)
 {
     size_t length = strlen(path) + WHOLE_FILE_SUFFIX_MAX;
     *temporary = malloc(length);
@@ -41,7 +41,7 @@ static void drop_temporary(char **temporary)
     *temporary = NULL;
 }
 
-bool tune_close_temporary(FILE *out, bool written, const char *path, char **temporary, char *why, size_t size)
+bool fit_close_temporary(FILE *out, bool written, const char *path, char **temporary, char *why, size_t size)
 {
     if (whole_file_close(out, written, *temporary))
         return true;
@@ -66,10 +66,10 @@ static bool reads_back(const struct weight_list *list, const char *path, const c
     return same;
 }
 
-bool tune_write_weights(const struct weight_list *list, const char *path, const char *template_path, const double *w,
-                        char **temporary, char *why, size_t size)
+bool fit_write_weights(const struct weight_list *list, const char *path, const char *template_path, const double *w,
+                       char **temporary, char *why, size_t size)
 {
-    FILE *out = tune_open_temporary(path, temporary, why, size);
+    FILE *out = fit_open_temporary(path, temporary, why, size);
     if (!out)
         return false;
     bool written = template_path ? weights_file_write_like(list, out, template_path, w, why, size)
@@ -79,7 +79,7 @@ bool tune_write_weights(const struct weight_list *list, const char *path, const 
         drop_temporary(temporary);
         return false;
     }
-    if (!tune_close_temporary(out, written, path, temporary, why, size))
+    if (!fit_close_temporary(out, written, path, temporary, why, size))
         return false;
     if (!reads_back(list, path, *temporary, w, why, size)) {
         drop_temporary(temporary);
@@ -88,7 +88,7 @@ bool tune_write_weights(const struct weight_list *list, const char *path, const 
     return true;
 }
 
-bool tune_make_directory(const char *dir, char *why, size_t size)
+bool fit_make_directory(const char *dir, char *why, size_t size)
 {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         return fail(why, size, "%s: cannot make the directory: %s", dir, strerror(errno));
@@ -96,8 +96,8 @@ bool tune_make_directory(const char *dir, char *why, size_t size)
     return true;
 }
 
-bool tune_write_plot(const char *dir, const char *name, tune_draw *draw, const void *context, char **final,
-                     char **temporary, char *why, size_t size)
+bool fit_write_plot(const char *dir, const char *name, fit_draw *draw, const void *context, char **final,
+                    char **temporary, char *why, size_t size)
 {
     size_t length = strlen(dir) + strlen(name) + 2;
     char *path = malloc(length);
@@ -105,8 +105,8 @@ bool tune_write_plot(const char *dir, const char *name, tune_draw *draw, const v
         return fail(why, size, "%s: out of memory", dir);
     }
     snprintf(path, length, "%s/%s", dir, name);
-    FILE *out = tune_open_temporary(path, temporary, why, size);
-    if (!out || !tune_close_temporary(out, draw(out, context), path, temporary, why, size)) {
+    FILE *out = fit_open_temporary(path, temporary, why, size);
+    if (!out || !fit_close_temporary(out, draw(out, context), path, temporary, why, size)) {
         free(path);
         return false;
     }
@@ -114,9 +114,9 @@ bool tune_write_plot(const char *dir, const char *name, tune_draw *draw, const v
     return true;
 }
 
-bool tune_draw_loss(FILE *out, const void *plot)
+bool fit_draw_loss(FILE *out, const void *plot)
 {
-    const struct tune_loss_plot *p = plot;
+    const struct fit_loss_plot *p = plot;
     int n = p->run->trace_count;
     double *x = malloc((size_t)(n ? n : 1) * 3 * sizeof *x), *train = x + n, *validation = x + 2 * n;
     if (!x)

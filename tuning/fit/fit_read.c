@@ -1,5 +1,5 @@
 /*
- * tune_read.c: see tune_read.h. A file is read in batches of lines; the
+ * fit_read.c: see fit_read.h. A file is read in batches of lines; the
  * lines of a batch are parsed (position_parse and the tuner's parse) on
  * threads, each a contiguous slice, then checked and taken in order, so the
  * rows and the first error reported are the same whatever the number of
@@ -7,7 +7,7 @@
  */
 #include <config.h>
 
-#include "tuning/fit/tune_read.h"
+#include "tuning/fit/fit_read.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -44,7 +44,7 @@ static bool line_fail(char *why, size_t size, const char *format, ...)
     return false;
 }
 
-bool tune_line_is_comment(const char *line)
+bool fit_line_is_comment(const char *line)
 {
     if (line[0] == '#')
         return true;
@@ -67,7 +67,7 @@ static int split_fields(char *line, char *field[FIELDS + 2])
     }
 }
 
-static bool parse_numbers(char *field[], struct tune_fields *row, char *why, size_t size)
+static bool parse_numbers(char *field[], struct fit_fields *row, char *why, size_t size)
 {
     long long n;
     if (!number_whole(field[0], -INT64_MAX, INT64_MAX, &n))
@@ -96,7 +96,7 @@ static const char *actor_name(int actor) { return actor < SIDE_COUNT ? SIDE_WORD
 
 /* The position: it parses, is of the line's scenario, and the line's side
  * decides there unless the game is over. */
-static bool parse_world(const char *text, struct tune_fields *row, struct world *w, char *why, size_t size)
+static bool parse_world(const char *text, struct fit_fields *row, struct world *w, char *why, size_t size)
 {
     char error[256];
     if (!audit_position_parse(text, w, error, sizeof error))
@@ -116,8 +116,7 @@ static bool parse_world(const char *text, struct tune_fields *row, struct world 
 
 /* One line (without its newline; it is cut up in place) into *f and the
  * tuner's row. */
-static bool parse_line(const struct tune_reader *r, char *line, struct tune_fields *f, void *row, char *why,
-                       size_t size)
+static bool parse_line(const struct fit_reader *r, char *line, struct fit_fields *f, void *row, char *why, size_t size)
 {
     char *field[FIELDS + 2];
     struct world w;
@@ -130,7 +129,7 @@ static bool parse_line(const struct tune_reader *r, char *line, struct tune_fiel
                          "expected 7 or 8 tab-separated fields (game ply scenario side result winrate position "
                          "[visits]), found %d",
                          count);
-    *f = (struct tune_fields){0};
+    *f = (struct fit_fields){0};
     if (!parse_numbers(field, f, why, size) || !parse_world(field[6], f, &w, why, size))
         return false;
     return f->finished || r->parse(f, &w, count == FIELDS + 1 ? field[FIELDS] : NULL, row, why, size);
@@ -143,14 +142,14 @@ struct batch_line {
     size_t capacity;
     long number; /* the line's number in the file */
     bool comment, ok;
-    struct tune_fields fields;
+    struct fit_fields fields;
     void *row; /* the tuner's, in the batch's block of rows */
     char why[WHY_MAX];
 };
 
 /* A batch's lines, parsed 'per' lines to a worker. */
 struct batch {
-    const struct tune_reader *r;
+    const struct fit_reader *r;
     struct batch_line *line;
     int count, per;
 };
@@ -161,13 +160,13 @@ static void parse_slice(void *context, int worker)
     int end = (worker + 1) * b->per < b->count ? (worker + 1) * b->per : b->count;
     for (int i = worker * b->per; i < end; i++) {
         struct batch_line *l = &b->line[i];
-        l->comment = tune_line_is_comment(l->text);
+        l->comment = fit_line_is_comment(l->text);
         l->ok = l->comment || parse_line(b->r, l->text, &l->fields, l->row, l->why, sizeof l->why);
     }
 }
 
 /* Parses lines [0, count) on up to 'threads' threads, none with no line. */
-static void parse_batch(const struct tune_reader *r, struct batch_line *line, int count, int threads)
+static void parse_batch(const struct fit_reader *r, struct batch_line *line, int count, int threads)
 {
     if (threads > WORKERS_MAX)
         threads = WORKERS_MAX;
@@ -178,7 +177,7 @@ static void parse_batch(const struct tune_reader *r, struct batch_line *line, in
 
 /* What the reader carries from line to line and batch to batch. */
 struct reading {
-    const struct tune_reader *r;
+    const struct fit_reader *r;
     const char *name;
     char *why;
     size_t size;
@@ -210,7 +209,7 @@ static bool take_batch(struct reading *r, struct batch_line *line, int count)
             return reading_fail(r, l->number, "%s", l->why);
         if (l->comment)
             continue;
-        const struct tune_fields *f = &l->fields;
+        const struct fit_fields *f = &l->fields;
         if (r->have_previous && f->game == r->game && (f->result != r->result || f->scenario != r->scenario))
             return reading_fail(r, l->number, "game %lld has another %s on the line before", (long long)f->game,
                                 f->result != r->result ? "result" : "scenario");
@@ -225,7 +224,7 @@ static bool take_batch(struct reading *r, struct batch_line *line, int count)
 }
 
 /* A batch of lines, each with room for its row; NULL if memory ran out. */
-static struct batch_line *batch_new(const struct tune_reader *r, int capacity, char **rows)
+static struct batch_line *batch_new(const struct fit_reader *r, int capacity, char **rows)
 {
     struct batch_line *line = calloc((size_t)capacity, sizeof *line);
     *rows = calloc((size_t)capacity, r->row_size ? r->row_size : 1);
@@ -240,7 +239,7 @@ static struct batch_line *batch_new(const struct tune_reader *r, int capacity, c
     return line;
 }
 
-bool tune_read_stream(const struct tune_reader *r, FILE *in, const char *name, int threads, char *why, size_t size)
+bool fit_read_stream(const struct fit_reader *r, FILE *in, const char *name, int threads, char *why, size_t size)
 {
     if (threads < 1)
         threads = 1;
@@ -262,7 +261,7 @@ bool tune_read_stream(const struct tune_reader *r, FILE *in, const char *name, i
             line[count].number = ++number;
             if (line[count].text[length - 1] == '\n')
                 line[count].text[length - 1] = '\0';
-            else if (!tune_line_is_comment(line[count].text))
+            else if (!fit_line_is_comment(line[count].text))
                 cut = number, more = false; /* reported after the lines before it */
             count += !cut;
         }
@@ -369,10 +368,10 @@ static bool gz_stream_open(struct gz_stream *g, const char *path)
     return true;
 }
 
-bool tune_read_file(const struct tune_reader *r, const char *path, int threads, char *why, size_t size)
+bool fit_read_file(const struct fit_reader *r, const char *path, int threads, char *why, size_t size)
 {
     if (strcmp(path, "-") == 0)
-        return tune_read_stream(r, stdin, "stdin", threads, why, size);
+        return fit_read_stream(r, stdin, "stdin", threads, why, size);
     struct gz_stream *g = calloc(1, sizeof *g);
     if (!g || !gz_stream_open(g, path)) {
         int error = g ? errno : ENOMEM;
@@ -386,7 +385,7 @@ bool tune_read_file(const struct tune_reader *r, const char *path, int threads, 
         free(g);
         return fail(why, size, "%s: cannot open: %s", path, strerror(error));
     }
-    bool ok = tune_read_stream(r, in, path, threads, why, size);
+    bool ok = fit_read_stream(r, in, path, threads, why, size);
     fclose(in);
     char *said = ok || !g->damage[0] ? NULL : strstr(why, "read error: ");
     if (said) /* say what inflate found */
@@ -397,7 +396,7 @@ bool tune_read_file(const struct tune_reader *r, const char *path, int threads, 
 
 /* ---- the split by game ---- */
 
-bool tune_in_validation(int64_t game, double fraction, uint64_t seed)
+bool fit_in_validation(int64_t game, double fraction, uint64_t seed)
 {
     uint64_t state = seed ^ ((uint64_t)game * 0xd1b54a32d192ed03ull);
     uint64_t hash = random_next(&state);
@@ -410,7 +409,7 @@ static int compare_games(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-long tune_games(const int64_t *game, long count)
+long fit_games(const int64_t *game, long count)
 {
     if (count == 0)
         return 0;

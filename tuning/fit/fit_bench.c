@@ -1,6 +1,6 @@
 /*
- * tune_bench.c: see tune_bench.h. The benchmark reads many more lines than
- * it makes: a pool of positions from TUNE_BENCH_POOL_GAMES games is read over
+ * fit_bench.c: see fit_bench.h. The benchmark reads many more lines than
+ * it makes: a pool of positions from FIT_BENCH_POOL_GAMES games is read over
  * and over through a stream (fopencookie) that hands out the pool's lines in
  * turn, so a million lines cost no disk and no gigabytes of memory, and the
  * reader does all the work it does on a file.
@@ -9,7 +9,7 @@
  * they need its config.h before anything else (and it asks for fopencookie's _GNU_SOURCE). */
 #include <config.h>
 
-#include "tuning/fit/tune_bench.h"
+#include "tuning/fit/fit_bench.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -24,16 +24,16 @@
 #include "engine/rules/rules.h"
 #include "engine/text/position.h"
 #include "eval/eval.h"
-#include "tuning/fit/tune_data.h"
-#include "tuning/fit/tune_eval.h"
-#include "tuning/fit/tune_policy.h"
+#include "tuning/fit/eval_data.h"
+#include "tuning/fit/eval_fit.h"
+#include "tuning/fit/policy_fit.h"
 #include "tuning/selfplay/visits.h"
 
 /* ---- positions from random games ---- */
 
 /* One game being played: where its lines go, or wait for its result. */
 struct synthetic_game {
-    const struct tune_synthetic *s;
+    const struct fit_synthetic *s;
     FILE *out;
     long game;
     long points;    /* points where a side decided, so far */
@@ -50,7 +50,7 @@ static void end_line(struct synthetic_game *g, const struct world *w, const stru
 {
     long count[MAX_DECISIONS];
     if (g->s->policy) {
-        tune_policy_draw_visits(g->s->policy, w, legal, g->s->visits, &g->draws, count);
+        policy_fit_draw_visits(g->s->policy, w, legal, g->s->visits, &g->draws, count);
         visits_write(out, legal, count);
     }
     fputc('\n', out);
@@ -102,7 +102,7 @@ static void write_held(struct synthetic_game *g, const char *result)
     }
 }
 
-long tune_synthetic_write(const struct tune_synthetic *s, FILE *out)
+long fit_synthetic_write(const struct fit_synthetic *s, FILE *out)
 {
     struct synthetic_game *g = calloc(1, sizeof *g);
     if (!g)
@@ -169,7 +169,7 @@ static ssize_t cycle_read(void *cookie, char *buffer, size_t size)
 
 /* ---- the benchmark ---- */
 
-struct eval_weights tune_bench_truth(void)
+struct eval_weights fit_bench_truth(void)
 {
     struct eval_weights truth = EVAL_DEFAULT;
     truth.w[EVAL_USURPATION] = 1.0;
@@ -218,13 +218,13 @@ static double features_per_second(const struct world *worlds, long count, long t
 }
 
 /* Reads lines lines of the pool on threads threads; the seconds it took, or -1. */
-static double read_pool(char *pool, size_t size, long lines, int threads, struct tune_data *d, FILE *out)
+static double read_pool(char *pool, size_t size, long lines, int threads, struct eval_data *d, FILE *out)
 {
     struct cycle c = {.text = pool, .size = size, .lines_left = lines};
     FILE *in = fopencookie(&c, "r", (cookie_io_functions_t){.read = cycle_read});
     char why[512];
     double start = clock_seconds();
-    bool ok = in && tune_data_read_stream(d, in, "bench", threads, why, sizeof why);
+    bool ok = in && eval_data_read_stream(d, in, "bench", threads, why, sizeof why);
     double seconds = clock_seconds() - start;
     if (in)
         fclose(in);
@@ -233,15 +233,15 @@ static double read_pool(char *pool, size_t size, long lines, int threads, struct
     return ok ? seconds : -1;
 }
 
-int tune_bench_run(const struct tune_bench_options *o, FILE *out)
+int fit_bench_run(const struct fit_bench_options *o, FILE *out)
 {
-    struct eval_weights truth = tune_bench_truth();
-    struct tune_synthetic s = {.games = TUNE_BENCH_POOL_GAMES, .seed = o->seed, .every = 5, .truth = &truth};
+    struct eval_weights truth = fit_bench_truth();
+    struct fit_synthetic s = {.games = FIT_BENCH_POOL_GAMES, .seed = o->seed, .every = 5, .truth = &truth};
     char *pool = NULL;
     size_t size = 0;
     double start = clock_seconds();
     FILE *pool_out = open_memstream(&pool, &size);
-    long pool_lines = tune_synthetic_write(&s, pool_out);
+    long pool_lines = fit_synthetic_write(&s, pool_out);
     fclose(pool_out);
     fprintf(out, "pool: %ld labelled positions from %ld random games (seed %llu), %.0f bytes a line, made in %.2f s\n",
             pool_lines, s.games, (unsigned long long)o->seed, (double)size / (double)pool_lines,
@@ -253,24 +253,24 @@ int tune_bench_run(const struct tune_bench_options *o, FILE *out)
             features_per_second(worlds, count, 20 * count));
     free(worlds);
 
-    struct tune_data one = {0}, all = {0}, train = {0}, validation = {0};
+    struct eval_data one = {0}, all = {0}, train = {0}, validation = {0};
     double seconds = read_pool(pool, size, pool_lines, 1, &one, out);
     int status = seconds < 0;
     if (!status)
         fprintf(out, "read (parse and features, 1 thread): %.0f positions/s\n", (double)one.count / seconds);
-    tune_data_free(&one);
+    eval_data_free(&one);
     double read_seconds = status ? -1 : read_pool(pool, size, o->positions, o->threads, &all, out);
     status = read_seconds < 0;
     if (!status) {
         fprintf(out, "read %ld lines (parse and features, %d threads): %.2f s, %.0f positions/s\n", all.count,
                 o->threads, read_seconds, (double)all.count / read_seconds);
-        tune_data_split(&all, 0.1, o->seed, &train, &validation);
-        tune_data_free(&all);
-        struct tune_options options = {.l2 = TUNE_DEFAULT_L2, .iterations = TUNE_DEFAULT_ITERATIONS};
-        struct tune_fit fit;
+        eval_data_split(&all, 0.1, o->seed, &train, &validation);
+        eval_data_free(&all);
+        struct fit_options options = {.l2 = FIT_DEFAULT_L2, .iterations = FIT_DEFAULT_ITERATIONS};
+        struct eval_fit fit;
         char why[512];
         start = clock_seconds();
-        bool ok = tune_fit(&train, &validation, &EVAL_DEFAULT, &options, &fit, why, sizeof why);
+        bool ok = eval_fit(&train, &validation, &EVAL_DEFAULT, &options, &fit, why, sizeof why);
         double fit_seconds = clock_seconds() - start;
         if (ok)
             fprintf(out,
@@ -282,10 +282,10 @@ int tune_bench_run(const struct tune_bench_options *o, FILE *out)
         else
             fprintf(out, "r3: %s\n", why);
         status = !ok;
-        tune_fit_free(&fit);
+        eval_fit_free(&fit);
     }
-    tune_data_free(&train);
-    tune_data_free(&validation);
+    eval_data_free(&train);
+    eval_data_free(&validation);
     free(pool);
     return status;
 }

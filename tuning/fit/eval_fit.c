@@ -1,33 +1,33 @@
 /*
- * tune_eval.c: see tune_eval.h. The loss of a weight vector is one pass over
+ * eval_fit.c: see eval_fit.h. The loss of a weight vector is one pass over
  * the flat feature array: a dot product per row, its softplus, and the
- * gradient (p - t) f accumulated. tuning/fit/tune_lbfgs.c's fit calls it. The
+ * gradient (p - t) f accumulated. tuning/fit/fit_lbfgs.c's fit calls it. The
  * fitted weights are rounded to six significant digits, as they are written,
  * before their losses are measured.
  */
-#include "tuning/fit/tune_eval.h"
+#include "tuning/fit/eval_fit.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/core/tables.h"
-#include "tuning/fit/tune_files.h"
+#include "tuning/fit/fit_files.h"
 #include "tuning/report/plot_svg.h"
 
 #define N EVAL_WEIGHT_COUNT
 
-_Static_assert(N <= TUNE_MAX_WEIGHTS, "tune_options.fixed has a place for every weight");
+_Static_assert(N <= FIT_MAX_WEIGHTS, "fit_options.fixed has a place for every weight");
 
 /* ---- the loss ---- */
 
-void tune_targets(const struct tune_data *d, double lambda, double *target)
+void eval_fit_targets(const struct eval_data *d, double lambda, double *target)
 {
     for (long i = 0; i < d->count; i++)
         target[i] = isnan(d->winrate[i]) ? d->result[i] : (1 - lambda) * d->result[i] + lambda * d->winrate[i];
 }
 
-double tune_loss(const struct tune_data *d, const double *target, const double w[N], double gradient[N])
+double eval_fit_loss(const struct eval_data *d, const double *target, const double w[N], double gradient[N])
 {
     double sum = 0, g[N] = {0};
     const double *f = d->features;
@@ -56,20 +56,20 @@ double tune_loss(const struct tune_data *d, const double *target, const double w
 
 /* The data of a fit, for the losses NLopt asks for. */
 struct fit_data {
-    const struct tune_data *train, *validation;
+    const struct eval_data *train, *validation;
     const double *train_target, *validation_target;
 };
 
 static double train_loss(void *context, const double *x, double *gradient)
 {
     const struct fit_data *f = context;
-    return tune_loss(f->train, f->train_target, x, gradient);
+    return eval_fit_loss(f->train, f->train_target, x, gradient);
 }
 
 static double validation_loss(void *context, const double *x)
 {
     const struct fit_data *f = context;
-    return tune_loss(f->validation, f->validation_target, x, NULL);
+    return eval_fit_loss(f->validation, f->validation_target, x, NULL);
 }
 
 /* Solves in place for the inverse of the positive definite matrix a[m][m]
@@ -112,7 +112,7 @@ static bool invert(double a[N][N], int m)
 /* Standard errors from the inverse of the data loss's Hessian, (1/n) sum of
  * p (1 - p) f f^T, over the weights not at a bound; as if the positions were
  * independent (docs/tuning.md). NAN where it cannot be had. */
-static void standard_errors(const struct tune_data *d, struct tune_fit *fit)
+static void standard_errors(const struct eval_data *d, struct eval_fit *fit)
 {
     double h[N][N] = {{0}}, a[N][N];
     const double *f = d->features;
@@ -142,30 +142,30 @@ static void standard_errors(const struct tune_data *d, struct tune_fit *fit)
         fit->se[free_weight[r]] = sqrt(a[r][r] / (double)d->count);
 }
 
-static double *targets_of(const struct tune_data *d, double lambda)
+static double *targets_of(const struct eval_data *d, double lambda)
 {
     double *target = malloc((size_t)(d->count ? d->count : 1) * sizeof *target);
     if (!target) {
         fputs("r3: out of memory\n", stderr);
         exit(1);
     }
-    tune_targets(d, lambda, target);
+    eval_fit_targets(d, lambda, target);
     return target;
 }
 
-bool tune_fit(const struct tune_data *train, const struct tune_data *validation, const struct eval_weights *start,
-              const struct tune_options *o, struct tune_fit *fit, char *why, size_t size)
+bool eval_fit(const struct eval_data *train, const struct eval_data *validation, const struct eval_weights *start,
+              const struct fit_options *o, struct eval_fit *fit, char *why, size_t size)
 {
-    *fit = (struct tune_fit){.start = *start, .fitted = *start};
+    *fit = (struct eval_fit){.start = *start, .fitted = *start};
     memcpy(fit->fixed, o->fixed, sizeof fit->fixed);
     struct fit_data f = {train, validation, targets_of(train, o->lambda), targets_of(validation, o->lambda)};
-    fit->start_train = tune_loss(train, f.train_target, start->w, NULL);
-    fit->start_validation = tune_loss(validation, f.validation_target, start->w, NULL);
-    struct tune_problem p = {&EVAL_WEIGHTS, start->w, o, train_loss, validation_loss, &f};
-    bool ok = tune_lbfgs(&p, fit->fitted.w, fit->at_bound, &fit->run, why, size);
+    fit->start_train = eval_fit_loss(train, f.train_target, start->w, NULL);
+    fit->start_validation = eval_fit_loss(validation, f.validation_target, start->w, NULL);
+    struct fit_problem p = {&EVAL_WEIGHTS, start->w, o, train_loss, validation_loss, &f};
+    bool ok = fit_lbfgs(&p, fit->fitted.w, fit->at_bound, &fit->run, why, size);
     if (ok && !fit->run.interrupted) {
-        fit->train = tune_loss(train, f.train_target, fit->fitted.w, NULL);
-        fit->validation = tune_loss(validation, f.validation_target, fit->fitted.w, NULL);
+        fit->train = eval_fit_loss(train, f.train_target, fit->fitted.w, NULL);
+        fit->validation = eval_fit_loss(validation, f.validation_target, fit->fitted.w, NULL);
         standard_errors(train, fit);
     }
     free((void *)f.train_target);
@@ -173,9 +173,9 @@ bool tune_fit(const struct tune_data *train, const struct tune_data *validation,
     return ok;
 }
 
-void tune_fit_free(struct tune_fit *fit) { tune_run_free(&fit->run); }
+void eval_fit_free(struct eval_fit *fit) { fit_run_free(&fit->run); }
 
-void tune_report(FILE *out, const struct tune_fit *fit)
+void eval_fit_report(FILE *out, const struct eval_fit *fit)
 {
     fprintf(out, "stopped after %d evaluations: %s\n\n", fit->run.evaluations, fit->run.stopped);
     fprintf(out, "%-16s %10s %10s %10s\n", "weight", "start", "fitted", "se");
@@ -184,16 +184,16 @@ void tune_report(FILE *out, const struct tune_fit *fit)
         if (!isnan(fit->se[j]))
             snprintf(se, sizeof se, "%.3g", fit->se[j]);
         fprintf(out, "%-16s %10.6g %10.6g %10s%s\n", EVAL_WEIGHT_INFO[j].name, fit->start.w[j], fit->fitted.w[j], se,
-                tune_mark(fit->fixed[j], fit->at_bound[j]));
+                fit_mark(fit->fixed[j], fit->at_bound[j]));
     }
     fputc('\n', out);
 }
 
-void tune_calibration(const struct tune_data *d, const double w[N], int scenario, long count[TUNE_BINS],
-                      double predicted[TUNE_BINS], double observed[TUNE_BINS])
+void eval_fit_calibration(const struct eval_data *d, const double w[N], int scenario, long count[EVAL_FIT_BINS],
+                          double predicted[EVAL_FIT_BINS], double observed[EVAL_FIT_BINS])
 {
-    double sum_p[TUNE_BINS] = {0}, sum_r[TUNE_BINS] = {0};
-    for (int k = 0; k < TUNE_BINS; k++)
+    double sum_p[EVAL_FIT_BINS] = {0}, sum_r[EVAL_FIT_BINS] = {0};
+    for (int k = 0; k < EVAL_FIT_BINS; k++)
         count[k] = 0;
     for (long i = 0; i < d->count; i++) {
         if (d->scenario[i] != scenario)
@@ -202,13 +202,13 @@ void tune_calibration(const struct tune_data *d, const double w[N], int scenario
         for (int j = 0; j < N; j++)
             z += w[j] * d->features[i * N + j];
         double p = 1 / (1 + exp(-z));
-        int k = (int)(p * TUNE_BINS);
-        k = k < TUNE_BINS ? k : TUNE_BINS - 1;
+        int k = (int)(p * EVAL_FIT_BINS);
+        k = k < EVAL_FIT_BINS ? k : EVAL_FIT_BINS - 1;
         count[k]++;
         sum_p[k] += p;
         sum_r[k] += d->result[i];
     }
-    for (int k = 0; k < TUNE_BINS; k++) {
+    for (int k = 0; k < EVAL_FIT_BINS; k++) {
         predicted[k] = count[k] ? sum_p[k] / (double)count[k] : NAN;
         observed[k] = count[k] ? sum_r[k] / (double)count[k] : NAN;
     }
@@ -218,27 +218,27 @@ void tune_calibration(const struct tune_data *d, const double w[N], int scenario
 
 /* One scenario's calibration chart. */
 struct calibration_plot {
-    const struct tune_fit *fit;
-    const struct tune_data *validation;
+    const struct eval_fit *fit;
+    const struct eval_data *validation;
     int scenario;
 };
 
 static bool draw_calibration(FILE *out, const void *plot)
 {
     const struct calibration_plot *c = plot;
-    struct svg_bin bins[2][TUNE_BINS];
-    long count[TUNE_BINS], total = 0;
-    double predicted[TUNE_BINS], observed[TUNE_BINS];
+    struct svg_bin bins[2][EVAL_FIT_BINS];
+    long count[EVAL_FIT_BINS], total = 0;
+    double predicted[EVAL_FIT_BINS], observed[EVAL_FIT_BINS];
     const struct eval_weights *weights[2] = {&c->fit->start, &c->fit->fitted};
     for (int s = 0; s < 2; s++) {
-        tune_calibration(c->validation, weights[s]->w, c->scenario, count, predicted, observed);
-        for (int k = 0; k < TUNE_BINS; k++)
+        eval_fit_calibration(c->validation, weights[s]->w, c->scenario, count, predicted, observed);
+        for (int k = 0; k < EVAL_FIT_BINS; k++)
             bins[s][k] = (struct svg_bin){predicted[k], observed[k], count[k]};
     }
-    for (int k = 0; k < TUNE_BINS; k++)
+    for (int k = 0; k < EVAL_FIT_BINS; k++)
         total += count[k];
-    const struct svg_calibration_series series[] = {{"start weights", "#999999", TUNE_BINS, bins[0], false},
-                                                    {"fitted weights", "#1f77b4", TUNE_BINS, bins[1], true}};
+    const struct svg_calibration_series series[] = {{"start weights", "#999999", EVAL_FIT_BINS, bins[0], false},
+                                                    {"fitted weights", "#1f77b4", EVAL_FIT_BINS, bins[1], true}};
     char title[160];
     snprintf(title, sizeof title, "%d: York's predicted chance against the result (%ld validation positions)",
              SCENARIO_INFO[c->scenario].year, total);
@@ -246,20 +246,21 @@ static bool draw_calibration(FILE *out, const void *plot)
                            series, 2);
 }
 
-bool tune_write_plots(const char *dir, const struct tune_fit *fit, const struct tune_data *validation,
-                      char *final[TUNE_PLOTS], char *temporary[TUNE_PLOTS], int *count, char *why, size_t size)
+bool eval_fit_write_plots(const char *dir, const struct eval_fit *fit, const struct eval_data *validation,
+                          char *final[EVAL_FIT_PLOTS], char *temporary[EVAL_FIT_PLOTS], int *count, char *why,
+                          size_t size)
 {
     *count = 0;
-    if (!tune_make_directory(dir, why, size))
+    if (!fit_make_directory(dir, why, size))
         return false;
-    struct tune_loss_plot loss = {"eval", &fit->run};
-    if (!tune_write_plot(dir, "loss.svg", tune_draw_loss, &loss, &final[0], &temporary[0], why, size))
+    struct fit_loss_plot loss = {"eval", &fit->run};
+    if (!fit_write_plot(dir, "loss.svg", fit_draw_loss, &loss, &final[0], &temporary[0], why, size))
         return false;
-    for (*count = 1; *count < TUNE_PLOTS; ++*count) {
+    for (*count = 1; *count < EVAL_FIT_PLOTS; ++*count) {
         struct calibration_plot c = {fit, validation, *count - 1};
         char name[32];
         snprintf(name, sizeof name, "calibration-%d.svg", SCENARIO_INFO[c.scenario].year);
-        if (!tune_write_plot(dir, name, draw_calibration, &c, &final[*count], &temporary[*count], why, size))
+        if (!fit_write_plot(dir, name, draw_calibration, &c, &final[*count], &temporary[*count], why, size))
             return false;
     }
     return true;

@@ -1,11 +1,11 @@
 /*
- * tune_policy.c: see tune_policy.h. A decision's features are its cell, so
+ * policy_fit.c: see policy_fit.h. A decision's features are its cell, so
  * a loss evaluation takes each cell's logit and its exp once, then one pass
  * over the flat decisions: a sum of the exps per position (its softmax's
  * denominator) and the gradient gathered per cell, p(d) - t(d), spread onto
  * the features at the end. No exp is taken per decision.
  */
-#include "tuning/fit/tune_policy.h"
+#include "tuning/fit/policy_fit.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -16,11 +16,11 @@
 
 #define N POLICY_WEIGHT_COUNT
 
-_Static_assert(N <= TUNE_MAX_WEIGHTS, "tune_options.fixed has a place for every weight");
+_Static_assert(N <= FIT_MAX_WEIGHTS, "fit_options.fixed has a place for every weight");
 
 /* ---- the loss ---- */
 
-double tune_policy_loss(const struct policy_data *d, const double w[N], double gradient[N])
+double policy_fit_loss(const struct policy_data *d, const double w[N], double gradient[N])
 {
     double z[POLICY_CELLS], e[POLICY_CELLS], r[POLICY_CELLS] = {0}, sum = 0;
     for (int cell = 0; cell < POLICY_CELLS; cell++) {
@@ -68,7 +68,7 @@ static double agreement_of(const struct policy_data *d, long i, const double z[P
     return (double)both / liked;
 }
 
-double tune_policy_agreement(const struct policy_data *d, const double w[N])
+double policy_fit_agreement(const struct policy_data *d, const double w[N])
 {
     double z[POLICY_CELLS], sum = 0;
     for (int cell = 0; cell < POLICY_CELLS; cell++)
@@ -87,52 +87,52 @@ struct fit_data {
 static double train_loss(void *context, const double *x, double *gradient)
 {
     const struct fit_data *f = context;
-    return tune_policy_loss(f->train, x, gradient);
+    return policy_fit_loss(f->train, x, gradient);
 }
 
 static double validation_loss(void *context, const double *x)
 {
     const struct fit_data *f = context;
-    return tune_policy_loss(f->validation, x, NULL);
+    return policy_fit_loss(f->validation, x, NULL);
 }
 
-bool tune_policy_fit(const struct policy_data *train, const struct policy_data *validation,
-                     const struct policy_weights *start, const struct tune_options *o, struct tune_policy_fit *fit,
-                     char *why, size_t size)
+bool policy_fit(const struct policy_data *train, const struct policy_data *validation,
+                const struct policy_weights *start, const struct fit_options *o, struct policy_fit *fit, char *why,
+                size_t size)
 {
-    *fit = (struct tune_policy_fit){.start = *start, .fitted = *start};
+    *fit = (struct policy_fit){.start = *start, .fitted = *start};
     memcpy(fit->fixed, o->fixed, sizeof fit->fixed);
     struct fit_data f = {train, validation};
-    fit->start_train = tune_policy_loss(train, start->w, NULL);
-    fit->start_validation = tune_policy_loss(validation, start->w, NULL);
-    fit->start_agreement = tune_policy_agreement(validation, start->w);
+    fit->start_train = policy_fit_loss(train, start->w, NULL);
+    fit->start_validation = policy_fit_loss(validation, start->w, NULL);
+    fit->start_agreement = policy_fit_agreement(validation, start->w);
     for (int j = 0; j < N; j++)
         fit->seen[j] = policy_data_seen(train, j);
-    struct tune_problem p = {&POLICY_WEIGHTS, start->w, o, train_loss, validation_loss, &f};
-    bool ok = tune_lbfgs(&p, fit->fitted.w, fit->at_bound, &fit->run, why, size);
+    struct fit_problem p = {&POLICY_WEIGHTS, start->w, o, train_loss, validation_loss, &f};
+    bool ok = fit_lbfgs(&p, fit->fitted.w, fit->at_bound, &fit->run, why, size);
     if (ok && !fit->run.interrupted) {
-        fit->train = tune_policy_loss(train, fit->fitted.w, NULL);
-        fit->validation = tune_policy_loss(validation, fit->fitted.w, NULL);
-        fit->agreement = tune_policy_agreement(validation, fit->fitted.w);
+        fit->train = policy_fit_loss(train, fit->fitted.w, NULL);
+        fit->validation = policy_fit_loss(validation, fit->fitted.w, NULL);
+        fit->agreement = policy_fit_agreement(validation, fit->fitted.w);
     }
     return ok;
 }
 
-void tune_policy_fit_free(struct tune_policy_fit *fit) { tune_run_free(&fit->run); }
+void policy_fit_free(struct policy_fit *fit) { fit_run_free(&fit->run); }
 
-void tune_policy_report(FILE *out, const struct tune_policy_fit *fit)
+void policy_fit_report(FILE *out, const struct policy_fit *fit)
 {
     fprintf(out, "stopped after %d evaluations: %s\n\n", fit->run.evaluations, fit->run.stopped);
     fprintf(out, "%-20s %10s %10s %10s\n", "weight", "decisions", "start", "fitted");
     for (int j = 0; j < N; j++)
         fprintf(out, "%-20s %10ld %10.6g %10.6g%s\n", POLICY_WEIGHT_INFO[j].name, fit->seen[j], fit->start.w[j],
-                fit->fitted.w[j], tune_mark(fit->fixed[j], fit->at_bound[j]));
+                fit->fitted.w[j], fit_mark(fit->fixed[j], fit->at_bound[j]));
     fprintf(out, "\ntop-1 agreement on validation: %.4f -> %.4f\n", fit->start_agreement, fit->agreement);
 }
 
 /* ---- made-up visits ---- */
 
-struct policy_weights tune_policy_truth(void)
+struct policy_weights policy_fit_truth(void)
 {
     /* Each group of categories that only ever meet each other (a move's
      * 'to' and 'halt', a battle turn's choices) is moved without moving its
@@ -153,8 +153,8 @@ struct policy_weights tune_policy_truth(void)
     return truth;
 }
 
-void tune_policy_draw_visits(const struct policy_weights *truth, const struct world *w, const struct decisions *legal,
-                             int n, uint64_t *rng, long *count)
+void policy_fit_draw_visits(const struct policy_weights *truth, const struct world *w, const struct decisions *legal,
+                            int n, uint64_t *rng, long *count)
 {
     double p[MAX_DECISIONS], total = 0;
     for (int i = 0; i < legal->count; i++) {

@@ -1,10 +1,10 @@
 /*
- * tune_lbfgs.c: see tune_lbfgs.h. NLopt calls the objective; the objective
+ * fit_lbfgs.c: see fit_lbfgs.h. NLopt calls the objective; the objective
  * adds the l2 pull to the tuner's training loss, keeps the best point it has
  * seen, measures the validation loss at each improvement, and forces NLopt
  * to stop when the caller's flag is set.
  */
-#include "tuning/fit/tune_lbfgs.h"
+#include "tuning/fit/fit_lbfgs.h"
 
 #include <math.h>
 #include <nlopt.h>
@@ -14,11 +14,11 @@
 #define DIGITS 6 /* significant digits of a fitted weight */
 
 struct objective {
-    const struct tune_problem *p;
+    const struct fit_problem *p;
     nlopt_opt opt;
     double best; /* the lowest objective so far, at best_x */
     double *best_x, *gradient;
-    struct tune_run *run;
+    struct fit_run *run;
 };
 
 static void *allocate(size_t bytes)
@@ -31,7 +31,7 @@ static void *allocate(size_t bytes)
     return p;
 }
 
-static void trace_add(struct tune_run *run, struct tune_point point)
+static void trace_add(struct fit_run *run, struct fit_point point)
 {
     if (run->trace_count == run->trace_capacity) {
         run->trace_capacity = run->trace_capacity ? 2 * run->trace_capacity : 64;
@@ -46,10 +46,10 @@ static void trace_add(struct tune_run *run, struct tune_point point)
 
 static void improved(struct objective *b, const double *x, double value, double loss)
 {
-    const struct tune_problem *p = b->p;
+    const struct fit_problem *p = b->p;
     b->best = value;
     memcpy(b->best_x, x, (size_t)p->weights->count * sizeof *x);
-    struct tune_point point = {b->run->evaluations, loss, p->validation(p->context, x)};
+    struct fit_point point = {b->run->evaluations, loss, p->validation(p->context, x)};
     trace_add(b->run, point);
     FILE *progress = p->options->progress;
     if (progress) {
@@ -62,7 +62,7 @@ static void improved(struct objective *b, const double *x, double value, double 
 static double objective(unsigned n, const double *x, double *gradient, void *context)
 {
     struct objective *b = context;
-    const struct tune_problem *p = b->p;
+    const struct fit_problem *p = b->p;
     b->run->evaluations++;
     if (p->options->stop && *p->options->stop) {
         b->run->interrupted = true;
@@ -139,9 +139,9 @@ static double settle(double x, double min, double max)
     return x;
 }
 
-/* x as it is written (tune_lbfgs's fitted[]); a fixed weight is not
+/* x as it is written (fit_lbfgs's fitted[]); a fixed weight is not
  * rounded, so the file keeps its start value as it was. */
-static void settle_all(const struct tune_problem *p, const double *x, double *out, bool *at_bound)
+static void settle_all(const struct fit_problem *p, const double *x, double *out, bool *at_bound)
 {
     for (int j = 0; j < p->weights->count; j++) {
         const struct weight_info *info = &p->weights->info[j];
@@ -151,11 +151,10 @@ static void settle_all(const struct tune_problem *p, const double *x, double *ou
     }
 }
 
-bool tune_lbfgs(const struct tune_problem *p, double *fitted, bool *at_bound, struct tune_run *run, char *why,
-                size_t size)
+bool fit_lbfgs(const struct fit_problem *p, double *fitted, bool *at_bound, struct fit_run *run, char *why, size_t size)
 {
     int n = p->weights->count;
-    *run = (struct tune_run){0};
+    *run = (struct fit_run){0};
     struct objective b = {.p = p, .best = INFINITY, .run = run};
     b.gradient = allocate((size_t)n * sizeof *b.gradient);
     b.best_x = allocate((size_t)n * sizeof *b.best_x);
@@ -176,9 +175,9 @@ bool tune_lbfgs(const struct tune_problem *p, double *fitted, bool *at_bound, st
     return ok;
 }
 
-const char *tune_mark(bool fixed, bool at_bound) { return fixed ? "  fixed" : at_bound ? "  bound" : ""; }
+const char *fit_mark(bool fixed, bool at_bound) { return fixed ? "  fixed" : at_bound ? "  bound" : ""; }
 
-void tune_run_free(struct tune_run *run)
+void fit_run_free(struct fit_run *run)
 {
     free(run->trace);
     run->trace = NULL;

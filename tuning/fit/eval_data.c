@@ -1,9 +1,9 @@
 /*
- * tune_data.c: see tune_data.h. tuning/fit/tune_read.c reads the lines; this
+ * eval_data.c: see eval_data.h. tuning/fit/fit_read.c reads the lines; this
  * file's parse computes a position's features on the reading threads, and
  * its take appends them in order.
  */
-#include "tuning/fit/tune_data.h"
+#include "tuning/fit/eval_data.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +14,7 @@
 
 /* ---- the data set ---- */
 
-static void grow(struct tune_data *d)
+static void grow(struct eval_data *d)
 {
     if (d->count < d->capacity)
         return;
@@ -31,7 +31,7 @@ static void grow(struct tune_data *d)
     d->capacity = capacity;
 }
 
-static void append(struct tune_data *d, const double *features, double result, double winrate, int64_t game,
+static void append(struct eval_data *d, const double *features, double result, double winrate, int64_t game,
                    int scenario)
 {
     grow(d);
@@ -43,19 +43,19 @@ static void append(struct tune_data *d, const double *features, double result, d
     d->scenario[i] = (uint8_t)scenario;
 }
 
-void tune_data_free(struct tune_data *d)
+void eval_data_free(struct eval_data *d)
 {
     free(d->features);
     free(d->result);
     free(d->winrate);
     free(d->game);
     free(d->scenario);
-    *d = (struct tune_data){0};
+    *d = (struct eval_data){0};
 }
 
 /* ---- reading ---- */
 
-static bool parse_features(const struct tune_fields *f, const struct world *w, const char *visits, void *row, char *why,
+static bool parse_features(const struct fit_fields *f, const struct world *w, const char *visits, void *row, char *why,
                            size_t size)
 {
     (void)f, (void)visits, (void)why, (void)size;
@@ -63,34 +63,34 @@ static bool parse_features(const struct tune_fields *f, const struct world *w, c
     return true;
 }
 
-static void take_row(void *context, const struct tune_fields *f, const void *row)
+static void take_row(void *context, const struct fit_fields *f, const void *row)
 {
-    struct tune_data *d = context;
+    struct eval_data *d = context;
     if (f->finished)
         d->finished++;
     else
-        append(d, row, f->result, f->winrate, tune_game_key(f), f->scenario);
+        append(d, row, f->result, f->winrate, fit_game_key(f), f->scenario);
 }
 
-struct tune_reader tune_data_reader(struct tune_data *d)
+struct fit_reader eval_data_reader(struct eval_data *d)
 {
-    return (struct tune_reader){EVAL_WEIGHT_COUNT * sizeof(double), LINES_PER_THREAD, parse_features, take_row, d, 0};
+    return (struct fit_reader){EVAL_WEIGHT_COUNT * sizeof(double), LINES_PER_THREAD, parse_features, take_row, d, 0};
 }
 
-bool tune_data_read_stream(struct tune_data *d, FILE *in, const char *name, int threads, char *why, size_t size)
+bool eval_data_read_stream(struct eval_data *d, FILE *in, const char *name, int threads, char *why, size_t size)
 {
-    struct tune_reader r = tune_data_reader(d);
-    return tune_read_stream(&r, in, name, threads, why, size);
+    struct fit_reader r = eval_data_reader(d);
+    return fit_read_stream(&r, in, name, threads, why, size);
 }
 
 /* ---- the split by game ---- */
 
-long tune_data_games(const struct tune_data *d) { return tune_games(d->game, d->count); }
+long eval_data_games(const struct eval_data *d) { return fit_games(d->game, d->count); }
 
-void tune_data_split(const struct tune_data *d, double fraction, uint64_t seed, struct tune_data *train,
-                     struct tune_data *validation)
+void eval_data_split(const struct eval_data *d, double fraction, uint64_t seed, struct eval_data *train,
+                     struct eval_data *validation)
 {
     for (long i = 0; i < d->count; i++)
-        append(tune_in_validation(d->game[i], fraction, seed) ? validation : train, d->features + i * EVAL_WEIGHT_COUNT,
+        append(fit_in_validation(d->game[i], fraction, seed) ? validation : train, d->features + i * EVAL_WEIGHT_COUNT,
                d->result[i], d->winrate[i], d->game[i], d->scenario[i]);
 }
