@@ -5,7 +5,7 @@
  * write, a line at a time with a record's bound, so a hostile record costs a
  * reader no more than a true one. The record's reader (games/record.h)
  * reads its lines this way for r3 replay (and --print), the PGN writer and
- * r3 host's load, which opens its save itself, sealed or not.
+ * r3 host's load (games/save.h), which opens its save itself, sealed or not.
  */
 #ifndef R3_RECORD_FILE_H
 #define R3_RECORD_FILE_H

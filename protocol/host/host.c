@@ -15,7 +15,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "engine/core/clock.h"
 #include "engine/core/fail.h"
@@ -27,7 +26,6 @@
 #include "engine/hidden/observe.h"
 #include "engine/hidden/view.h"
 #include "engine/io/number.h"
-#include "engine/io/text_file.h"
 #include "engine/picture/view_svg.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
@@ -35,8 +33,7 @@
 #include "engine/text/position.h"
 #include "games/pgn.h"
 #include "games/record.h"
-#include "games/record_file.h"
-#include "games/seal.h"
+#include "games/save.h"
 #include "protocol/ai/go.h"
 #include "protocol/ai/line_loop.h"
 #include "protocol/ai/options.h"
@@ -774,8 +771,9 @@ static void write_result(const struct host *h, FILE *f)
 /* The game as a record (games/record.h), with the host's own lines
  * that load needs to play it on: the engine programs, the options, and the
  * engines' random streams; who gave up, after the decisions. */
-static void write_record(const struct host *h, FILE *f)
+static void write_record(const void *context, FILE *f)
 {
+    const struct host *h = context;
     record_write_header(f, SCENARIO_INFO[h->scenario].year, h->seed, is_human(h, SIDE_YORK) ? "human" : "engine",
                         is_human(h, SIDE_LANCASTER) ? "human" : "engine");
     for (int side = 0; side < SIDE_COUNT; side++)
@@ -819,78 +817,53 @@ static const char *seat_name(const struct host *h, int side)
     return s->kind == SEAT_HUMAN ? "human" : s->kind == SEAT_ENGINE ? "r3" : s->cmd;
 }
 
-/* The game as PGN (games/pgn.h), its movetext replayed from its record:
- * while the game goes on, as its human sides saw it, without the seed. */
-static void write_pgn(const struct host *h, FILE *f)
-{
+/* PGN's tags for the game (games/pgn.h), with room for the words they
+ * name: while the game goes on, as its human sides saw it, without the seed. */
+struct pgn_tags {
+    struct pgn_game game;
     char termination[64], resumed[64];
+};
+
+static void pgn_tags_of(const struct host *h, struct pgn_tags *t)
+{
     bool over = game_over(h);
     if (h->resumptions)
-        snprintf(resumed, sizeof resumed, "after decision %ld", h->resumed[h->resumptions - 1].after);
+        snprintf(t->resumed, sizeof t->resumed, "after decision %ld", h->resumed[h->resumptions - 1].after);
     int winner = h->resigned != SIDE_NONE ? 1 - h->resigned : over ? h->truth.winner : SIDE_NONE;
-    snprintf(termination, sizeof termination, "%s",
+    snprintf(t->termination, sizeof t->termination, "%s",
              h->resigned != SIDE_NONE ? ended_how(h)
              : over                   ? HOW_WORD[h->how]
                                       : "unterminated");
-    const struct pgn_game game = {.event = "r3 host",
-                                  .york = seat_name(h, SIDE_YORK),
-                                  .lancaster = seat_name(h, SIDE_LANCASTER),
-                                  .year = SCENARIO_INFO[h->scenario].year,
-                                  .seed = h->seed,
-                                  .winner = winner,
-                                  .over = over,
-                                  .termination = termination,
-                                  .hidden_from = hidden_from(h),
-                                  .resumed = h->resumptions ? resumed : NULL};
-    FILE *record = tmpfile();
-    if (record) {
-        write_record(h, record);
-        rewind(record);
-    }
-    pgn_write(f, &game, record);
-    if (record)
-        fclose(record);
+    t->game = (struct pgn_game){.event = "r3 host",
+                                .york = seat_name(h, SIDE_YORK),
+                                .lancaster = seat_name(h, SIDE_LANCASTER),
+                                .year = SCENARIO_INFO[h->scenario].year,
+                                .seed = h->seed,
+                                .winner = winner,
+                                .over = over,
+                                .termination = t->termination,
+                                .hidden_from = hidden_from(h),
+                                .resumed = h->resumptions ? t->resumed : NULL};
 }
 
-/* A save during play: the record sealed (games/seal.h) under a header
- * that says what the file is and whose game it is. */
-static bool write_sealed(const struct host *h, FILE *f, char *why, size_t size)
+/* The save (games/save.h), to the file 'path', or to f where path is NULL:
+ * the record, sealed while a person plays, or the game as PGN. */
+static bool save(struct host *h, const char *path, FILE *f, bool pgn, char *why, size_t size)
 {
-    char *secret = NULL, header[600];
-    size_t length = 0;
-    FILE *memory = open_memstream(&secret, &length);
-    if (!memory)
-        return fail(why, size, "no memory for the save");
-    write_record(h, memory);
-    bool sealed = fclose(memory) == 0;
-    snprintf(header, sizeof header,
-             SEAL_FIRST_LINE "\n"
-                             "# r3 host saved this game during play. What its players may not see yet (the\n"
-                             "# hands, face-down plays, the seed of the deals and dice) is sealed below for\n"
-                             "# this user's r3 host, whose 'load FILE' plays it on.\n"
-                             "scenario %d\nyork %s\nlancaster %s\n",
-             SCENARIO_INFO[h->scenario].year, is_human(h, SIDE_YORK) ? "human" : "engine",
-             is_human(h, SIDE_LANCASTER) ? "human" : "engine");
-    sealed = sealed ? seal_write(f, header, secret, length, why, size) : fail(why, size, "no memory for the save");
-    if (secret)
-        explicit_bzero(secret, length);
-    free(secret);
-    return sealed;
-}
-
-/* The save, as a file or over the connection: the record, sealed while a
- * person plays, or the game as PGN. */
-static bool write_save(struct host *h, FILE *f, bool pgn, char *why, size_t size)
-{
-    bool written = true;
+    struct pgn_tags tags;
+    int form = pgn ? SAVE_PGN : hidden_from(h) ? SAVE_SEALED : SAVE_RECORD;
     if (pgn)
-        write_pgn(h, f);
-    else if (hidden_from(h)) {
-        written = write_sealed(h, f, why, size);
-        h->kept_secret |= written; /* the game's end must not open what this save holds */
-    } else
-        write_record(h, f);
-    return written && !ferror(f);
+        pgn_tags_of(h, &tags);
+    const struct save_game game = {.write_record = write_record,
+                                   .context = h,
+                                   .year = SCENARIO_INFO[h->scenario].year,
+                                   .york = is_human(h, SIDE_YORK) ? "human" : "engine",
+                                   .lancaster = is_human(h, SIDE_LANCASTER) ? "human" : "engine",
+                                   .pgn = pgn ? &tags.game : NULL};
+    bool saved = path ? save_file(path, form, &game, why, size) : save_write(f, form, &game, why, size);
+    if (form == SAVE_SEALED)
+        h->kept_secret |= saved; /* the game's end must not open what this save holds */
+    return saved;
 }
 
 /* save [pgn] data: the save's bytes in one line, "record BASE64" ("pgn
@@ -902,7 +875,7 @@ static bool save_data(struct host *h, bool pgn)
     FILE *memory = open_memstream(&bytes, &length);
     if (!memory)
         return error_line(h, "no-memory", "no memory for the save");
-    bool written = write_save(h, memory, pgn, why, sizeof why);
+    bool written = save(h, NULL, memory, pgn, why, sizeof why);
     written = fclose(memory) == 0 && written;
     size_t room = sodium_base64_ENCODED_LEN(length, sodium_base64_VARIANT_ORIGINAL);
     char *text = written ? malloc(room) : NULL;
@@ -924,7 +897,7 @@ static bool save_data(struct host *h, bool pgn)
 static bool cmd_save(void *context, char *args)
 {
     struct host *h = context;
-    char part[4200], why[400] = "";
+    char why[400];
     bool pgn = strncmp(args, "pgn", 3) == 0 && (!args[3] || args[3] == ' ' || args[3] == '\t');
     if (pgn)
         args += 3 + strspn(args + 3, " \t");
@@ -940,17 +913,7 @@ static bool cmd_save(void *context, char *args)
         return save_data(h, pgn);
     if (strlen(args) > 4096)
         return error_line(h, "bad-arguments", "a path of over 4096 bytes");
-    snprintf(part, sizeof part, "%s.part", args);
-    FILE *f = fopen(part, "w");
-    if (!f)
-        return error_line(h, "cannot-write", "'%s': %s", args, strerror(errno));
-    bool written = write_save(h, f, pgn, why, sizeof why);
-    if (fclose(f) != 0 || !written || rename(part, args) != 0) {
-        int error = errno;
-        remove(part);
-        return error_line(h, "cannot-write", "'%s': %s", args, *why ? why : strerror(error));
-    }
-    return true;
+    return save(h, args, NULL, pgn, why, sizeof why) || error_line(h, "cannot-write", "'%s': %s", args, why);
 }
 
 /* What a saved record sets up, read before anything of the game in play changes. */
@@ -1107,49 +1070,21 @@ static bool take_record(struct host *h, const struct setup *u)
     return true;
 }
 
-/* The whole of a saved game's file, read with bounds (engine/io/text_file.h):
- * a regular file, no bigger than a sealed save of the longest record. The
- * record inside, sealed or not, is held to a record's own bounds by the
- * replay that verifies it. */
-static bool read_saved(const char *path, char **text, size_t *length, char *why, size_t size)
+/* The save in 'text' loaded (games/save.h): opened if sealed (*sealed), its
+ * record verified as r3 replay verifies it, and its setup and decisions
+ * kept in u; false with why. */
+static bool load_record(const char *text, size_t length, struct setup *u, bool *sealed, char *why, size_t size)
 {
-    FILE *f;
-    struct stat about;
-    long long most = SEAL_FILE_MAX(RECORD_FILE_MAX);
-    if (!text_file_open(path, most, "a sealed save of the longest game", &f, why, size))
-        return false;
-    /* Room for the size the file had when it was checked, and one byte to
-     * see that it did not grow since. */
-    size_t room = fstat(fileno(f), &about) == 0 ? (size_t)about.st_size + 1 : 0;
-    *text = room ? malloc(room) : NULL;
-    *length = *text ? fread(*text, 1, room, f) : 0;
-    bool whole = *text && !ferror(f) && *length < room;
-    fclose(f);
-    if (whole)
-        return true;
-    free(*text);
-    *text = NULL;
-    return fail(why, size, room && *length == room ? "it grew while it was read" : "cannot read it");
-}
-
-/* A record held in memory, read and verified as r3 replay verifies it
- * (games/record.h), and its setup and decisions kept; false with why. */
-static bool verify_record(const char *record, size_t length, struct setup *u, char *why, size_t size)
-{
-    static struct record_header header;
-    FILE *f = length ? fmemopen((void *)record, length, "r") : NULL;
-    if (!f)
-        return fail(why, size, length ? "no memory to read it" : "an empty file");
+    struct record_header header;
     setup_defaults(u);
     const struct game_hooks hooks = {.decided = keep_decision, .context = u};
     const struct record_reader reader = {.hooks = &hooks, .line = read_line_of_setup, .context = u};
-    bool verified = record_read(f, &reader, &header, why, size);
-    fclose(f);
-    if (verified && u->damaged)
+    if (!save_load(text, length, &reader, &header, sealed, why, size))
+        return false;
+    if (u->damaged)
         return fail(why, size, "line %ld: %s", u->damaged, u->why);
-    if (verified)
-        take_header(u, &header);
-    return verified;
+    take_header(u, &header);
+    return true;
 }
 
 /* Whether every engine program the record names was allowed on the load
@@ -1186,23 +1121,6 @@ static bool load_words(struct host *h, char *args, char w[][SEAT_WORD_MAX], int 
     return true;
 }
 
-/* The record in a file's text: the text itself, or its sealed part opened
- * (then *opened holds it, to be freed). */
-static bool open_record(struct host *h, const char *file, char *text, size_t length, char **record,
-                        size_t *record_length, char **opened)
-{
-    char why[400];
-    *opened = NULL;
-    *record = text;
-    *record_length = length;
-    if (!seal_is_sealed(text, length))
-        return true;
-    if (!seal_open(text, length, opened, record_length, why, sizeof why))
-        return error_line(h, "bad-record", "'%s': %s", file, why);
-    *record = *opened;
-    return true;
-}
-
 /* load data BASE64: the save's bytes, as save data sent them, into *text. */
 static bool decode_data(struct host *h, const char *base64, char **text, size_t *length)
 {
@@ -1233,7 +1151,7 @@ static bool load_source(struct host *h, char *args, char w[][SEAT_WORD_MAX], int
         return error_line(h, "restricted", "a restricted host reads no file: 'load data BASE64' sends the save here");
     if (!load_words(h, args, w, n))
         return false;
-    return read_saved(w[0], text, length, why, sizeof why) || error_line(h, "cannot-read", "'%s': %s", w[0], why);
+    return save_read_file(w[0], text, length, why, sizeof why) || error_line(h, "cannot-read", "'%s': %s", w[0], why);
 }
 
 /* A record's options set, each first allowed as a restricted host allows
@@ -1282,26 +1200,21 @@ static bool cmd_load(void *context, char *args)
     struct host *h = context;
     static char w[MAX_WORDS][SEAT_WORD_MAX];
     static struct setup u;
-    char why[400], *text = NULL, *record, *opened;
-    size_t length = 0, record_length;
+    char why[400], *text = NULL;
+    size_t length = 0;
     int n = 0;
+    bool sealed, taken = false;
     if (!load_source(h, args, w, &n, &text, &length))
         return false;
-    bool taken = false;
-    if (open_record(h, w[0], text, length, &record, &record_length, &opened)) {
-        if (!verify_record(record, record_length, &u, why, sizeof why))
-            error_line(h, "bad-record", "'%s': %s", w[0], why);
-        else if (seats_allowed(h, u.seat) && take_record_options(h, &u, w[0]) && engines_allowed(h, &u, w[0], w, n) &&
-                 room_to_resume(h, &u, w[0]) &&
-                 take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
-            taken = take_record(h, &u);
-            if (taken && (opened || hidden_from(h)))
-                resume_afresh(h);
-        }
+    if (!load_record(text, length, &u, &sealed, why, sizeof why))
+        error_line(h, "bad-record", "'%s': %s", w[0], why);
+    else if (seats_allowed(h, u.seat) && take_record_options(h, &u, w[0]) && engines_allowed(h, &u, w[0], w, n) &&
+             room_to_resume(h, &u, w[0]) &&
+             take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
+        taken = take_record(h, &u);
+        if (taken && (sealed || hidden_from(h)))
+            resume_afresh(h);
     }
-    if (opened)
-        explicit_bzero(opened, record_length);
-    free(opened);
     free(text);
     if (!taken)
         return false;
