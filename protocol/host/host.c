@@ -112,7 +112,8 @@ static const char *ended_how(const struct host *h) { return h->forfeited ? "forf
 /* Tells every side what it saw of before -> d -> after: a belief for each,
  * and for a human side its events, unless they are being replayed. A human
  * side's own decision is marked in *p if it learned something from it. */
-static bool tell(struct host *h, const struct world *before, struct ply *p, const struct world *after, bool events)
+static bool tell_sides(struct host *h, const struct world *before, struct ply *p, const struct world *after,
+                       bool events)
 {
     static struct observations seen;
     char text[200], sentence[400], why[300];
@@ -151,9 +152,9 @@ static bool note_ply(struct host *h, decision d)
 
 /* Tells every side of the transition from before to the game now, the
  * history's last ply, and the result when it ended the game. */
-static bool took(struct host *h, const struct world *before, bool events)
+static bool tell_last_ply(struct host *h, const struct world *before, bool events)
 {
-    bool told = tell(h, before, &h->ply[h->plies - 1], &h->truth, events);
+    bool told = tell_sides(h, before, &h->ply[h->plies - 1], &h->truth, events);
     if (h->truth.phase == PHASE_OVER) {
         h->how = game_result_of(before, &h->truth).how;
         if (events)
@@ -162,14 +163,14 @@ static bool took(struct host *h, const struct world *before, bool events)
     return told;
 }
 
-static bool apply(struct host *h, decision d, bool events)
+static bool apply_decision(struct host *h, decision d, bool events)
 {
     static struct world before;
     if (!note_ply(h, d))
         return false;
     before = h->truth;
     rules_apply(&h->truth, d);
-    return took(h, &before, events);
+    return tell_last_ply(h, &before, events);
 }
 
 /* An engine program that could not decide loses the game, as in a match. */
@@ -216,25 +217,26 @@ static bool engine_decides(void *context, const struct world *w, decision *d)
 }
 
 /* game_play's hooks: each decision into the history, each transition told. */
-static bool decided(void *context, const struct world *w, decision d, long played)
+static bool note_decision(void *context, const struct world *w, decision d, long played)
 {
     (void)w, (void)played;
     return note_ply(context, d);
 }
 
-static bool transition(void *context, const struct world *before, decision d, const struct world *after, long played)
+static bool tell_transition(void *context, const struct world *before, decision d, const struct world *after,
+                            long played)
 {
     (void)d, (void)after, (void)played;
-    return took(context, before, true);
+    return tell_last_ply(context, before, true);
 }
 
 /* Plays chance and the engines through the game loop (engine/rules/game.h)
  * until a human is to decide, which the loop leaves to the next command, or
  * the game ends. */
-static bool run_on(struct host *h)
+static bool play_until_human(struct host *h)
 {
     struct game_player player[GAME_ACTORS] = {[ACTOR_CHANCE] = {game_uniform, &h->chance}};
-    const struct game_hooks hooks = {.decided = decided, .after = transition, .context = h};
+    const struct game_hooks hooks = {.decided = note_decision, .after = tell_transition, .context = h};
     for (int side = 0; side < SIDE_COUNT; side++)
         if (!is_human(h, side))
             player[side] = (struct game_player){engine_decides, h};
@@ -366,7 +368,7 @@ static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, s
 /* The words of args into w, split at spaces and tabs; a double-quoted run
  * ("sh engine.sh --fast") is one word, without its quotes. -1 (with the
  * error said) for a word too long, too many words or a quote left open. */
-static int split(struct host *h, const char *args, char w[][SEAT_WORD_MAX])
+static int split_words(struct host *h, const char *args, char w[][SEAT_WORD_MAX])
 {
     int n = 0;
     for (const char *c = args + strspn(args, " \t"); *c; c += strspn(c, " \t")) {
@@ -391,7 +393,7 @@ static int split(struct host *h, const char *args, char w[][SEAT_WORD_MAX])
 
 /* The game's start, every side's belief fresh: the engines' own streams
  * (the driver's) are left to the caller. */
-static void restart(struct host *h)
+static void reset_game(struct host *h)
 {
     scenario_setup(&h->truth, h->scenario);
     h->chance = h->seed;
@@ -405,11 +407,11 @@ static void restart(struct host *h)
     }
 }
 
-static void start(struct host *h, int scenario, uint64_t seed)
+static void start_game(struct host *h, int scenario, uint64_t seed)
 {
     h->scenario = scenario;
     h->seed = seed;
-    restart(h);
+    reset_game(h);
     for (int side = 0; side < SIDE_COUNT; side++)
         h->seat[side].driver.rng = seed + 1 + (uint64_t)side;
 }
@@ -431,12 +433,12 @@ static bool apply_again(struct host *h, long played, decision d)
     resume_chance_at(h, played);
     if (rules_actor(&h->truth) == ACTOR_CHANCE)
         random_next(&h->chance);
-    return apply(h, d, false);
+    return apply_decision(h, d, false);
 }
 
 /* Plays the first 'plies' decisions of the history again from the start,
  * silently: the way back for undo. */
-static bool replay(struct host *h, long plies)
+static bool replay_history(struct host *h, long plies)
 {
     for (long i = 0; i < plies; i++)
         if (!apply_again(h, i, h->ply[i].d))
@@ -491,7 +493,7 @@ static bool cmd_new(void *context, char *args)
     static char w[MAX_WORDS][SEAT_WORD_MAX];
     struct seat_choice choice[SIDE_COUNT];
     uint64_t seed = secret_seed();
-    int n = split(h, args, w), i = 2;
+    int n = split_words(h, args, w), i = 2;
     if (n < 0)
         return false;
     if (n < 6 || strcmp(w[0], "scenario") != 0)
@@ -516,8 +518,8 @@ static bool cmd_new(void *context, char *args)
     h->option_words = option_words;
     h->kept_secret = false;
     h->resumptions = 0;
-    start(h, scenario, seed);
-    return run_on(h);
+    start_game(h, scenario, seed);
+    return play_until_human(h);
 }
 
 static bool human_to_move(struct host *h, int *side)
@@ -578,7 +580,7 @@ static bool cmd_play(void *context, char *args)
         return error_line(h, "bad-arguments", "expected 'play DECISION', a decision as legal lists it");
     if (!human_to_move(h, &side) || !find_decision(h, side, args, &d))
         return false;
-    return apply(h, d, true) && run_on(h);
+    return apply_decision(h, d, true) && play_until_human(h);
 }
 
 /* The human side 'board' shows: the one named, or the first human side. */
@@ -707,8 +709,8 @@ static bool cmd_undo(void *context, char *args)
     if (keep < 0)
         return false;
     resume_no_later_than(h, keep);
-    restart(h);
-    if (!replay(h, keep))
+    reset_game(h);
+    if (!replay_history(h, keep))
         return false;
     say(h->out, "tomove %s", SIDE_WORD[side]);
     return true;
@@ -1038,7 +1040,7 @@ static void setup_defaults(struct setup *u)
 
 /* What the verified record's header and result say: the game and, for a
  * forfeit, what the engine did. */
-static void take_header(struct setup *u, const struct record_header *header)
+static void header_into_setup(struct setup *u, const struct record_header *header)
 {
     const char *reason = strstr(header->result, " by forfeit: ");
     const char *engine = reason ? strstr(reason, "engine ") : NULL; /* the replay has checked that it names it */
@@ -1049,7 +1051,7 @@ static void take_header(struct setup *u, const struct record_header *header)
 }
 
 /* Sets the game up as the record says and plays its decisions again. */
-static bool take_record(struct host *h, const struct setup *u)
+static bool set_up_from_record(struct host *h, const struct setup *u)
 {
     h->options = u->options;
     memcpy(h->option_word, u->option_word, sizeof h->option_word);
@@ -1057,7 +1059,7 @@ static bool take_record(struct host *h, const struct setup *u)
     memcpy(h->resumed, u->resumed, sizeof h->resumed);
     h->resumptions = u->resumptions;
     h->kept_secret = false;
-    start(h, u->scenario, u->seed);
+    start_game(h, u->scenario, u->seed);
     for (int side = 0; side < SIDE_COUNT; side++)
         h->seat[side].driver.rng = u->rng[side];
     for (long i = 0; i < u->decisions; i++)
@@ -1083,7 +1085,7 @@ static bool load_record(const char *text, size_t length, struct setup *u, bool *
         return false;
     if (u->damaged)
         return fail(why, size, "line %ld: %s", u->damaged, u->why);
-    take_header(u, &header);
+    header_into_setup(u, &header);
     return true;
 }
 
@@ -1109,7 +1111,7 @@ static bool engines_allowed(struct host *h, const struct setup *u, const char *f
  * continued where it stopped. */
 static bool load_words(struct host *h, char *args, char w[][SEAT_WORD_MAX], int *n)
 {
-    *n = split(h, args, w);
+    *n = split_words(h, args, w);
     if (*n < 0)
         return false;
     if (*n == 0 || *n % 2 == 0)
@@ -1211,7 +1213,7 @@ static bool cmd_load(void *context, char *args)
     else if (seats_allowed(h, u.seat) && take_record_options(h, &u, w[0]) && engines_allowed(h, &u, w[0], w, n) &&
              room_to_resume(h, &u, w[0]) &&
              take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
-        taken = take_record(h, &u);
+        taken = set_up_from_record(h, &u);
         if (taken && (sealed || hidden_from(h)))
             resume_afresh(h);
     }
@@ -1223,7 +1225,7 @@ static bool cmd_load(void *context, char *args)
             h->forfeited ? h->forfeit_why : "");
     else if (h->truth.phase == PHASE_OVER)
         say(h->out, "result %s %s", SIDE_WORD[h->truth.winner], HOW_WORD[h->how]);
-    return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER || run_on(h);
+    return h->resigned != SIDE_NONE || h->truth.phase == PHASE_OVER || play_until_human(h);
 }
 
 /* ---- pondering: the engine thinks while the human does ---- */
@@ -1246,7 +1248,7 @@ static void line_begins(void *context)
 
 /* With option Ponder, once a command is answered and a human is to decide,
  * the engine side searches on until the next line comes. */
-static void ponder(void *context)
+static void start_pondering(void *context)
 {
     struct host *h = context;
     if (!options_ponder(&h->options) || !h->in_game || h->truth.phase == PHASE_OVER || h->resigned != SIDE_NONE)
@@ -1288,7 +1290,7 @@ static bool other_line(void *context, char *start, size_t word, char *args)
 }
 
 /* A restricted host takes lines at a bounded rate: past it, each is refused unread. */
-static bool admit(void *context)
+static bool within_line_rate(void *context)
 {
     struct host *h = context;
     if (!h->restricted || line_rate_admits(&h->rate, clock_us()))
@@ -1298,7 +1300,7 @@ static bool admit(void *context)
 
 /* The input rested past the idle time: the host says so and closes, and
  * whoever serves it closes the connection (docs/web.md). */
-static void idle(void *context)
+static void say_bye_idle(void *context)
 {
     struct host *h = context;
     say(h->out, "bye idle %ld | No command came for %ld second%s: this game was closed.", h->idle_s, h->idle_s,
@@ -1334,10 +1336,10 @@ int host_run(FILE *in, FILE *out, const struct host_settings *settings)
                                    .context = &h,
                                    .other = other_line,
                                    .line_begins = line_begins,
-                                   .line_answered = ponder,
-                                   .admit = admit,
+                                   .line_answered = start_pondering,
+                                   .admit = within_line_rate,
                                    .idle_ms = h.idle_s * 1000,
-                                   .idle = idle};
+                                   .idle = say_bye_idle};
     line_loop_run(&loop);
     stop_pondering(&h);
     for (int side = 0; side < SIDE_COUNT; side++) {
