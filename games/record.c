@@ -330,45 +330,50 @@ static void take_header(const struct replay *r, const char *recorded, struct rec
     snprintf(header->result, sizeof header->result, "%s", recorded);
 }
 
+/* Reads r's record to its end, replaying it; true with *header (unless
+ * NULL) filled in. */
+static bool replay(struct replay *r, struct record_header *header)
+{
+    char *error = r->error;
+    size_t error_size = r->error_size;
+    decision d;
+    r->next = read_line(r); /* the header, up to the first decision */
+    if (r->next == LINE_DECISION) {
+        const struct game_player record = {recorded, r};
+        struct game_outcome end =
+            game_play(&r->w, (const struct game_player[GAME_ACTORS]){record, record, record}, r->reader->hooks);
+        r->decisions = end.decisions;
+        if (end.status != GAME_GIVEN_UP && recorded(r, &r->w, &d)) /* legal after the game stopped: at the bound */
+            return fail(error, error_size, "line %ld: a decision past %d, the decision bound", r->line,
+                        GAME_DECISION_BOUND);
+    }
+    if (r->next == LINE_RESULT) {
+        char recorded[RECORD_LINE_MAX + 1]; /* the result's words, kept while the lines after it are read */
+        snprintf(recorded, sizeof recorded, "%s", r->text + 9);
+        if (!result(r, recorded, error, error_size))
+            return false;
+        if (header)
+            take_header(r, recorded, header);
+        return true;
+    }
+    if (r->next == LINE_NONE)
+        snprintf(error, error_size, "no '# result' line after %ld lines: the record is cut short", r->line);
+    return false;
+}
+
 bool record_read(FILE *in, const struct record_reader *reader, struct record_header *header, char *error,
                  size_t error_size)
 {
     static const struct record_reader NONE = {0};
-    static struct replay r;
-    decision d;
+    struct replay r = {.in = in, .reader = reader ? reader : &NONE, .error = error, .error_size = error_size};
+    bool replayed = replay(&r, header);
     free(r.text);
-    memset(&r, 0, sizeof r);
-    r.in = in;
-    r.reader = reader ? reader : &NONE;
-    r.error = error;
-    r.error_size = error_size;
-    r.next = read_line(&r); /* the header, up to the first decision */
-    if (r.next == LINE_DECISION) {
-        const struct game_player record = {recorded, &r};
-        struct game_outcome end =
-            game_play(&r.w, (const struct game_player[GAME_ACTORS]){record, record, record}, r.reader->hooks);
-        r.decisions = end.decisions;
-        if (end.status != GAME_GIVEN_UP && recorded(&r, &r.w, &d)) /* legal after the game stopped: at the bound */
-            return fail(error, error_size, "line %ld: a decision past %d, the decision bound", r.line,
-                        GAME_DECISION_BOUND);
-    }
-    if (r.next == LINE_RESULT) {
-        char recorded[RECORD_LINE_MAX + 1]; /* the result's words, kept while the lines after it are read */
-        snprintf(recorded, sizeof recorded, "%s", r.text + 9);
-        if (!result(&r, recorded, error, error_size))
-            return false;
-        if (header)
-            take_header(&r, recorded, header);
-        return true;
-    }
-    if (r.next == LINE_NONE)
-        snprintf(error, error_size, "no '# result' line after %ld lines: the record is cut short", r.line);
-    return false;
+    return replayed;
 }
 
 bool replay_record(FILE *in, FILE *out, const struct game_hooks *hooks, char *error, size_t error_size)
 {
-    static struct record_header header;
+    struct record_header header;
     const struct record_reader reader = {.hooks = hooks};
     if (!record_read(in, &reader, &header, error, error_size))
         return false;

@@ -348,12 +348,10 @@ static bool cmd_position(void *context, char *args)
     if (sscanf(rest, "%15s%n", keyword, &more) == 1 && strcmp(keyword, "observations") != 0)
         return error_line(e, "bad-arguments", "position: '%s' where 'observations' or the end of the line was due",
                           keyword);
-    static struct game_kept kept;
+    struct game_kept kept;
     keep_game(e, &kept);
     start_game(e, scenario, side);
-    static char history[LINE_LIMIT + 1];
-    snprintf(history, sizeof history, "%s", rest + more);
-    bool replayed = replay_history(e, history);
+    bool replayed = replay_history(e, args + used + more); /* cut into its items in place: the line is this command's */
     e->pending_item = 0;
     if (replayed)
         return true;
@@ -398,7 +396,7 @@ static bool truth_fits(const struct ai_session *e, const struct world *truth)
 static bool cmd_truth(void *context, char *args)
 {
     struct ai_session *e = context;
-    static struct world truth;
+    struct world truth;
     char why[300];
     if (!game_now(e))
         return false;
@@ -472,7 +470,7 @@ static bool cmd_query(void *context, char *args)
 static bool cmd_show(void *context, char *args)
 {
     struct ai_session *e = context;
-    static char text[16384];
+    char text[16384];
     struct view v;
     if (*args)
         return error_line(e, "bad-arguments", "show takes no arguments");
@@ -548,10 +546,13 @@ static void count_line(void *context) { ((struct ai_session *)context)->line++; 
 
 int ai_run(FILE *in, FILE *out)
 {
-    static struct ai_session e;
-    e = (struct ai_session){.out = out, .seed = 1};
-    options_default(&e.options);
-    e.driver.rng = 1;
+    struct ai_session *e = calloc(1, sizeof *e); /* its driver holds the search's room */
+    if (!e)
+        return say_error(out, "no-memory", "no memory for the engine"), 1;
+    e->out = out;
+    e->seed = 1;
+    options_default(&e->options);
+    e->driver.rng = 1;
     const struct line_loop loop = {.in = in,
                                    .out = out,
                                    .limit = LINE_LIMIT,
@@ -559,13 +560,15 @@ int ai_run(FILE *in, FILE *out)
                                    .ascii_only = true,
                                    .command = COMMAND,
                                    .commands = sizeof COMMAND / sizeof COMMAND[0],
-                                   .context = &e,
+                                   .context = e,
                                    .busy = busy,
                                    .other = other_line,
                                    .line_begins = count_line};
     line_loop_run(&loop);
     /* At the end of input a search stops at once, as at quit, and gives its bestmove. */
-    driver_stop(&e.driver);
-    driver_finish(&e.driver);
+    driver_stop(&e->driver);
+    driver_finish(&e->driver);
+    driver_forget(&e->driver);
+    free(e);
     return 0;
 }

@@ -98,6 +98,9 @@ struct host {
     bool kept_secret;
     struct resumption resumed[MAX_RESUMPTIONS];
     int resumptions;
+    /* The engine programs new or load starts, each here until all have
+     * started and it takes its seat. */
+    struct seat launching[SIDE_COUNT];
 };
 
 /* Every refusal of this loop goes to its output. */
@@ -115,7 +118,7 @@ static const char *ended_how(const struct host *h) { return h->forfeited ? "forf
 static bool tell_sides(struct host *h, const struct world *before, struct ply *p, const struct world *after,
                        bool events)
 {
-    static struct observations seen;
+    struct observations seen;
     char text[200], sentence[400], why[300];
     decision d = p->d;
     for (int side = 0; side < SIDE_COUNT; side++) {
@@ -165,10 +168,9 @@ static bool tell_last_ply(struct host *h, const struct world *before, bool event
 
 static bool apply_decision(struct host *h, decision d, bool events)
 {
-    static struct world before;
     if (!note_ply(h, d))
         return false;
-    before = h->truth;
+    struct world before = h->truth;
     rules_apply(&h->truth, d);
     return tell_last_ply(h, &before, events);
 }
@@ -466,7 +468,7 @@ static void resume_no_later_than(struct host *h, long keep)
 static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUNT],
                        const char (*option_word)[SEAT_WORD_MAX], int option_words)
 {
-    static struct seat fresh[SIDE_COUNT];
+    struct seat *fresh = h->launching;
     char why[600];
     for (int side = 0; side < SIDE_COUNT; side++)
         if (choice[side].kind == SEAT_PROGRAM &&
@@ -490,7 +492,7 @@ static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUN
 static bool cmd_new(void *context, char *args)
 {
     struct host *h = context;
-    static char w[MAX_WORDS][SEAT_WORD_MAX];
+    char w[MAX_WORDS][SEAT_WORD_MAX];
     struct seat_choice choice[SIDE_COUNT];
     uint64_t seed = secret_seed();
     int n = split_words(h, args, w), i = 2;
@@ -503,8 +505,8 @@ static bool cmd_new(void *context, char *args)
     int scenario = scenario_from_year(atoi(w[1]));
     if (scenario < 0 || strlen(w[1]) != 4)
         return error_line(h, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
-    static struct option_values options;
-    static char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
+    struct option_values options;
+    char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
     int option_words = 0;
     options_default(&options);
     /* On an error the game in play, if any, goes on as it was. */
@@ -608,8 +610,8 @@ static void say_lines(struct host *h, char *text)
 static bool cmd_board(void *context, char *args)
 {
     struct host *h = context;
-    static struct view v;
-    static char text[POSITION_TEXT_MAX];
+    struct view v;
+    char text[POSITION_TEXT_MAX];
     bool svg = strncmp(args, "svg", 3) == 0 && (!args[3] || args[3] == ' ');
     bool json = strncmp(args, "json", 4) == 0 && (!args[4] || args[4] == ' ');
     const char *word = svg ? args + 3 + strspn(args + 3, " ") : json ? args + 4 + strspn(args + 4, " ") : args;
@@ -1197,27 +1199,37 @@ static void resume_afresh(struct host *h)
     h->kept_secret = true;
 }
 
-static bool cmd_load(void *context, char *args)
+/* The game of the save that load names, read into u, set up in the host;
+ * false (said) where it cannot be. */
+static bool load_game(struct host *h, char *args, struct setup *u)
 {
-    struct host *h = context;
-    static char w[MAX_WORDS][SEAT_WORD_MAX];
-    static struct setup u;
-    char why[400], *text = NULL;
+    char w[MAX_WORDS][SEAT_WORD_MAX], why[400], *text = NULL;
     size_t length = 0;
     int n = 0;
     bool sealed, taken = false;
     if (!load_source(h, args, w, &n, &text, &length))
         return false;
-    if (!load_record(text, length, &u, &sealed, why, sizeof why))
+    if (!load_record(text, length, u, &sealed, why, sizeof why))
         error_line(h, "bad-record", "'%s': %s", w[0], why);
-    else if (seats_allowed(h, u.seat) && take_record_options(h, &u, w[0]) && engines_allowed(h, &u, w[0], w, n) &&
-             room_to_resume(h, &u, w[0]) &&
-             take_seats(h, u.seat, (const char(*)[SEAT_WORD_MAX])u.option_word, u.option_words)) {
-        taken = set_up_from_record(h, &u);
+    else if (seats_allowed(h, u->seat) && take_record_options(h, u, w[0]) && engines_allowed(h, u, w[0], w, n) &&
+             room_to_resume(h, u, w[0]) &&
+             take_seats(h, u->seat, (const char(*)[SEAT_WORD_MAX])u->option_word, u->option_words)) {
+        taken = set_up_from_record(h, u);
         if (taken && (sealed || hidden_from(h)))
             resume_afresh(h);
     }
     free(text);
+    return taken;
+}
+
+static bool cmd_load(void *context, char *args)
+{
+    struct host *h = context;
+    struct setup *u = malloc(sizeof *u); /* its decisions are a whole game's */
+    if (!u)
+        return error_line(h, "no-memory", "no memory to load a game");
+    bool taken = load_game(h, args, u);
+    free(u);
     if (!taken)
         return false;
     if (h->resigned != SIDE_NONE)
@@ -1309,21 +1321,21 @@ static void say_bye_idle(void *context)
 
 int host_run(FILE *in, FILE *out, const struct host_settings *settings)
 {
-    static struct host h;
-    h = (struct host){.in = in,
-                      .out = out,
-                      .resigned = SIDE_NONE,
-                      .restricted = settings->restricted,
-                      .idle_s = settings->idle_s >= 0  ? settings->idle_s
-                                : settings->restricted ? RESTRICT_IDLE_S
-                                                       : 0,
-                      .line_ms = settings->line_ms > 0 ? settings->line_ms : RESTRICT_LINE_MS};
-    h.ply = malloc(MAX_PLIES * sizeof *h.ply);
-    if (!h.ply) {
+    struct host *h = calloc(1, sizeof *h); /* its seats hold engines, each with its search's room */
+    struct ply *ply = malloc(MAX_PLIES * sizeof *ply);
+    if (!h || !ply) {
+        free(h), free(ply);
         say(out, "error no-memory for the game's history");
         return 1;
     }
-    options_default(&h.options);
+    h->in = in;
+    h->out = out;
+    h->ply = ply;
+    h->resigned = SIDE_NONE;
+    h->restricted = settings->restricted;
+    h->idle_s = settings->idle_s >= 0 ? settings->idle_s : settings->restricted ? RESTRICT_IDLE_S : 0;
+    h->line_ms = settings->line_ms > 0 ? settings->line_ms : RESTRICT_LINE_MS;
+    options_default(&h->options);
     /* Only the line's own end is taken off: a carriage return inside it is a
      * control character like any other, so "legal\rjunk" runs nothing. */
     const struct line_loop loop = {.in = in,
@@ -1333,19 +1345,20 @@ int host_run(FILE *in, FILE *out, const struct host_settings *settings)
                                    .done = "ok",
                                    .command = COMMAND,
                                    .commands = sizeof COMMAND / sizeof COMMAND[0],
-                                   .context = &h,
+                                   .context = h,
                                    .other = other_line,
                                    .line_begins = line_begins,
                                    .line_answered = start_pondering,
                                    .admit = within_line_rate,
-                                   .idle_ms = h.idle_s * 1000,
+                                   .idle_ms = h->idle_s * 1000,
                                    .idle = say_bye_idle};
     line_loop_run(&loop);
-    stop_pondering(&h);
+    stop_pondering(h);
     for (int side = 0; side < SIDE_COUNT; side++) {
-        driver_forget(&h.seat[side].driver);
-        seat_close(&h.seat[side]);
+        driver_forget(&h->seat[side].driver);
+        seat_close(&h->seat[side]);
     }
-    free(h.ply);
+    free(h->ply);
+    free(h);
     return 0;
 }

@@ -239,45 +239,56 @@ static bool typed(char *line, struct answer *a, const struct answer *legal, bool
 
 /* ---- the session ---- */
 
-int play_session(const char *first, const char *greeting, bool show_internals)
+/* The game, from the first command to quit, the person deciding at each
+ * turn; 'a' and 'legal' hold the host's answers. Whether the first command
+ * was refused. */
+static bool converse(struct answer *a, struct answer *legal, const char *first)
 {
-    verbose = show_internals;
-    static struct answer a, legal;
-    static char command[2300];
-    int down[2], up[2];
-    if (pipe(down) || pipe(up))
-        return perror("r3: play: pipe"), 1;
-    struct host_pipes host = {fdopen(down[0], "r"), fdopen(up[1], "w")};
-    to_host = fdopen(down[1], "w");
-    from_host = fdopen(up[0], "r");
-    pthread_t thread;
-    if (!host.in || !host.out || !to_host || !from_host || pthread_create(&thread, NULL, run_host, &host))
-        return fputs("r3: play: cannot start the host\n", stderr), 1;
+    char command[2300], line[LINE_MAX_BYTES];
     snprintf(command, sizeof command, "%s", first);
-    printf("%s\n", greeting);
-    bool over = false, again = false, going = ask(&a, "%s", command);
-    bool refused = strncmp(last(&a), "error ", 6) == 0; /* a game that could not start or load */
-    bool to_move = going && show_answer(&a, &over);
-    char line[LINE_MAX_BYTES];
+    bool over = false, again = false, going = ask(a, "%s", command);
+    bool refused = strncmp(last(a), "error ", 6) == 0; /* a game that could not start or load */
+    bool to_move = going && show_answer(a, &over);
     for (long turn = 1; going && to_move && !over;) {
-        if (!again && (ask(&legal, "legal", ""), legal_count(&legal) == 1)) {
-            play_the_only_one(&a, &legal, &over);
+        if (!again && (ask(legal, "legal", ""), legal_count(legal) == 1)) {
+            play_the_only_one(a, legal, &over);
             continue;
         }
         if (!again)
-            show_turn(&a, &legal, turn);
+            show_turn(a, legal, turn);
         else
             printf("[%ld] Your decision: ", turn), fflush(stdout);
         if (!fgets(line, sizeof line, stdin))
             break;
         line[strcspn(line, "\n")] = '\0';
-        going = typed(line, &a, &legal, &over, &again);
+        going = typed(line, a, legal, &over, &again);
         turn += !again;
     }
-    ask(&a, "quit", "");
+    ask(a, "quit", "");
+    return refused;
+}
+
+int play_session(const char *first, const char *greeting, bool show_internals)
+{
+    verbose = show_internals;
+    struct answer *a = calloc(1, sizeof *a), *legal = calloc(1, sizeof *legal); /* a thousand lines each */
+    int down[2], up[2];
+    if (!a || !legal)
+        return free(a), free(legal), fputs("r3: play: no memory\n", stderr), 1;
+    if (pipe(down) || pipe(up))
+        return free(a), free(legal), perror("r3: play: pipe"), 1;
+    struct host_pipes host = {fdopen(down[0], "r"), fdopen(up[1], "w")};
+    to_host = fdopen(down[1], "w");
+    from_host = fdopen(up[0], "r");
+    pthread_t thread;
+    if (!host.in || !host.out || !to_host || !from_host || pthread_create(&thread, NULL, run_host, &host))
+        return free(a), free(legal), fputs("r3: play: cannot start the host\n", stderr), 1;
+    printf("%s\n", greeting);
+    bool refused = converse(a, legal, first);
     fclose(to_host);
     pthread_join(thread, NULL);
     fclose(from_host);
     fclose(host.in);
+    free(a), free(legal);
     return refused ? 1 : 0;
 }

@@ -14,6 +14,7 @@ struct printing {
     int side;
     long own; /* the side's decisions so far */
     struct narrator narrator;
+    struct observations seen; /* what the side saw of the transition being printed */
 };
 
 /* The side's own decision by its label, then what it saw of the transition;
@@ -21,21 +22,21 @@ struct printing {
 static bool print_transition(void *context, const struct world *before, decision d, const struct world *after,
                              long played)
 {
-    static struct observations seen;
     struct printing *p = context;
+    struct observations *seen = &p->seen;
     char text[128];
     int first = 0;
     (void)played;
-    observe(before, d, after, p->side, &seen);
+    observe(before, d, after, p->side, seen);
     if (rules_actor(before) == p->side) {
         narrate_end(&p->narrator, p->out); /* the volley before, told before this */
         decision_label(before, d, d, text, sizeof text);
         fprintf(p->out, "%ld. %s: %s\n", ++p->own, SIDE_NAME[p->side], text);
         first = 1;
     }
-    for (int i = first; i < seen.count; i++) { /* each with its sentence, as r3 host writes its events */
+    for (int i = first; i < seen->count; i++) { /* each with its sentence, as r3 host writes its events */
         char sentence[400], line[sizeof text + sizeof sentence + 3];
-        observation_text(&seen.list[i], text, sizeof text);
+        observation_text(&seen->list[i], text, sizeof text);
         narrate_event_sentence(before, d, text, sentence, sizeof sentence);
         snprintf(line, sizeof line, "%s | %s", text, sentence);
         narrate(&p->narrator, SIDE_WORD[p->side], line, p->out);
