@@ -13,6 +13,7 @@
 
 #include "engine/core/fail.h"
 #include "engine/io/text_file.h"
+#include "engine/io/whole_file.h"
 #include "games/record_file.h"
 #include "games/seal.h"
 
@@ -70,27 +71,17 @@ bool save_write(FILE *f, int form, const struct save_game *g, char *why, size_t 
 
 bool save_file(const char *path, int form, const struct save_game *g, char *why, size_t size)
 {
-    size_t room = strlen(path) + sizeof ".part";
-    char *part = malloc(room);
-    if (!part)
+    size_t room = strlen(path) + WHOLE_FILE_SUFFIX_MAX;
+    char *temporary = malloc(room);
+    if (!temporary)
         return fail(why, size, "no memory for the save");
-    snprintf(part, room, "%s.part", path);
-    FILE *f = fopen(part, "w");
-    if (!f) {
-        int error = errno;
-        free(part);
-        return fail(why, size, "%s", strerror(error));
-    }
+    FILE *f = whole_file_open(path, temporary, room);
     why[0] = '\0';
-    bool written = save_write(f, form, g, why, size);
-    bool saved = fclose(f) == 0 && written && rename(part, path) == 0;
-    if (!saved) {
-        int error = errno;
-        remove(part);
-        if (!*why)
-            fail(why, size, "%s", strerror(error));
-    }
-    free(part);
+    bool saved =
+        f && whole_file_close(f, save_write(f, form, g, why, size), temporary) && whole_file_rename(temporary, path);
+    if (!saved && !*why)
+        fail(why, size, "%s", strerror(errno));
+    free(temporary);
     return saved;
 }
 
