@@ -31,9 +31,9 @@ const struct ismcts_options ISMCTS_DEFAULT = {
     .playout_turns = 2,
     .weights = &EVAL_DEFAULT,
     .playout_policy = POLICY_HEURISTIC, /* stronger than random playouts in matches (docs/search.md) */
-    .prior = 0.5,                       /* PUCT: 170-30 against UCB1 at equal time in 1460 (docs/STRENGTH.md) */
-    .widening = 0.3,                    /* of the enemy's nodes; with exploration 0.2 (docs/STRENGTH.md) */
-    .komi = 1.0}; /* wins the losing side more games against random and flat MC (docs/STRENGTH.md) */
+    .prior = 0.5,                       /* PUCT: 170-30 against UCB1 at equal time in 1460 (docs/history/strength.md) */
+    .widening = 0.3,                    /* of the enemy's nodes; with exploration 0.2 (docs/history/strength.md) */
+    .komi = 1.0}; /* wins the losing side more games against random and flat MC (docs/history/strength.md) */
 
 static bool same_weights(const struct eval_weights *a, const struct eval_weights *b)
 {

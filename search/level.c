@@ -7,7 +7,7 @@
  * steps (two of them under 80); so levels 6 to 8 think less than a steady
  * rise would give them. Level 3 was moved down from 200 iterations when
  * the step from level 2 measured 150. The steps are even again
- * (docs/STRENGTH.md, "Levels").
+ * (docs/history/strength.md, "Levels").
  */
 #include "search/level.h"
 
@@ -19,7 +19,7 @@
 #include "search/driver.h"
 #include "search/policy_weights.h"
 
-/* Level 1 is weak by a different road (docs/STRENGTH.md, "Levels"): a tree of
+/* Level 1 is weak by a different road (docs/history/strength.md, "Levels"): a tree of
  * few iterations lost its Elo to blunders, more of them than a budget cut as
  * weak. It looks at every decision equally, 500 playouts in all, and draws
  * nearly uniformly among those within 0.047 of the best: it cannot tell near

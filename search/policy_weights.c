@@ -13,7 +13,7 @@ const struct weight_info POLICY_WEIGHT_INFO[POLICY_WEIGHT_COUNT] = {POLICY_WEIGH
 const struct policy_weights POLICY_DEFAULT = {.w = {POLICY_WEIGHT_LIST(WEIGHT_DEFAULT_ENTRY)}};
 /* Fitted by r3 tune policy to the root visits of 100 self-play games of
  * 1460 at 1,000 iterations a decision, the search then PUCT over the hand
- * weights (docs/STRENGTH.md); in POLICY_WEIGHT_LIST's order. The levels
+ * weights (docs/history/strength.md); in POLICY_WEIGHT_LIST's order. The levels
  * were measured with them. */
 const struct policy_weights POLICY_PRIOR_LEVELS = {.w = {
                                                        -1.05712,   /* pass_with_ap */
@@ -58,8 +58,8 @@ const struct policy_weights POLICY_PRIOR_LEVELS = {.w = {
                                                    }};
 /* Fitted by r3 tune policy, from POLICY_PRIOR_LEVELS, to the root visits of
  * self-play games of 1460 at 1,000 iterations a decision by the search with
- * the built-in network (docs/STRENGTH.md, "Fitted priors"); in
- * POLICY_WEIGHT_LIST's order. */
+ * the built-in network (docs/history/strength.md, "The tree: priors,
+ * backups and time"); in POLICY_WEIGHT_LIST's order. */
 const struct policy_weights POLICY_PRIOR_DEFAULT = {.w = {
                                                         -0.430929,  /* pass_with_ap */
                                                         0,          /* pass_spent */

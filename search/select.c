@@ -186,7 +186,7 @@ static bool widens(const struct select_rules *r) { return r->widening > 0 && !r-
 /* Progressive widening: may a node where 'actor' decides, seen 'visits'
  * times, with 'available' children legal in this world, take one more? Only
  * the enemy's nodes are narrowed: narrowing the side's own kept good but
- * unlikely moves out of its plans (docs/STRENGTH.md), where the enemy's
+ * unlikely moves out of its plans (docs/history/strength.md), where the enemy's
  * replies are better modelled by the few the policy likes. With the exponent
  * at 0, or at the side's own nodes, it always may, and first-play urgency
  * decides. */

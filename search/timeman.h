@@ -52,7 +52,7 @@ long limits_deadline_us(const struct limits *l, const struct world *w, int side,
  * up to TIME_STRETCH times it, spending from the bank. Close is the usual
  * case (the playouts' noise is ten times the choices' differences), so a
  * stretch paid from the clock instead borrowed from the end of the game, and
- * lost (docs/STRENGTH.md). Times are in microseconds of clock_us. */
+ * lost (docs/history/strength.md). Times are in microseconds of clock_us. */
 struct time_plan {
     bool on; /* a game clock limits the search */
     long started, planned, stretched;

@@ -407,7 +407,7 @@ static void weights_hand_txt_holds_the_hand_weights(void **state)
     assert_weights_equal(&read, &EVAL_DEFAULT);
 }
 
-/* The fitted set that docs/STRENGTH.md plays against the hand weights loads
+/* The fitted set that docs/history/strength.md plays against the hand weights loads
  * with this build's weights and bounds. */
 static void weights_gen1_txt_loads(void **state)
 {

@@ -197,7 +197,7 @@ static void play_actions(struct world *w, int side, const struct budget *b)
  * 3,000 iterations a decision: over seeds 1 to 24 the kill was taken 24 times
  * at 3,000 and 20 times at 1,000. While widening narrowed the side's own
  * nodes too, it was taken 10 times at 1,000 and 6 at 3,000: the attack's
- * later steps were seldom let into the tree (docs/STRENGTH.md). */
+ * later steps were seldom let into the tree (docs/history/strength.md). */
 /* The position of takes_a_free_kill_of_a_lone_heir(), York to decide. */
 static void lone_heir_in_dorset(struct world *w)
 {
