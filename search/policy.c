@@ -198,11 +198,6 @@ int policy_play_category(uint32_t hand, int card)
     return CARD_INFO[card].ap == least ? POLICY_PLAY_LEAST : POLICY_NO_RULE;
 }
 
-unsigned policy_play_weight(const struct policy_table *t, uint32_t hand, int card)
-{
-    return t->weight[policy_cell_make(policy_play_category(hand, card), 0)];
-}
-
 __attribute__((noinline)) static int cell_from_world(const struct world *w, decision d)
 {
     switch (decision_kind(d)) {

@@ -31,12 +31,8 @@ int policy_cell(const struct world *w, decision d);
 
 /* The category of playing 'card' from 'hand' (1.1): its event's, else the
  * hand's most or fewest action points among its cards with no event, else
- * POLICY_NO_RULE. A side's card choice depends on its hand alone here, so
- * the hidden-information sampler can weigh an enemy's unseen card by it. */
+ * POLICY_NO_RULE: a side's card choice depends on its hand alone. */
 int policy_play_category(uint32_t hand, int card);
-
-/* The weight table t gives playing 'card' from 'hand' (1.1). */
-unsigned policy_play_weight(const struct policy_table *t, uint32_t hand, int card);
 
 /* The weight the heuristic policy with table t gives decision d, legal in w:
  * never 0, higher more often. */

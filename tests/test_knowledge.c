@@ -2,12 +2,14 @@
  * test_knowledge.c: hidden information (RULINGS C, docs/knowledge.md). What
  * each side knows, its information-set key, and the worlds the sampler draws
  * from it: consistent (the OpenSpiel IS-MCTS check), blind to what the side
- * cannot see, truly uncertain, and remembering what was seen.
+ * cannot see, truly uncertain, remembering what was seen, and dealing the
+ * cards it has not seen alike.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -450,6 +452,46 @@ static void knowledge_survives_the_position_text(void **state)
     assert_true(with_hidden > 100);
 }
 
+/* The enemy's face-down card is drawn uniformly from the cards the side has
+ * not seen, and so is its hand: over 20,000 draws of Lancaster's view with
+ * York's first card face-down, every unseen card is that card, and in that
+ * hand, as often as any other within 4 standard errors, and no card the
+ * side has seen is either. */
+static void the_enemys_face_down_card_is_any_unseen_card_alike(void **state)
+{
+    (void)state;
+    enum { DRAWS = 20000 };
+    struct world w, sample;
+    struct view v;
+    static struct sampler s;
+    uint64_t rng = 47;
+    int played[CARD_COUNT + 1] = {0}, held[CARD_COUNT + 1] = {0};
+    scenario_setup(&w, SCENARIO_1460);
+    while (w.phase != PHASE_CARDS || w.step != CARDS_LANCASTER_PLAYS) { /* York's first card, whatever it is */
+        struct decisions legal;
+        rules_legal(&w, &legal);
+        rules_apply(&w, legal.list[random_below(&rng, legal.count)]);
+    }
+    view_of(&w, SIDE_LANCASTER, &v);
+    assert_true(v.enemy_card_down && sampler_init(&s, &v, &rng));
+    for (int i = 0; i < DRAWS; i++) {
+        sampler_draw(&s, &rng, &sample);
+        played[sample.played[SIDE_YORK]]++;
+        for (uint32_t left = sample.hand[SIDE_YORK]; left; left &= left - 1)
+            held[__builtin_ctz(left)]++;
+    }
+    int unseen = bits_count(v.unseen_cards);
+    double p = 1.0 / unseen, q = (double)v.enemy_hand / unseen;
+    for (int card = 1; card <= CARD_COUNT; card++) {
+        if (!(v.unseen_cards >> card & 1)) {
+            assert_int_equal(played[card] + held[card], 0);
+            continue;
+        }
+        assert_true(fabs(played[card] - DRAWS * p) < 4 * sqrt(DRAWS * p * (1 - p)));
+        assert_true(fabs(held[card] - DRAWS * q) < 4 * sqrt(DRAWS * q * (1 - q)));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -462,6 +504,7 @@ int main(void)
         cmocka_unit_test(a_lancaster_recruit_in_middlesex_could_be_the_bombard),
         cmocka_unit_test(a_block_seen_in_battle_is_remembered_until_an_unseen_loss),
         cmocka_unit_test(knowledge_survives_the_position_text),
+        cmocka_unit_test(the_enemys_face_down_card_is_any_unseen_card_alike),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

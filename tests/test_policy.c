@@ -9,7 +9,7 @@
  * is the hand-written weights exactly, search/policy-hand.txt is the
  * built-in list, a cell's features and logit agree, the extras of a move,
  * and a file's other weights change the draws. Cards: a card's category in
- * its hand, and the sampler's enemy card drawn by card weights.
+ * its hand.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,8 +23,6 @@
 #include "engine/core/random.h"
 #include "engine/core/scenario.h"
 #include "engine/core/tables.h"
-#include "engine/hidden/sample.h"
-#include "engine/hidden/view.h"
 #include "engine/rules/game.h"
 #include "engine/rules/notation.h"
 #include "engine/rules/rules.h"
@@ -266,97 +264,6 @@ static void a_card_is_rated_within_its_hand(void **state)
     assert_int_equal(policy_play_category(hand, 13), POLICY_NO_RULE);
     assert_int_equal(policy_play_category(hand, 20), POLICY_PLAY_LEAST);
     assert_int_equal(policy_play_category(1u << 13 | 1u << 14, 14), POLICY_PLAY_MOST); /* all alike */
-}
-
-static unsigned prior_card_weight(const void *table, uint32_t hand, int card)
-{
-    return policy_play_weight(table, hand, card);
-}
-
-/* Card weights that favour the events, as r3 tune policy --chosen fitted
- * them to the cards a search played (docs/tuning.md). */
-static const struct policy_weights CARD_WEIGHTS = {.w = {
-                                                       [POLICY_PLAY_MOST] = 0.419597,
-                                                       [POLICY_PLAY_LEAST] = 0.23774,
-                                                       [POLICY_PLAY_FORCE_MARCH] = 0.99374,
-                                                       [POLICY_PLAY_MUSTER] = 1.10288,
-                                                       [POLICY_PLAY_PIRACY] = 0.609426,
-                                                       [POLICY_PLAY_PLAGUE] = 1.61609,
-                                                       [POLICY_PLAY_SURPRISE] = 1.1093,
-                                                       [POLICY_PLAY_TREASON] = 1.47562,
-                                                   }};
-
-/* Over draws of Lancaster's view with York's card face-down: how often the
- * card drawn was an event (*events), and how often the model expects it
- * given each draw's hand (*expected, with its variance in *variance); and
- * how often each card was in that hand. */
-struct card_tally {
-    double events, expected, variance;
-    int held[CARD_COUNT + 1];
-};
-
-static void tally_enemy_cards(struct sampler *s, const struct policy_table *model, int draws, struct card_tally *t)
-{
-    uint64_t rng = 48;
-    *t = (struct card_tally){0};
-    for (int i = 0; i < draws; i++) {
-        struct world w;
-        sampler_draw(s, &rng, &w);
-        int played = w.played[SIDE_YORK];
-        uint32_t held = w.hand[SIDE_YORK] | 1u << played;
-        double all = 0, event = 0;
-        for (uint32_t left = held; left; left &= left - 1) {
-            int card = __builtin_ctz(left);
-            double weight = policy_play_weight(model, held, card);
-            all += weight;
-            event += CARD_INFO[card].event != EVENT_NONE ? weight : 0;
-            t->held[card]++;
-        }
-        t->events += CARD_INFO[played].event != EVENT_NONE;
-        t->expected += event / all;
-        t->variance += event / all * (1 - event / all);
-    }
-}
-
-/* With card weights, the sampler deals York's hand as it was before it
- * played (every unseen card as often as any other, within 4 standard
- * errors) and draws the face-down card from it by those weights: over
- * 20,000 draws the events played are as many as the weights expect, within
- * 4 standard errors. Drawn uniformly, as without them, they are not
- * (the fitted weights favour the events). */
-static void the_enemys_face_down_card_is_drawn_by_card_weights(void **state)
-{
-    (void)state;
-    const int draws = 20000;
-    struct world w;
-    struct view v;
-    struct sampler s;
-    struct card_tally t;
-    uint64_t rng = 47;
-    static struct policy_table table;
-    policy_table_of(&CARD_WEIGHTS, &table);
-    const struct policy_table *model = &table;
-    scenario_setup(&w, SCENARIO_1460);
-    while (w.phase != PHASE_CARDS || w.step != CARDS_LANCASTER_PLAYS) { /* York's first card, whatever it is */
-        struct decisions legal;
-        rules_legal(&w, &legal);
-        rules_apply(&w, legal.list[random_below(&rng, legal.count)]);
-    }
-    view_of(&w, SIDE_LANCASTER, &v);
-    assert_true(v.enemy_card_down && sampler_init(&s, &v, &rng));
-    s.card_weight = prior_card_weight, s.card_context = model;
-    tally_enemy_cards(&s, model, draws, &t);
-    printf("events played %.0f, expected %.1f +/- %.1f\n", t.events, t.expected, sqrt(t.variance));
-    assert_true(fabs(t.events - t.expected) < 4 * sqrt(t.variance));
-    int unseen = bits_count(v.unseen_cards), in_hand = v.enemy_hand + 1;
-    double p = (double)in_hand / unseen, spread = 4 * sqrt(draws * p * (1 - p));
-    for (int card = 1; card <= CARD_COUNT; card++)
-        if (v.unseen_cards >> card & 1)
-            assert_true(fabs(t.held[card] - draws * p) < spread);
-    sampler_init(&s, &v, &rng); /* no model: uniform */
-    tally_enemy_cards(&s, model, draws, &t);
-    printf("without the model: events played %.0f, the model expects %.1f\n", t.events, t.expected);
-    assert_true(fabs(t.events - t.expected) > 4 * sqrt(t.variance));
 }
 
 /* ---- the weights ---- */
@@ -614,7 +521,6 @@ int main(void)
         cmocka_unit_test(a_lower_temperature_leans_further_to_the_preferred),
         cmocka_unit_test(a_bad_policy_file_is_refused_by_line),
         cmocka_unit_test(a_card_is_rated_within_its_hand),
-        cmocka_unit_test(the_enemys_face_down_card_is_drawn_by_card_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

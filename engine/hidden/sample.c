@@ -99,8 +99,6 @@ bool sampler_init(struct sampler *s, const struct view *v, uint64_t *rng)
 {
     s->view = *v;
     s->pieces = 0;
-    s->card_weight = NULL;
-    s->card_context = NULL;
     int enemy = enemy_of(s);
     const struct world *w = &v->w;
     uint32_t open = cand_mask(w->pool & ~w->face_down & w->side_blocks[enemy], v->side);
@@ -166,31 +164,11 @@ static uint32_t take_cards(uint32_t *from, int count, uint64_t *rng)
     return taken;
 }
 
-/* A card of 'hand' drawn by the sampler's model of the enemy's choice. */
-static int modelled_card(const struct sampler *s, uint32_t hand, uint64_t *rng)
-{
-    unsigned total = 0, weight[CARD_COUNT + 1] = {0};
-    for (uint32_t left = hand; left; left &= left - 1)
-        total += weight[__builtin_ctz(left)] = s->card_weight(s->card_context, hand, __builtin_ctz(left));
-    unsigned pick = (unsigned)random_below(rng, (int)total);
-    int card = __builtin_ctz(hand);
-    while (pick >= weight[card])
-        pick -= weight[card], card = __builtin_ctz(hand & ~((2u << card) - 1));
-    return card;
-}
-
 static void draw_cards(const struct sampler *s, struct world *out, uint64_t *rng)
 {
     const struct view *v = &s->view;
     int enemy = enemy_of(s);
     uint32_t unseen = v->unseen_cards;
-    if (v->enemy_card_down && s->card_weight && !out->hand[enemy]) { /* the hand it chose from, then its choice */
-        uint32_t held = take_cards(&unseen, v->enemy_hand + 1, rng);
-        out->played[enemy] = (uint8_t)modelled_card(s, held, rng);
-        out->hand[enemy] = held & ~(1u << out->played[enemy]);
-        out->deck = unseen;
-        return;
-    }
     if (v->enemy_card_down)
         out->played[enemy] = (uint8_t)__builtin_ctz(take_cards(&unseen, 1, rng));
     if (!out->hand[enemy]) /* unless shown for a redeal */

@@ -10,25 +10,15 @@
  * pieces) are symmetric, which evens the draw out among the assignments the
  * start can reach by such steps. The draw is close to uniform, not exactly. Strengths: uniform within
  * what is known. Cards: the unseen cards shuffled, then dealt to the enemy's
- * face-down card, its hand and the deck; or, with a model of the enemy's
- * card choice, its hand as it was before it played dealt, and the card it
- * played drawn from that hand by the model's weights.
+ * face-down card, its hand and the deck.
  */
 #ifndef R3_SAMPLE_H
 #define R3_SAMPLE_H
 
 #include "engine/hidden/view.h"
 
-/* The weight of the enemy's playing 'card' from 'hand' (the card one of
- * them): a model of its card choice, which the search supplies. */
-typedef unsigned (*sampler_card_weight)(const void *context, uint32_t hand, int card);
-
 struct sampler {
     struct view view;
-    /* The enemy's face-down card is drawn from its hand by these weights
-     * (NULL, as sampler_init leaves it: uniformly, as the rest of the hand). */
-    sampler_card_weight card_weight;
-    const void *card_context;
     int pieces;                /* face-down pieces */
     uint8_t label[MAX_LABELS]; /* piece i's label */
     uint32_t cand[MAX_LABELS]; /* piece i's candidates, by bit */

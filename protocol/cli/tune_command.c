@@ -163,7 +163,7 @@ static const struct cli_option POLICY_OPTIONS[] = {
     {"plot", CLI_DIR, "DIR", 0, 0, "write loss.svg there", false},
     {"chosen", CLI_FLAG, NULL, 0, 0,
      "fit to the decision each search played (its most visited) rather than to the\n"
-     "share of its visits: a model of what a side plays (CardModel)",
+     "share of its visits: a model of what a side plays",
      false},
     {"synthetic", CLI_COUNT, "GAMES", 1, 100000000,
      "print positions of GAMES random games (every 5th choice) with 100 visits\n"
