@@ -15,6 +15,7 @@
 
 #include "engine/core/fail.h"
 #include "engine/io/text_file.h"
+#include "engine/io/whole_file.h"
 #include "eval/weights.h"
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "net files are little-endian");
@@ -293,17 +294,11 @@ bool net_write_stream(const struct net *n, FILE *out)
 bool net_write(const struct net *n, const char *path, char *why, size_t size)
 {
     char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
+    FILE *f = whole_file_open(path, tmp, sizeof tmp);
     if (!f)
-        return fail(why, size, "cannot write '%s': %s", tmp, strerror(errno));
-    bool ok = net_write_stream(n, f);
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        int error = errno;
-        remove(tmp);
-        return fail(why, size, "cannot write '%s': %s", path, strerror(error));
-    }
+        return fail(why, size, "cannot write '%s': %s", path, strerror(errno));
+    if (!whole_file_close(f, net_write_stream(n, f), tmp) || !whole_file_rename(tmp, path))
+        return fail(why, size, "cannot write '%s': %s", path, strerror(errno));
     return true;
 }
 

@@ -9,6 +9,8 @@
 #include <cmocka.h>
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "engine/io/number.h"
 
@@ -74,6 +76,29 @@ static void any_decimal_reads_infinities(void **state)
     assert_false(number_any_decimal("", &x));
 }
 
+/* What number_write_exact wrote, read back from a memory stream. */
+static const char *written(double x, char *text, size_t size)
+{
+    FILE *f = fmemopen(text, size, "w");
+    assert_non_null(f);
+    number_write_exact(f, x);
+    fclose(f);
+    return text;
+}
+
+static void exact_writing_is_shortest_and_reads_back(void **state)
+{
+    (void)state;
+    char text[64];
+    assert_string_equal(written(20, text, sizeof text), "20");
+    assert_string_equal(written(0.1, text, sizeof text), "0.1");
+    assert_string_equal(written(-1.5e-7, text, sizeof text), "-1.5e-07");
+    const double hard[] = {1.0 / 3, 0.1 + 0.2, 2.0 / 7 * 1e12, -4.9406564584124654e-324};
+    for (size_t i = 0; i < sizeof hard / sizeof hard[0]; i++)
+        assert_true(strtod(written(hard[i], text, sizeof text), NULL) == hard[i]);
+    assert_string_equal(written(0.1 + 0.2, text, sizeof text), "0.30000000000000004");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -82,6 +107,7 @@ int main(void)
         cmocka_unit_test(unsigned_64_bits),
         cmocka_unit_test(decimals_finite_within_bounds),
         cmocka_unit_test(any_decimal_reads_infinities),
+        cmocka_unit_test(exact_writing_is_shortest_and_reads_back),
     };
     return cmocka_run_group_tests_name("number", tests, NULL, NULL);
 }

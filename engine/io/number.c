@@ -57,3 +57,16 @@ bool number_decimal(const char *text, double min, double max, double *out)
     *out = value;
     return true;
 }
+
+void number_write_exact(FILE *out, double x)
+{
+    char text[32];
+    /* From 15: every double that some shorter decimal reads back as is
+     * printed as that decimal by %.15g too, and 20 stays "20", not "2e+01". */
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, x);
+        if (strtod(text, NULL) == x)
+            break;
+    }
+    fputs(text, out);
+}

@@ -173,17 +173,6 @@ bool weights_file_load(const struct weight_list *list, const char *path, double 
 
 /* ---- writing ---- */
 
-void weights_file_number(FILE *out, double x)
-{
-    char text[32];
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(text, sizeof text, "%.*g", digits, x);
-        if (strtod(text, NULL) == x)
-            break;
-    }
-    fputs(text, out);
-}
-
 bool weights_file_write(const struct weight_list *list, FILE *out, const double *w)
 {
     fprintf(out,
@@ -193,11 +182,11 @@ bool weights_file_write(const struct weight_list *list, FILE *out, const double 
     for (int i = 0; i < list->count; i++) {
         const struct weight_info *info = &list->info[i];
         fprintf(out, "\n# %s\n%s ", info->meaning, info->name);
-        weights_file_number(out, w[i]);
+        number_write_exact(out, w[i]);
         fputc(' ', out);
-        weights_file_number(out, info->min);
+        number_write_exact(out, info->min);
         fputc(' ', out);
-        weights_file_number(out, info->max);
+        number_write_exact(out, info->max);
         fputc('\n', out);
     }
     return !ferror(out);
@@ -233,7 +222,7 @@ bool weights_file_write_like(const struct weight_list *list, FILE *out, const ch
             continue;
         }
         fwrite(line, 1, begin, out);
-        weights_file_number(out, w[j]);
+        number_write_exact(out, w[j]);
         fputs(line + end, out);
     }
     bool ok = !ferror(in);

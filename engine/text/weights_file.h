@@ -54,7 +54,4 @@ bool weights_file_write(const struct weight_list *list, FILE *out, const double 
 bool weights_file_write_like(const struct weight_list *list, FILE *out, const char *template_path, const double *w,
                              char *why, size_t size);
 
-/* The shortest decimal that reads back as exactly x. */
-void weights_file_number(FILE *out, double x);
-
 #endif

@@ -345,9 +345,7 @@ static bool read_extras(struct host *h, char w[][SEAT_WORD_MAX], int n, int i, s
         if (i + 1 >= n)
             return error_line(h, "bad-arguments", "'%s' needs a value", w[i]);
         if (strcmp(w[i], "seed") == 0) {
-            char *end;
-            *seed = strtoull(w[i + 1], &end, 10);
-            if (*end || w[i + 1][0] == '-')
+            if (!number_whole_u64(w[i + 1], seed))
                 return error_line(h, "bad-arguments", "seed '%s' is not a whole number", w[i + 1]);
         } else if (option_of_word(w[i])) {
             if (!take_option(h, option_of_word(w[i]), w[i + 1], o, word, words))
@@ -502,8 +500,9 @@ static bool cmd_new(void *context, char *args)
         return error_line(h, "bad-arguments",
                           "expected 'new scenario 1460|1470|1483 york human|engine [cmd=PATH] lancaster human|engine "
                           "[cmd=PATH] [seed S] [level N] [think MS] [pace MS] [option NAME=VALUE ...]'");
-    int scenario = scenario_from_year(atoi(w[1]));
-    if (scenario < 0 || strlen(w[1]) != 4)
+    long long year;
+    int scenario = number_whole(w[1], 1000, 9999, &year) ? scenario_from_year((int)year) : -1;
+    if (scenario < 0)
         return error_line(h, "bad-arguments", "unknown scenario '%s' (1460, 1470 or 1483)", w[1]);
     struct option_values options;
     char option_word[MAX_OPTION_WORDS][SEAT_WORD_MAX];
@@ -701,13 +700,12 @@ static bool cmd_undo(void *context, char *args)
 {
     struct host *h = context;
     int side;
-    char *end;
-    long n = *args ? strtol(args, &end, 10) : 1;
-    if (*args && (*end || n < 1 || n > MAX_PLIES))
+    long long n = 1;
+    if (*args && !number_whole(args, 1, MAX_PLIES, &n))
         return error_line(h, "bad-arguments", "undo takes a number of decisions, 1 or more, not '%s'", args);
     if (!human_to_move(h, &side))
         return false;
-    long keep = undo_point(h, side, n);
+    long keep = undo_point(h, side, (long)n);
     if (keep < 0)
         return false;
     resume_no_later_than(h, keep);
@@ -1290,10 +1288,11 @@ static bool other_line(void *context, char *start, size_t word, char *args)
     }
     /* r3 web writes this line in place of a binary WebSocket frame, so that
      * its refusal comes in order with every other answer. */
-    if (word == 12 && strncmp(start, "binary-frame", 12) == 0)
+    uint64_t bytes = 0;
+    if (word == 12 && strncmp(start, "binary-frame", 12) == 0 && number_whole_u64(args, &bytes))
         return error_line(h, "binary-frame",
                           "a binary WebSocket frame (%llu bytes) is no command: send each command as a text message",
-                          strtoull(args, NULL, 10)),
+                          (unsigned long long)bytes),
                true;
     error_line(h, "unknown-command",
                "'%.*s' is not a command (new, legal, play, undo, hint, board, save, load, resign, quit)",

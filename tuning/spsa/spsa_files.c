@@ -63,19 +63,6 @@ static void name_columns(const struct spsa_options *o, char *text, size_t size)
         n += snprintf(text + n, size - (size_t)n, "\t%s", o->param[i].name);
 }
 
-/* x as the fewest digits from 15 to 17 that read back as x itself: 20 as
- * "20", a theta moved by the steps with all 17 when it needs them. */
-static void write_exact(FILE *f, double x)
-{
-    char text[40];
-    for (int digits = 15; digits <= 17; digits++) {
-        snprintf(text, sizeof text, "%.*g", digits, x);
-        if (strtod(text, NULL) == x)
-            break;
-    }
-    fputs(text, f);
-}
-
 void spsa_params_row(FILE *f, long k, const long *score, int params, const double *theta)
 {
     if (k == 0)
@@ -85,7 +72,7 @@ void spsa_params_row(FILE *f, long k, const long *score, int params, const doubl
     for (int i = 0; i < params; i++) {
         /* Exactly: a resumed run goes on from theta itself, as a whole run does. */
         fputc('\t', f);
-        write_exact(f, theta[i]);
+        number_write_exact(f, theta[i]);
     }
     fputc('\n', f);
 }
