@@ -282,7 +282,7 @@ static bool read_seat(struct host *h, char w[][SEAT_WORD_MAX], int n, int *i, in
 /* A restricted host seats no engine program (a visitor would name what the
  * server runs), and plays only a game with a person at it: two engines
  * would play a whole game inside one line. */
-static bool seats_allowed(struct host *h, const struct seat_choice choice[SIDE_COUNT])
+static bool seats_allowed(struct host *h, const struct seat_choice *choice)
 {
     if (!h->restricted)
         return true;
@@ -463,8 +463,8 @@ static void resume_no_later_than(struct host *h, long keep)
 /* Starts the engine programs the seats name, then seats them all, ending
  * the programs of the game before; false (and said) with the game before
  * left as it was, if a program does not start. */
-static bool take_seats(struct host *h, const struct seat_choice choice[SIDE_COUNT],
-                       const char (*option_word)[SEAT_WORD_MAX], int option_words)
+static bool take_seats(struct host *h, const struct seat_choice *choice, const char (*option_word)[SEAT_WORD_MAX],
+                       int option_words)
 {
     struct seat *fresh = h->launching;
     char why[600];
