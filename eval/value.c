@@ -24,6 +24,9 @@ __asm__(".section .rodata.r3_net_built_in,\"a\"\n"
         ".previous\n");
 extern const unsigned char r3_net_built_in[], r3_net_built_in_end[];
 
+/* The store is the process's on purpose: every player and search thread that
+ * asks for the same network shares its one quantized copy, which lives to the
+ * process's end (players hold it without counting). The lock guards it. */
 static struct stored {
     uint64_t id;
     struct net_q *net;

@@ -137,7 +137,8 @@ void policy_table_of(const struct policy_weights *weights, struct policy_table *
     policy_table_tempered(weights, 1, table);
 }
 
-/* The tables of the three built-in weight lists, each made once. */
+/* The tables of the three built-in weight lists: constants, each made once
+ * (at its first use, by pthread_once) and then only read, by every search. */
 static struct policy_table builtin, prior, prior_levels;
 static pthread_once_t builtin_once = PTHREAD_ONCE_INIT, prior_once = PTHREAD_ONCE_INIT,
                       prior_levels_once = PTHREAD_ONCE_INIT;

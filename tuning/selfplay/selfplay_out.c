@@ -18,7 +18,10 @@
 #include "engine/core/fail.h"
 #include "engine/io/whole_file.h"
 
-static char removing[SELFPLAY_PATH_MAX + 8]; /* the file a signal removes, while one is open */
+/* The signal handler's state, the module's since a handler takes no context
+ * pointer: the file it removes while one is open, and the handlers it stood
+ * in for. So one selfplay output is open at a time. */
+static char removing[SELFPLAY_PATH_MAX + 8];
 enum { SIGNALS = 3 };
 static struct sigaction previous[SIGNALS];
 static const int SIGNAL[SIGNALS] = {SIGINT, SIGTERM, SIGHUP};

@@ -23,7 +23,8 @@ struct selfplay_out {
 
 /* Creates FILE.tmp (and starts gzip for a ".gz" FILE), and has SIGINT,
  * SIGTERM and SIGHUP (unless ignored, as under nohup) remove it until it is
- * committed or abandoned; false with why. */
+ * committed or abandoned; false with why. One open at a time: the signal
+ * handler knows one file. */
 bool selfplay_out_open(struct selfplay_out *o, const char *path, char *why, size_t size);
 
 /* Closes FILE.tmp (gzip done) and renames it FILE; false with why, with
