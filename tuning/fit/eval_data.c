@@ -55,10 +55,10 @@ void eval_data_free(struct eval_data *d)
 
 /* ---- reading ---- */
 
-static bool parse_features(const struct fit_fields *f, const struct world *w, const char *visits, void *row, char *why,
-                           size_t size)
+static bool parse_features(const void *settings, const struct fit_fields *f, const struct world *w, const char *visits,
+                           void *row, char *why, size_t size)
 {
-    (void)f, (void)visits, (void)why, (void)size;
+    (void)settings, (void)f, (void)visits, (void)why, (void)size;
     eval_features(w, SIDE_YORK, row);
     return true;
 }
@@ -74,7 +74,8 @@ static void take_row(void *context, const struct fit_fields *f, const void *row)
 
 struct fit_reader eval_data_reader(struct eval_data *d)
 {
-    return (struct fit_reader){EVAL_WEIGHT_COUNT * sizeof(double), LINES_PER_THREAD, parse_features, take_row, d, 0};
+    return (struct fit_reader){
+        EVAL_WEIGHT_COUNT * sizeof(double), LINES_PER_THREAD, parse_features, take_row, d, 0, NULL};
 }
 
 bool eval_data_read_stream(struct eval_data *d, FILE *in, const char *name, int threads, char *why, size_t size)

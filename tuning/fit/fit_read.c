@@ -132,7 +132,7 @@ static bool parse_line(const struct fit_reader *r, char *line, struct fit_fields
     *f = (struct fit_fields){0};
     if (!parse_numbers(field, f, why, size) || !parse_world(field[6], f, &w, why, size))
         return false;
-    return f->finished || r->parse(f, &w, count == FIELDS + 1 ? field[FIELDS] : NULL, row, why, size);
+    return f->finished || r->parse(r->settings, f, &w, count == FIELDS + 1 ? field[FIELDS] : NULL, row, why, size);
 }
 
 /* ---- reading a file in batches ---- */

@@ -42,13 +42,15 @@ struct fit_reader {
     int lines_per_batch; /* a batch holds this many lines for each thread */
     /* Makes the row of a line whose position w is no finished game, visits
      * its visits field or NULL; on a reading thread, so it must not touch
-     * the context. False with why in why[size] (no file or line). */
-    bool (*parse)(const struct fit_fields *f, const struct world *w, const char *visits, void *row, char *why,
-                  size_t size);
+     * the context, only read the settings. False with why in why[size] (no
+     * file or line). */
+    bool (*parse)(const void *settings, const struct fit_fields *f, const struct world *w, const char *visits,
+                  void *row, char *why, size_t size);
     /* Takes each good line, finished games included (row then unset), in the file's order. */
     void (*take)(void *context, const struct fit_fields *f, const void *row);
     void *context;
-    int file; /* which of the files read this is, 0 for the first: see fit_game_key */
+    int file;             /* which of the files read this is, 0 for the first: see fit_game_key */
+    const void *settings; /* what parse reads, on every thread at once: unchanged while reading, or NULL */
 };
 
 /* A game's key for the split and the counts: its number and its file,

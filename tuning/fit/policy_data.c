@@ -66,10 +66,10 @@ struct row {
     double target[MAX_DECISIONS];
 };
 
-static bool parse_decisions(const struct fit_fields *f, const struct world *w, const char *visits, void *out, char *why,
-                            size_t size)
+static bool parse_decisions(const void *settings, const struct fit_fields *f, const struct world *w, const char *visits,
+                            void *out, char *why, size_t size)
 {
-    (void)f;
+    (void)settings, (void)f;
     struct row *row = out;
     struct decisions legal;
     long count[MAX_DECISIONS], sum = 0;
@@ -107,7 +107,7 @@ static void take_decisions(void *context, const struct fit_fields *f, const void
 
 struct fit_reader policy_data_reader(struct policy_data *d)
 {
-    return (struct fit_reader){sizeof(struct row), LINES_PER_THREAD, parse_decisions, take_decisions, d, 0};
+    return (struct fit_reader){sizeof(struct row), LINES_PER_THREAD, parse_decisions, take_decisions, d, 0, NULL};
 }
 
 void policy_data_choices(struct policy_data *d)

@@ -19,9 +19,6 @@ struct value_row {
     float base;  /* the 17 default weights' logit for York: the network's base input and the baseline */
 };
 
-/* How the rows are labelled: read by the reading threads, set before they start (one reading at a time). */
-static struct value_labels labels;
-
 /* The advancing playout's index among a line's playouts: apart from the labels' own. */
 #define ADVANCE_SEED (0x5eedull << 20)
 
@@ -47,40 +44,41 @@ static bool play_on(struct world *x, int turns, uint64_t seed)
 }
 
 /* York's result of one labelling playout from w: the game's, or the chance read where it stopped (by
- * labels.net, or the 17 weights). */
-static double playout(const struct world *w, uint64_t seed)
+ * l->net, or the 17 weights). */
+static double playout(const struct value_labels *l, const struct world *w, uint64_t seed)
 {
     struct world x = *w;
-    play_on(&x, labels.turns, seed);
-    const struct evaluation e = {&EVAL_DEFAULT, labels.net, 0};
+    play_on(&x, l->turns, seed);
+    const struct evaluation e = {&EVAL_DEFAULT, l->net, 0};
     return evaluate(&x, SIDE_YORK, &e);
 }
 
 /* The seed of a line's k-th playout. */
-static uint64_t playout_seed(const struct fit_fields *f, uint64_t k)
+static uint64_t playout_seed(const struct value_labels *l, const struct fit_fields *f, uint64_t k)
 {
-    return labels.seed ^ (uint64_t)f->game * 0x9e3779b97f4a7c15ull ^ (uint64_t)f->ply << 32 ^ k;
+    return l->seed ^ (uint64_t)f->game * 0x9e3779b97f4a7c15ull ^ (uint64_t)f->ply << 32 ^ k;
 }
 
-static bool parse(const struct fit_fields *f, const struct world *line, const char *visits, void *row, char *why,
-                  size_t size)
+static bool parse(const void *settings, const struct fit_fields *f, const struct world *line, const char *visits,
+                  void *row, char *why, size_t size)
 {
+    const struct value_labels *l = settings;
     struct value_row *r = row;
     (void)visits, (void)why, (void)size;
     /* Advanced, a position is one where the search reads its value: the end of a playout from the line's. */
     const struct world *w = line;
     struct world advanced;
-    if (labels.advance > 0) {
+    if (l->advance > 0) {
         advanced = *line;
-        if (play_on(&advanced, labels.advance, playout_seed(f, ADVANCE_SEED)))
+        if (play_on(&advanced, l->advance, playout_seed(l, f, ADVANCE_SEED)))
             w = &advanced;
     }
     r->count = (uint16_t)features_active(w, r->index);
     r->base = (float)eval_york_logit(w, &EVAL_DEFAULT);
     double sum = 0;
-    for (int k = 0; k < labels.playouts; k++)
-        sum += playout(w, playout_seed(f, (uint64_t)k));
-    r->label = labels.playouts ? (float)(sum / labels.playouts) : 0;
+    for (int k = 0; k < l->playouts; k++)
+        sum += playout(l, w, playout_seed(l, f, (uint64_t)k));
+    r->label = l->playouts ? (float)(sum / l->playouts) : 0;
     return true;
 }
 
@@ -134,7 +132,7 @@ static void take(void *context, const struct fit_fields *f, const void *row)
     long n = d->samples;
     d->first[n] = a->used;
     d->count[n] = r->count;
-    if (labels.playouts)
+    if (a->labels.playouts)
         d->target[n] = r->label;
     else
         d->target[n] = (float)(isnan(f->winrate) ? f->result : (1 - a->lambda) * f->result + a->lambda * f->winrate);
@@ -149,8 +147,8 @@ static void take(void *context, const struct fit_fields *f, const void *row)
 struct fit_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l)
 {
     a->lambda = lambda;
-    labels = *l;
-    return (struct fit_reader){sizeof(struct value_row), 256, parse, take, a, 0};
+    a->labels = *l;
+    return (struct fit_reader){sizeof(struct value_row), 256, parse, take, a, 0, &a->labels};
 }
 
 /* The samples of a on one side of the split, copied into d. */

@@ -32,11 +32,12 @@ struct value_all {
     long capacity, index_capacity, used; /* samples and features of room; features used */
     long finished;                       /* finished games, left out */
     double lambda;
-    bool failed; /* no memory */
+    struct value_labels labels; /* read by the reading threads (the reader's settings) */
+    bool failed;                /* no memory */
 };
 
-/* The reader that fills a: lambda mixes the targets, l labels them. One
- * reading at a time (the labels are the module's while it reads). */
+/* The reader that fills a: lambda mixes the targets, l (copied into a)
+ * labels them. */
 struct fit_reader value_data_reader(struct value_all *a, double lambda, const struct value_labels *l);
 
 /* Splits a's positions by game (fit_in_validation) into train and
