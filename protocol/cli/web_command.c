@@ -51,8 +51,7 @@ const struct cli_command CLI_WEB = {"web",
 
 struct web_arguments {
     struct serve_options serve;
-    long idle_s, line_limit_s; /* the hosts' settings, 0 for their defaults */
-    const char *word;          /* the first word given, which web does not take */
+    const char *word; /* the first word given, which web does not take */
 };
 
 static bool take_web(void *context, const struct cli_argument *a)
@@ -71,9 +70,9 @@ static bool take_web(void *context, const struct cli_argument *a)
     else if (which == WEB_MAX_GAMES)
         w->serve.max_games = (int)a->number;
     else if (which == WEB_IDLE)
-        w->idle_s = (long)a->number;
+        w->serve.idle_s = (long)a->number;
     else if (which == WEB_LINE_LIMIT)
-        w->line_limit_s = (long)a->number;
+        w->serve.line_limit_s = (long)a->number;
     else
         w->serve.root = a->text;
     return true;
@@ -93,6 +92,5 @@ static int command_web(int argc, char **argv)
     snprintf(index, sizeof index, "%s/index.html", w.serve.root ? w.serve.root : ".");
     if (w.serve.root && access(index, R_OK) != 0)
         return cli_usage_error("web: --root %s holds no page (no index.html there)", w.serve.root);
-    spawn_configure(w.idle_s, w.line_limit_s);
     return serve_run(&w.serve);
 }

@@ -21,6 +21,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -62,13 +63,22 @@ struct session {
     };
 };
 
-static struct {
+/* A run of the server, serve_run's: every callback finds it as its lws
+ * context's user data. */
+struct server {
     const struct serve_options *options;
+    struct spawn_hosts hosts;
+    unsigned char piece[LWS_PRE + PIECE]; /* one event is handled at a time: one buffer serves all */
+};
+
+/* What the signal handlers touch, the file's since a handler takes no
+ * context pointer: so one server runs in a process at a time. */
+static struct {
     struct lws_context *context;
     volatile sig_atomic_t stop, child_ended;
-} server;
+} signalled;
 
-static unsigned char piece[LWS_PRE + PIECE]; /* one event is handled at a time: one buffer serves all */
+static struct server *server_of(struct lws *wsi) { return lws_context_user(lws_get_context(wsi)); }
 
 /* ---- the page over HTTP ---- */
 
@@ -80,10 +90,10 @@ static int refuse_request(struct lws *wsi, unsigned status)
 }
 
 /* A file of --root, streamed from the disk by libwebsockets: the name is the page's, never the visitor's. */
-static int send_root_file(struct lws *wsi, const struct page_file *f)
+static int send_root_file(struct lws *wsi, const char *root, const struct page_file *f)
 {
     char path[4096];
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", server.options->root, f->name) >= sizeof path)
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", root, f->name) >= sizeof path)
         return refuse_request(wsi, HTTP_STATUS_NOT_FOUND);
     static const char headers[] = "cache-control: no-cache\r\nx-content-type-options: nosniff\r\n";
     int n = lws_serve_http_file(wsi, path, f->type, headers, (int)sizeof headers - 1);
@@ -91,9 +101,9 @@ static int send_root_file(struct lws *wsi, const struct page_file *f)
 }
 
 /* The headers of a built-in file; its body follows in send_piece, when the socket can take it. */
-static int send_built_in(struct lws *wsi, struct reply *r, const struct page_file *f, bool head)
+static int send_built_in(struct lws *wsi, struct server *server, struct reply *r, const struct page_file *f, bool head)
 {
-    unsigned char *start = piece + LWS_PRE, *p = start, *end = piece + sizeof piece;
+    unsigned char *start = server->piece + LWS_PRE, *p = start, *end = server->piece + sizeof server->piece;
     if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, f->type, f->size, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:", (const unsigned char *)"no-cache", 8,
                                     &p, end) ||
@@ -109,7 +119,7 @@ static int send_built_in(struct lws *wsi, struct reply *r, const struct page_fil
 }
 
 /* GET or HEAD of one of the page's four files; nothing else is served. */
-static int http_request(struct lws *wsi, struct reply *r, const char *path)
+static int http_request(struct lws *wsi, struct server *server, struct reply *r, const char *path)
 {
     r->data = NULL;
     bool get = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0;
@@ -119,10 +129,11 @@ static int http_request(struct lws *wsi, struct reply *r, const char *path)
     const struct page_file *f = page_file_at(path);
     if (!f)
         return refuse_request(wsi, HTTP_STATUS_NOT_FOUND);
-    return server.options->root ? send_root_file(wsi, f) : send_built_in(wsi, r, f, head);
+    const char *root = server->options->root;
+    return root ? send_root_file(wsi, root, f) : send_built_in(wsi, server, r, f, head);
 }
 
-static int send_piece(struct lws *wsi, struct reply *r)
+static int send_piece(struct lws *wsi, unsigned char *piece, struct reply *r)
 {
     if (!r->data)
         return 0;
@@ -163,13 +174,13 @@ static struct lws *adopt_pipe(struct lws *socket, struct game *g, int fd)
 }
 
 /* A socket opened: its host started, or the socket closed with the reason why not. */
-static int game_open(struct lws *wsi, struct game *g)
+static int game_open(struct lws *wsi, struct server *server, struct game *g)
 {
     *g = (struct game){.socket = wsi};
-    if (spawn_live() >= server.options->max_games)
+    if (spawn_live(&server->hosts) >= server->options->max_games)
         return close_socket(wsi, CLOSE_TRY_AGAIN_LATER, "the server is full: every game it can host is in play");
     int to_host, from_host;
-    if (spawn_host(&to_host, &from_host) < 0) {
+    if (spawn_host(&server->hosts, &to_host, &from_host) < 0) {
         lwsl_err("cannot start r3 host: %s\n", strerror(errno));
         return close_socket(wsi, LWS_CLOSE_STATUS_UNEXPECTED_CONDITION, "r3 host did not start");
     }
@@ -210,7 +221,7 @@ static void note_bye(struct game *g, const unsigned char *line, size_t size)
 }
 
 /* The socket can take more: the next piece of the host's output, or the close once it is all sent. */
-static int game_send(struct lws *wsi, struct game *g)
+static int game_send(struct lws *wsi, unsigned char *piece, struct game *g)
 {
     bool final;
     long n = relay_from_host(&g->output, PIECE, g->host_ended, piece + LWS_PRE, &final);
@@ -244,7 +255,7 @@ static void game_closed(struct game *g)
 /* ---- a game: its host's pipes ---- */
 
 /* The host's output came: queued for the socket, and the pipe held while the queue is long. */
-static int host_output(struct lws *wsi, struct game *g)
+static int host_output(struct lws *wsi, unsigned char *piece, struct game *g)
 {
     ssize_t n = read(lws_get_socket_fd(wsi), piece, PIECE);
     if (n < 0)
@@ -309,14 +320,14 @@ static int game_event(struct lws *wsi, enum lws_callback_reasons reason, struct 
 {
     if (reason == LWS_CALLBACK_ESTABLISHED) {
         s->kind = SESSION_GAME;
-        return game_open(wsi, &s->game);
+        return game_open(wsi, server_of(wsi), &s->game);
     }
     if (s->kind != SESSION_GAME)
         return 0;
     if (reason == LWS_CALLBACK_RECEIVE)
         return game_receive(wsi, &s->game, in, len);
     if (reason == LWS_CALLBACK_SERVER_WRITEABLE)
-        return game_send(wsi, &s->game);
+        return game_send(wsi, server_of(wsi)->piece, &s->game);
     game_closed(&s->game); /* LWS_CALLBACK_CLOSED */
     s->kind = SESSION_NONE;
     return 0;
@@ -326,8 +337,9 @@ static int callback_r3(struct lws *wsi, enum lws_callback_reasons reason, void *
 {
     struct session *s = user;
     switch (reason) {
-    case LWS_CALLBACK_HTTP: s->kind = SESSION_HTTP; return http_request(wsi, &s->reply, in);
-    case LWS_CALLBACK_HTTP_WRITEABLE: return s->kind == SESSION_HTTP ? send_piece(wsi, &s->reply) : 0;
+    case LWS_CALLBACK_HTTP: s->kind = SESSION_HTTP; return http_request(wsi, server_of(wsi), &s->reply, in);
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return s->kind == SESSION_HTTP ? send_piece(wsi, server_of(wsi)->piece, &s->reply) : 0;
     case LWS_CALLBACK_ESTABLISHED:
     case LWS_CALLBACK_RECEIVE:
     case LWS_CALLBACK_SERVER_WRITEABLE:
@@ -343,7 +355,7 @@ static int callback_pipe(struct lws *wsi, enum lws_callback_reasons reason, void
     if (!g)
         return 0;
     switch (reason) {
-    case LWS_CALLBACK_RAW_RX_FILE: return host_output(wsi, g);
+    case LWS_CALLBACK_RAW_RX_FILE: return host_output(wsi, server_of(wsi)->piece, g);
     case LWS_CALLBACK_RAW_WRITEABLE_FILE: return host_input(wsi, g);
     case LWS_CALLBACK_RAW_CLOSE_FILE: pipe_closed(wsi, g); return 0;
     default: return 0;
@@ -364,18 +376,18 @@ static const struct lws_protocols PROTOCOLS[] = {
 static void on_stop(int signal)
 {
     (void)signal;
-    server.stop = 1;
-    if (server.context)
-        lws_cancel_service(server.context);
+    signalled.stop = 1;
+    if (signalled.context)
+        lws_cancel_service(signalled.context);
 }
 
 /* A host ended: the loop wakes to reap it. */
 static void on_child(int signal)
 {
     (void)signal;
-    server.child_ended = 1;
-    if (server.context)
-        lws_cancel_service(server.context);
+    signalled.child_ended = 1;
+    if (signalled.context)
+        lws_cancel_service(signalled.context);
 }
 
 static void catch_signals(void)
@@ -393,13 +405,14 @@ static void log_line(int level, const char *line)
     fprintf(stderr, "r3 web: %s", line);
 }
 
-static struct lws_context *listen_on(const struct serve_options *o)
+static struct lws_context *listen_on(const struct serve_options *o, struct server *server)
 {
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = o->port;
     info.iface = o->address;
     info.protocols = PROTOCOLS;
+    info.user = server;
     info.gid = -1;
     info.uid = -1;
     info.options = LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND; /* a port in use is an error, not a wait */
@@ -429,25 +442,34 @@ static const char *why_not_listening(const struct serve_options *o)
 
 int serve_run(const struct serve_options *o)
 {
-    server.options = o;
+    struct server *server = calloc(1, sizeof *server);
+    if (!server) {
+        fputs("r3 web: no memory\n", stderr);
+        return 1;
+    }
+    server->options = o;
+    server->hosts.idle_s = o->idle_s;
+    server->hosts.line_limit_s = o->line_limit_s;
     lws_set_log_level(0, log_line); /* its setting-up errors are told below, in one line */
     catch_signals();
-    server.context = listen_on(o);
-    if (!server.context) {
+    signalled.context = listen_on(o, server);
+    if (!signalled.context) {
         fprintf(stderr, "r3 web: cannot listen on %s port %d: %s\n", o->address, o->port, why_not_listening(o));
+        free(server);
         return 1;
     }
     lws_set_log_level(LLL_ERR, log_line);
     printf("r3 web: the page is at http://%s:%d/, %d %s at most at once (Ctrl-C stops it)\n", o->address, o->port,
            o->max_games, o->max_games == 1 ? "game" : "games");
     fflush(stdout);
-    while (!server.stop && lws_service(server.context, 0) >= 0)
-        if (server.child_ended) {
-            server.child_ended = 0;
-            spawn_reap();
+    while (!signalled.stop && lws_service(signalled.context, 0) >= 0)
+        if (signalled.child_ended) {
+            signalled.child_ended = 0;
+            spawn_reap(&server->hosts);
         }
-    lws_context_destroy(server.context);
-    server.context = NULL;
-    spawn_stop_all();
+    lws_context_destroy(signalled.context);
+    signalled.context = NULL;
+    spawn_stop_all(&server->hosts);
+    free(server);
     return 0;
 }

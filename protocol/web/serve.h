@@ -13,8 +13,9 @@
 struct serve_options {
     const char *address; /* the address to listen on: 127.0.0.1 */
     int port;
-    int max_games;    /* the most hosts at once; a socket past them is closed as the server is full */
-    const char *root; /* a folder to read the page's files from, or NULL for the built-in ones */
+    int max_games;             /* the most hosts at once; a socket past them is closed as the server is full */
+    const char *root;          /* a folder to read the page's files from, or NULL for the built-in ones */
+    long idle_s, line_limit_s; /* each host's --idle and --line-limit in seconds, 0 for its defaults */
 };
 
 /* Serves until SIGINT or SIGTERM, then stops every host. 0 then, or 1 when

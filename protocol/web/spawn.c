@@ -20,10 +20,7 @@
 
 extern char **environ;
 
-static pid_t live[SPAWN_MOST];
-static int lives;
-
-static void forget(int i) { live[i] = live[--lives]; }
+static void forget(struct spawn_hosts *h, int i) { h->live[i] = h->live[--h->lives]; }
 
 /* The host's file actions and attributes: its pipes as 0 and 1, the rest closed, signals reset. */
 static bool prepare(posix_spawn_file_actions_t *actions, posix_spawnattr_t *attributes, int input, int output)
@@ -42,31 +39,36 @@ static bool prepare(posix_spawn_file_actions_t *actions, posix_spawnattr_t *attr
            !posix_spawnattr_setsigdefault(attributes, &defaults) && !posix_spawnattr_setsigmask(attributes, &none);
 }
 
-/* r3 host's words: "--restricted", and its settings where given. */
-static char idle_word[24], line_word[24];
-static char *argv[8] = {"r3", "host", "--restricted", NULL};
+/* r3 host's words: "--restricted", and its settings where given; argv points into idle and line. */
+struct host_words {
+    char *argv[8];
+    char idle[24], line[24];
+};
 
-void spawn_configure(long idle_s, long line_limit_s)
+static void host_words(const struct spawn_hosts *h, struct host_words *w)
 {
-    int n = 3;
-    snprintf(idle_word, sizeof idle_word, "%ld", idle_s);
-    snprintf(line_word, sizeof line_word, "%ld", line_limit_s);
-    if (idle_s > 0)
-        argv[n++] = "--idle", argv[n++] = idle_word;
-    if (line_limit_s > 0)
-        argv[n++] = "--line-limit", argv[n++] = line_word;
-    argv[n] = NULL;
+    int n = 0;
+    w->argv[n++] = "r3", w->argv[n++] = "host", w->argv[n++] = "--restricted";
+    snprintf(w->idle, sizeof w->idle, "%ld", h->idle_s);
+    snprintf(w->line, sizeof w->line, "%ld", h->line_limit_s);
+    if (h->idle_s > 0)
+        w->argv[n++] = "--idle", w->argv[n++] = w->idle;
+    if (h->line_limit_s > 0)
+        w->argv[n++] = "--line-limit", w->argv[n++] = w->line;
+    w->argv[n] = NULL;
 }
 
-static pid_t start(int input, int output)
+static pid_t start(const struct spawn_hosts *h, int input, int output)
 {
+    struct host_words words;
+    host_words(h, &words);
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     pid_t pid = -1;
     posix_spawn_file_actions_init(&actions);
     posix_spawnattr_init(&attributes);
     int error = prepare(&actions, &attributes, input, output)
-                    ? posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, environ)
+                    ? posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, words.argv, environ)
                     : ENOMEM;
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
@@ -77,10 +79,10 @@ static pid_t start(int input, int output)
     return pid;
 }
 
-pid_t spawn_host(int *to_host, int *from_host)
+pid_t spawn_host(struct spawn_hosts *h, int *to_host, int *from_host)
 {
     int in[2], out[2];
-    if (lives == SPAWN_MOST) {
+    if (h->lives == SPAWN_MOST) {
         errno = EAGAIN;
         return -1;
     }
@@ -92,7 +94,7 @@ pid_t spawn_host(int *to_host, int *from_host)
         errno = e;
         return -1;
     }
-    pid_t pid = start(in[0], out[1]);
+    pid_t pid = start(h, in[0], out[1]);
     int e = errno;
     close(in[0]), close(out[1]);
     if (pid < 0) {
@@ -104,26 +106,26 @@ pid_t spawn_host(int *to_host, int *from_host)
     fcntl(out[0], F_SETFL, O_NONBLOCK);
     *to_host = in[1];
     *from_host = out[0];
-    live[lives++] = pid;
+    h->live[h->lives++] = pid;
     return pid;
 }
 
-int spawn_live(void) { return lives; }
+int spawn_live(const struct spawn_hosts *h) { return h->lives; }
 
-void spawn_reap(void)
+void spawn_reap(struct spawn_hosts *h)
 {
-    for (int i = lives - 1; i >= 0; i--)
-        if (waitpid(live[i], NULL, WNOHANG) == live[i])
-            forget(i);
+    for (int i = h->lives - 1; i >= 0; i--)
+        if (waitpid(h->live[i], NULL, WNOHANG) == h->live[i])
+            forget(h, i);
 }
 
-void spawn_stop_all(void)
+void spawn_stop_all(struct spawn_hosts *h)
 {
-    for (int i = 0; i < lives; i++)
-        kill(live[i], SIGTERM);
-    while (lives) {
-        while (waitpid(live[lives - 1], NULL, 0) < 0 && errno == EINTR)
+    for (int i = 0; i < h->lives; i++)
+        kill(h->live[i], SIGTERM);
+    while (h->lives) {
+        while (waitpid(h->live[h->lives - 1], NULL, 0) < 0 && errno == EINTR)
             ;
-        lives--;
+        h->lives--;
     }
 }
