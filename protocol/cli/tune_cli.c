@@ -76,72 +76,106 @@ static bool read_fixed(struct tune_cli *o, const char *names)
     }
 }
 
+/* The field a path option names, or NULL. */
+static const char **path_field(struct tune_cli *o, const char *name)
+{
+    const struct {
+        const char *name;
+        const char **field;
+    } path[] = {{"out", &o->out},
+                {"weights", &o->start},
+                {"plot", &o->plot},
+                {"check", &o->check},
+                {"label-value", &o->label_value}};
+    for (size_t i = 0; i < sizeof path / sizeof path[0]; i++)
+        if (strcmp(name, path[i].name) == 0)
+            return path[i].field;
+    return NULL;
+}
+
+/* The field a whole-number option of int range names, or NULL; the
+ * parser has checked the number against the option's bounds. */
+static int *count_field(struct tune_cli *o, const char *name)
+{
+    const struct {
+        const char *name;
+        int *field;
+    } count[] = {{"iterations", &o->fit.iterations},
+                 {"threads", &o->threads},
+                 {"batch", &o->batch},
+                 {"epochs", &o->epochs},
+                 {"patience", &o->patience},
+                 {"label-playouts", &o->label_playouts},
+                 {"label-turns", &o->label_turns},
+                 {"advance", &o->label_advance}};
+    for (size_t i = 0; i < sizeof count / sizeof count[0]; i++)
+        if (strcmp(name, count[i].name) == 0)
+            return count[i].field;
+    return NULL;
+}
+
+static bool take_data(struct tune_cli *o, const char *path)
+{
+    if (o->data_count == TUNE_MAX_DATA)
+        return usage(o, "more than %s --data files", "256"), false;
+    o->data[o->data_count++] = path;
+    return true;
+}
+
+/* The options whose value is a real number, or a flag; false if name is
+ * none of them. */
+static bool take_other(struct tune_cli *o, const char *name, const struct cli_argument *a, bool *ok)
+{
+    *ok = true;
+    if (strcmp(name, "l2") == 0)
+        *ok = option_real("--l2", a->text, 0, 1e6, false, &o->fit.l2);
+    else if (strcmp(name, "lambda") == 0)
+        *ok = option_real("--lambda", a->text, 0, 1, false, &o->fit.lambda);
+    else if (strcmp(name, "rate") == 0)
+        *ok = option_real("--rate", a->text, 1e-9, 1, false, &o->rate);
+    else if (strcmp(name, "validation") == 0) {
+        *ok = option_real("--validation", a->text, 0, 1, true, &o->validation);
+        if (*ok && o->validation == 0) {
+            usage(o, "%s", "--validation needs a fraction above 0");
+            *ok = false;
+        }
+    } else if (strcmp(name, "fix") == 0)
+        *ok = read_fixed(o, a->text);
+    else if (strcmp(name, "seed") == 0)
+        o->seed = (uint64_t)a->number;
+    else if (strcmp(name, "synthetic") == 0)
+        o->synthetic = (long)a->number;
+    else if (strcmp(name, "positions") == 0)
+        o->positions = (long)a->number;
+    else if (strcmp(name, "chosen") == 0)
+        o->chosen = true;
+    else
+        return false;
+    return true;
+}
+
 static bool take_tune(void *context, const struct cli_argument *a)
 {
     struct tune_cli *o = context;
     if (!a->option) {
         if (!a->words_of)
             return usage(o, "unexpected argument '%s'", a->text), false;
-        if (o->data_count == TUNE_MAX_DATA)
-            return usage(o, "more than %s --data files", "256"), false;
-        o->data[o->data_count++] = a->text;
-        return true;
+        return take_data(o, a->text);
     }
     const char *name = a->option->name;
-    if (strcmp(name, "data") == 0) {
-        if (o->data_count == TUNE_MAX_DATA)
-            return usage(o, "more than %s --data files", "256"), false;
-        o->data[o->data_count++] = a->text;
-    } else if (strcmp(name, "out") == 0) {
-        o->out = a->text;
-    } else if (strcmp(name, "weights") == 0) {
-        o->start = a->text;
-    } else if (strcmp(name, "plot") == 0) {
-        o->plot = a->text;
-    } else if (strcmp(name, "fix") == 0) {
-        return read_fixed(o, a->text);
-    } else if (strcmp(name, "l2") == 0) {
-        return option_real("--l2", a->text, 0, 1e6, false, &o->fit.l2);
-    } else if (strcmp(name, "lambda") == 0) {
-        return option_real("--lambda", a->text, 0, 1, false, &o->fit.lambda);
-    } else if (strcmp(name, "validation") == 0) {
-        if (!option_real("--validation", a->text, 0, 1, true, &o->validation))
-            return false;
-        if (o->validation == 0)
-            return usage(o, "%s", "--validation needs a fraction above 0"), false;
-    } else if (strcmp(name, "seed") == 0) {
-        o->seed = (uint64_t)a->number;
-    } else if (strcmp(name, "iterations") == 0) {
-        o->fit.iterations = (int)a->number;
-    } else if (strcmp(name, "threads") == 0) {
-        o->threads = (int)a->number;
-    } else if (strcmp(name, "chosen") == 0) {
-        o->chosen = true;
-    } else if (strcmp(name, "synthetic") == 0) {
-        o->synthetic = (long)a->number;
-    } else if (strcmp(name, "positions") == 0) {
-        o->positions = (long)a->number;
-    } else if (strcmp(name, "rate") == 0) {
-        return option_real("--rate", a->text, 1e-9, 1, false, &o->rate);
-    } else if (strcmp(name, "batch") == 0) {
-        o->batch = (int)a->number;
-    } else if (strcmp(name, "epochs") == 0) {
-        o->epochs = (int)a->number;
-    } else if (strcmp(name, "patience") == 0) {
-        o->patience = (int)a->number;
-    } else if (strcmp(name, "label-playouts") == 0) {
-        o->label_playouts = (int)a->number;
-    } else if (strcmp(name, "label-turns") == 0) {
-        o->label_turns = (int)a->number;
-    } else if (strcmp(name, "advance") == 0) {
-        o->label_advance = (int)a->number;
-    } else if (strcmp(name, "label-value") == 0) {
-        o->label_value = a->text;
-    } else if (strcmp(name, "check") == 0) {
-        o->check = a->text;
-    } else {
+    const char **path = path_field(o, name);
+    int *count = count_field(o, name);
+    bool ok;
+    if (strcmp(name, "data") == 0)
+        return take_data(o, a->text);
+    if (path)
+        *path = a->text;
+    else if (count)
+        *count = (int)a->number;
+    else if (take_other(o, name, a, &ok))
+        return ok;
+    else
         o->bench = true;
-    }
     return true;
 }
 
