@@ -126,7 +126,7 @@ struct driver {
     bool forced;                   /* the search had one legal decision: its reply is not held */
     atomic_long nodes, iterations; /* all threads together */
     struct greedy greedy;
-    /* The tree players' searches, each with its tree (two for MO): one per
+    /* The tree players' searches, each with its tree: one per
      * thread (root parallelism, summed at the root), one shared by all the
      * threads (tree parallelism), or one per PIMC world. */
     int searches;

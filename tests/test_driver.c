@@ -258,7 +258,10 @@ static struct record after_thinking_on_york(bool ponder)
         lancaster_sees(&truth, rules_chance(&truth, 5));
     assert_int_equal(rules_actor(&truth), SIDE_YORK);
     driver_start(&driver, &belief, NULL, &p, &meanwhile, &report);
-    nanosleep(&(struct timespec){.tv_nsec = 30 * 1000 * 1000}, NULL);
+    /* Until the search has grown a tree: on a busy machine a fixed sleep
+     * may end before its thread ran at all. */
+    while (atomic_load(&driver.iterations) < 100)
+        nanosleep(&(struct timespec){.tv_nsec = 1000 * 1000}, NULL);
     driver_stop(&driver);
     rules_legal(&truth, &legal);
     lancaster_sees(&truth, legal.list[0]);
