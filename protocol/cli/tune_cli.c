@@ -76,42 +76,34 @@ static bool read_fixed(struct tune_cli *o, const char *names)
     }
 }
 
-/* The field a path option names, or NULL. */
-static const char **path_field(struct tune_cli *o, const char *name)
-{
-    const struct {
-        const char *name;
-        const char **field;
-    } path[] = {{"out", &o->out},
-                {"weights", &o->start},
-                {"plot", &o->plot},
-                {"check", &o->check},
-                {"label-value", &o->label_value}};
-    for (size_t i = 0; i < sizeof path / sizeof path[0]; i++)
-        if (strcmp(name, path[i].name) == 0)
-            return path[i].field;
-    return NULL;
-}
+/* Where an option whose value is a path, or a whole number of int range,
+ * is kept: one of path and count is set. The parser has checked a number
+ * against the option's bounds. */
+struct field {
+    const char *name;
+    const char **path;
+    int *count;
+};
 
-/* The field a whole-number option of int range names, or NULL; the
- * parser has checked the number against the option's bounds. */
-static int *count_field(struct tune_cli *o, const char *name)
+static struct field field_of(struct tune_cli *o, const char *name)
 {
-    const struct {
-        const char *name;
-        int *field;
-    } count[] = {{"iterations", &o->fit.iterations},
-                 {"threads", &o->threads},
-                 {"batch", &o->batch},
-                 {"epochs", &o->epochs},
-                 {"patience", &o->patience},
-                 {"label-playouts", &o->label_playouts},
-                 {"label-turns", &o->label_turns},
-                 {"advance", &o->label_advance}};
-    for (size_t i = 0; i < sizeof count / sizeof count[0]; i++)
-        if (strcmp(name, count[i].name) == 0)
-            return count[i].field;
-    return NULL;
+    const struct field field[] = {{"out", &o->out, NULL},
+                                  {"weights", &o->start, NULL},
+                                  {"plot", &o->plot, NULL},
+                                  {"check", &o->check, NULL},
+                                  {"label-value", &o->label_value, NULL},
+                                  {"iterations", NULL, &o->fit.iterations},
+                                  {"threads", NULL, &o->threads},
+                                  {"batch", NULL, &o->batch},
+                                  {"epochs", NULL, &o->epochs},
+                                  {"patience", NULL, &o->patience},
+                                  {"label-playouts", NULL, &o->label_playouts},
+                                  {"label-turns", NULL, &o->label_turns},
+                                  {"advance", NULL, &o->label_advance}};
+    for (size_t i = 0; i < sizeof field / sizeof field[0]; i++)
+        if (strcmp(name, field[i].name) == 0)
+            return field[i];
+    return (struct field){name, NULL, NULL};
 }
 
 static bool take_data(struct tune_cli *o, const char *path)
@@ -163,15 +155,14 @@ static bool take_tune(void *context, const struct cli_argument *a)
         return take_data(o, a->text);
     }
     const char *name = a->option->name;
-    const char **path = path_field(o, name);
-    int *count = count_field(o, name);
+    struct field f = field_of(o, name);
     bool ok;
     if (strcmp(name, "data") == 0)
         return take_data(o, a->text);
-    if (path)
-        *path = a->text;
-    else if (count)
-        *count = (int)a->number;
+    if (f.path)
+        *f.path = a->text;
+    else if (f.count)
+        *f.count = (int)a->number;
     else if (take_other(o, name, a, &ok))
         return ok;
     else
