@@ -253,12 +253,13 @@ double eval_york_logit(const struct world *w, const struct eval_weights *weights
 double eval_york_logit(const struct world *w, const struct eval_weights *weights) { return york_logit(w, weights); }
 #endif
 
+double eval_york_result(const struct world *w)
+{
+    return w->winner == SIDE_YORK ? 1.0 : w->winner == SIDE_LANCASTER ? 0.0 : 0.5;
+}
+
 double eval_win_probability(const struct world *w, int side, const struct eval_weights *weights)
 {
-    double york;
-    if (w->phase == PHASE_OVER)
-        york = w->winner == SIDE_YORK ? 1.0 : w->winner == SIDE_LANCASTER ? 0.0 : 0.5;
-    else
-        york = 1.0 / (1.0 + exp(-eval_york_logit(w, weights)));
+    double york = w->phase == PHASE_OVER ? eval_york_result(w) : 1.0 / (1.0 + exp(-eval_york_logit(w, weights)));
     return side == SIDE_YORK ? york : 1.0 - york;
 }

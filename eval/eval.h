@@ -15,6 +15,9 @@
  * finished game. The two sides' chances add up to 1. */
 double eval_win_probability(const struct world *w, int side, const struct eval_weights *weights);
 
+/* A finished game's result for York: 1 a win, 0 a loss, 1/2 no winner. */
+double eval_york_result(const struct world *w);
+
 /* York's score in an unfinished world: the weighted sum whose logistic is
  * York's chance, ln(p / (1 - p)). The search's dynamic komi shifts it. */
 double eval_york_logit(const struct world *w, const struct eval_weights *weights);

@@ -22,19 +22,12 @@ double evaluate_york_logit(const struct world *w, const struct evaluation *e)
     return e->net ? network_logit(w, e->net) : eval_york_logit(w, e->weights);
 }
 
-static double york_result(const struct world *w)
-{
-    return w->winner == SIDE_YORK ? 1.0 : w->winner == SIDE_LANCASTER ? 0.0 : 0.5;
-}
-
 /* York's chance at this logit, the komi taken off. */
 static double centred(double logit, double komi) { return 1.0 / (1.0 + exp(komi - logit)); }
 
 double evaluate(const struct world *w, int side, const struct evaluation *e)
 {
-    double york = w->phase == PHASE_OVER ? york_result(w)
-                  : e->net               ? centred(network_logit(w, e->net), e->komi)
-                                         : centred(eval_york_logit(w, e->weights), e->komi);
+    double york = w->phase == PHASE_OVER ? eval_york_result(w) : centred(evaluate_york_logit(w, e), e->komi);
     return side == SIDE_YORK ? york : 1.0 - york;
 }
 
