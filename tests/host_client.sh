@@ -31,7 +31,13 @@ answer() { # every line up to and including 'ok' or 'error ...'
 }
 ask() { send "$*"; answer || fail "'$*' answered '${lines[-1]}'"; }
 choices() { ask legal; mapfile -t choice < <(printf '%s\n' "${lines[@]}" | sed -n 's/^decision \(.*\) | .*/\1/p'); }
-own_only() { [ "$(printf '%s\n' "${lines[@]}" | sed 's/ | .*//' | grep -vc '^event york \(to\|block\|move-from\|sea-from\|recruit\|end\|halt\|phase\|move\) \|^tomove york\|^ok')" = 0 ]; }
+# York's own decisions only: no event but the kinds of its own action, and
+# none naming a Lancaster block or piece (L:NAME, L?N), whose moves are told
+# with the same words.
+own_only() {
+    [ "$(printf '%s\n' "${lines[@]}" | sed 's/ | .*//' | grep -vc '^event york \(to\|block\|move-from\|sea-from\|recruit\|end\|halt\|phase\|move\) \|^tomove york\|^ok')" = 0 ] &&
+        ! printf '%s\n' "${lines[@]}" | sed 's/ | .*//' | grep -q '^event york [a-z-]* L[:?]'
+}
 lancaster=engine && [ "$SEATS" = both ] && lancaster=human
 [ "$SEATS" = program ] && lancaster="engine cmd=$R3" allow="allow-engine $R3"
 turn=0 traced=
