@@ -34,6 +34,7 @@ void belief_start(struct belief *b, int scenario, int side, uint64_t seed)
     b->rng = seed;
     b->keys = 0;
     b->transitions = 0;
+    memset(&b->odds, 0, sizeof b->odds);
 }
 
 int belief_keys_since(const struct belief *b, long since, decision *out)

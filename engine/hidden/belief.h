@@ -10,6 +10,7 @@
 #define R3_BELIEF_H
 
 #include "engine/hidden/observe.h"
+#include "engine/hidden/sample.h"
 
 #define BELIEF_KEYS 512 /* decisions remembered: more than pass between two of a side's own */
 
@@ -23,6 +24,9 @@ struct belief {
     decision key[BELIEF_KEYS];
     long keys;
     long transitions; /* every transition taken in, chance included */
+    /* What the enemy's choices suggest of its face-down pieces, beside the
+     * hard facts (search/infer.h); all 0 until an inference gives some. */
+    struct odds odds;
 };
 
 /* A new game of a scenario, seen by one side; seed fixes every draw. */

@@ -4,6 +4,8 @@
  */
 #include "engine/hidden/sample.h"
 
+#include <math.h>
+
 #include "engine/core/places.h"
 #include "engine/core/random.h"
 #include "engine/core/tables.h"
@@ -23,8 +25,17 @@ static int enemy_of(const struct sampler *s) { return 1 - s->view.side; }
 
 /* One step of the chain: piece p tries identity c; it takes c if c is free,
  * or swaps with c's holder if that one may be p's identity. The proposal is
- * symmetric, so the chain's stationary distribution is uniform. */
+ * symmetric, so the chain's stationary distribution is uniform; with odds,
+ * the step is taken with the Metropolis probability min(1, the ratio of the
+ * weights after to before), and the stationary distribution is the odds'. */
 static bool single(uint32_t set) { return !(set & (set - 1)); }
+
+static bool metropolis_accepts(const struct sampler *s, double log_ratio, uint64_t *rng)
+{
+    if (!s->weighted || log_ratio >= 0)
+        return true;
+    return (double)(random_next(rng) >> 11) * 0x1p-53 < exp(log_ratio);
+}
 
 static void chain_step(struct sampler *s, uint64_t *rng)
 {
@@ -36,8 +47,13 @@ static void chain_step(struct sampler *s, uint64_t *rng)
     int c = random_bit(s->cand[p], rng);
     int mine = s->match[p], q = s->owner[c];
     if (q < 0) {
+        if (!metropolis_accepts(s, s->weight[p][c] - s->weight[p][mine], rng))
+            return;
         s->owner[mine] = -1;
     } else if (q != p && (s->cand[q] >> mine & 1)) {
+        double change = s->weight[p][c] + s->weight[q][mine] - s->weight[p][mine] - s->weight[q][c];
+        if (!metropolis_accepts(s, change, rng))
+            return;
         s->match[q] = (int8_t)mine;
         s->owner[mine] = (int8_t)q;
     } else {
@@ -108,10 +124,30 @@ bool sampler_init(struct sampler *s, const struct view *v, uint64_t *rng)
             s->cand[s->pieces++] = v->piece[l].cand & open;
         }
     s->steps = 6 * s->pieces + 10;
+    s->weighted = false;
     s->all_single = s->pieces > 0; /* with no pieces the chain takes no steps at all */
     for (int i = 0; i < s->pieces; i++)
         s->all_single = s->all_single && single(s->cand[i]);
     return random_assignment(s, rng);
+}
+
+/* A weighted chain starts from an assignment drawn without regard to the
+ * odds and needs more steps to forget it. */
+#define WEIGHTED_STEPS 3
+
+void sampler_weigh(struct sampler *s, const struct odds *o)
+{
+    bool any = false;
+    for (int i = 0; o && i < s->pieces; i++)
+        for (int c = 0; c < 32; c++) {
+            s->weight[i][c] = (s->cand[i] >> c & 1) ? o->log_weight[s->label[i] - 1][c] : 0;
+            any |= s->weight[i][c] != 0;
+        }
+    if (any && !s->weighted)
+        s->steps *= WEIGHTED_STEPS;
+    else if (!any && s->weighted)
+        s->steps /= WEIGHTED_STEPS;
+    s->weighted = any;
 }
 
 static int random_strength(int kind, int value, int full, uint64_t *rng)

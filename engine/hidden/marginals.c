@@ -1,0 +1,75 @@
+/*
+ * marginals.c: see marginals.h. The counts come from one sampler's draws;
+ * its generator starts from the view's key, so the marginals depend on
+ * nothing the side has not seen.
+ */
+#include "engine/hidden/marginals.h"
+
+#include <string.h>
+
+#include "engine/core/tables.h"
+
+/* The enemy block at 'label' in a drawn world, or -1. */
+static int block_with_label(const struct world *w, int enemy, int label)
+{
+    for (blockset left = w->side_blocks[enemy]; left; left &= left - 1) {
+        int b = __builtin_ctzll(left);
+        if (w->know.label[b] == label && world_location(w, b) < AREA_COUNT)
+            return b;
+    }
+    return -1;
+}
+
+static void count_world(const struct world *w, struct marginals *m)
+{
+    int enemy = 1 - m->side;
+    for (int i = 0; i < m->pieces; i++) {
+        struct piece_marginal *p = &m->piece[i];
+        int b = block_with_label(w, enemy, p->label);
+        if (b < 0)
+            continue;
+        p->block[b] += 1;
+        int steps = world_steps(w, b);
+        if (steps >= 1 && steps <= 4)
+            p->steps[steps] += 1;
+    }
+    for (int c = 1; c <= CARD_COUNT; c++)
+        m->hand[c] += (float)(w->hand[enemy] >> c & 1);
+    if (m->card_down && w->played[enemy] <= CARD_COUNT)
+        m->played[w->played[enemy]] += 1;
+}
+
+static void scale(float *x, int n, float by)
+{
+    for (int i = 0; i < n; i++)
+        x[i] *= by;
+}
+
+bool marginals_of(const struct view *v, const struct odds *o, int draws, struct marginals *out)
+{
+    struct sampler s;
+    struct world w;
+    uint64_t rng = view_key(v);
+    memset(out, 0, sizeof *out);
+    out->side = v->side;
+    out->card_down = v->enemy_card_down;
+    out->draws = draws < 1 ? 1 : draws;
+    for (int l = 0; l < MAX_LABELS; l++)
+        if (v->piece[l].cand)
+            out->piece[out->pieces++] = (struct piece_marginal){.label = (uint8_t)(l + 1), .area = v->piece[l].area};
+    if (!sampler_init(&s, v, &rng))
+        return false;
+    sampler_weigh(&s, o);
+    for (int d = 0; d < out->draws; d++) {
+        sampler_draw(&s, &rng, &w);
+        count_world(&w, out);
+    }
+    float share = 1.0f / (float)out->draws;
+    for (int i = 0; i < out->pieces; i++) {
+        scale(out->piece[i].block, BLOCK_COUNT, share);
+        scale(out->piece[i].steps, 5, share);
+    }
+    scale(out->hand, CARD_COUNT + 1, share);
+    scale(out->played, CARD_COUNT + 1, share);
+    return true;
+}
