@@ -257,6 +257,7 @@ static bool begin_trees(struct driver *d)
     if (reuse_trees(d))
         return true;
     struct ismcts_options o = tree_options(&d->player);
+    o.odds = &d->odds;
     d->searches = d->player.kind == PLAYER_PIMC
                       ? (int)(d->player.samples < DRIVER_MAX_SEARCHES ? d->player.samples : DRIVER_MAX_SEARCHES)
                   : d->shared ? 1
@@ -432,6 +433,7 @@ void driver_start(struct driver *d, const struct belief *b, const struct world *
 {
     d->report = *report;
     d->w = b->w;
+    d->odds = b->odds;
     d->side = b->side;
     d->keys_now = b->keys;
     d->transitions_now = b->transitions;

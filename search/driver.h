@@ -23,6 +23,7 @@
 #include "engine/core/world.h"
 #include "engine/hidden/belief.h"
 #include "search/greedy.h"
+#include "search/infer.h"
 #include "search/ismcts.h"
 #include "search/timeman.h"
 
@@ -69,6 +70,10 @@ struct player {
      * not come at once. A stop answers at once. */
     long think_most_ms, think_least_ms;
     struct ismcts_options ismcts;
+    /* Whether the side's belief weighs what the enemy's choices reveal
+     * (option Inference), and how. */
+    bool infer;
+    struct inference inference;
 };
 
 /* A search's progress: the greedy player's, or a tree player's. */
@@ -116,6 +121,7 @@ struct driver {
     atomic_bool stop, done; /* stop asked; search over (bestmove reported unless infinite) */
     struct driver_callbacks report;
     struct world w;
+    struct odds odds;   /* the belief's, which the trees' worlds lean to */
     struct world truth; /* cheat only: the referee's world, if has_truth */
     bool has_truth;
     int side;

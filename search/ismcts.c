@@ -68,7 +68,10 @@ static bool sampler_of(struct ismcts *s, const struct world *w, uint64_t *rng)
 {
     struct view v;
     view_of(w, s->side, &v);
-    return sampler_init(&s->sampler, &v, rng);
+    if (!sampler_init(&s->sampler, &v, rng))
+        return false;
+    sampler_weigh(&s->sampler, s->options.odds);
+    return true;
 }
 
 /* The leaves' evaluation, with the root's komi (search/komi.h); a

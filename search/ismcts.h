@@ -73,6 +73,11 @@ struct ismcts_options {
      * sqrt(rave / (3 visits + rave)), so that it leads while the child is
      * seldom tried and fades as its own results come; 0: off. */
     double rave;
+    /* The side's odds of the enemy's face-down blocks (search/infer.h), which
+     * the worlds drawn lean to; NULL or all 0: the hard facts alone. They
+     * must outlive the search; like the world, they are the belief's, not
+     * how the tree searches, so ismcts_options_equal does not compare them. */
+    const struct odds *odds;
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;

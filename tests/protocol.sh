@@ -39,6 +39,7 @@ option name MaxThinkTime type spin default 0 min 0 max 3600000
 option name MinThinkTime type spin default 0 min 0 max 60000
 option name Rave type spin default 0 min 0 max 100000
 option name PlayoutTemperature type spin default 50 min 10 max 1000
+option name Inference type combo default off var off var on
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 option name ValueFile type string default built-in

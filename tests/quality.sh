@@ -5,7 +5,8 @@
 # reads it and reports every row, the same figures whatever --concurrency,
 # and the paired differences with a run it saved;
 # the shipped suite still fits today's rules; bad input is one message with
-# the file and line, exit status 1, and no file.
+# the file and line, exit status 1, and no file. r3 quality-belief reports
+# the bits of its beliefs, the same from the same seed.
 # Usage: sh tests/quality.sh ./r3
 R3=${1:-./r3}
 . "$(dirname "$0")/lib.sh"
@@ -90,5 +91,17 @@ printf 'not\ta\tselfplay\tline\n' > "$tmp/bad-sp.tsv"
 [ $? = 1 ] && grep -q "bad-sp.tsv line 1: 4 tab-separated fields" "$tmp/err" && [ ! -e "$tmp/never.tsv" ] &&
     [ ! -e "$tmp/never.tsv.tmp" ]
 check "a bad selfplay file: its file and line, status 1, no suite written" $?
+
+# quality-belief: every row, the same report from the same seed, and bad usage refused
+"$R3" quality-belief --games 1 --iterations 20 --every 20 --draws 64 --seed 5 > "$tmp/b1" 2> /dev/null &&
+    "$R3" quality-belief --games 1 --iterations 20 --every 20 --draws 64 --seed 5 > "$tmp/b2" 2> /dev/null
+check "quality-belief runs" $?
+[ "$(grep -cE '^(1460|1470|1483) ' "$tmp/b1")" = 12 ] && grep -q '^all    all ' "$tmp/b1" && grep -q '^cost: ' "$tmp/b1"
+check "quality-belief reports each scenario's three turns and its whole, all, and the cost" $?
+[ "$(grep -v '^cost' "$tmp/b1")" = "$(grep -v '^cost' "$tmp/b2")" ]
+check "quality-belief: the same seed, the same bits" $?
+"$R3" quality-belief --power 5 2> "$tmp/err"
+[ $? = 2 ] && grep -q "power '5' is not a number from 0 to 4" "$tmp/err"
+check "quality-belief --power 5 is bad usage, said so" $?
 
 finish quality

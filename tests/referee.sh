@@ -17,6 +17,11 @@ echo "$last" | grep -Eq '^Score of alpha vs beta: [0-6] - [0-6] - [0-6]$' && [ "
 check "two r3 engines play 6 games: '$last'" $?
 [ "$(grep -c '^Finished game' "$tmp/out")" = 6 ] && [ "$(ls "$tmp"/games/game-* | wc -l)" = 6 ] && ! grep -q "by forfeit:" "$tmp/out"
 check "6 games finished by the rules, 6 records written" $?
+# An engine whose belief weighs the enemy's choices plays whole games through the protocol.
+"$R3" match --engine cmd="$R3" name=inferring option.Inference=on option.Iterations=30 \
+    --engine cmd="$R3" name=plain option.Iterations=30 --games 2 --seed 4 > "$tmp/infer.out" 2> "$tmp/err"
+[ $? = 0 ] && [ "$(grep -c '^Finished game' "$tmp/infer.out")" = 2 ] && ! grep -q "by forfeit:" "$tmp/infer.out"
+check "an engine with Inference on plays 2 games to their end: $(tail -n 1 "$tmp/err")" $?
 # Each result names the winner's engine beside its side, and the last line where the records are.
 ! grep '^Finished game' "$tmp/out" | grep -Evq '^Finished game [0-9]+ \((alpha vs beta|beta vs alpha), 14[0-9]{2}, seed [0-9]+\): (York \((alpha|beta)\) wins|Lancaster \((alpha|beta)\) wins|draw at the bound)' &&
     awk -F'[(),]' '/^Finished game/ { split($2, e, " vs "); w = $0 ~ /York \(/ ? e[1] : e[2]; if ($0 ~ /wins/ && index($0, "(" w ") wins") == 0) bad = 1 } END { exit bad }' "$tmp/out" &&

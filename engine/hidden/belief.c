@@ -90,28 +90,35 @@ static bool fits_first(const struct world *w, decision d, decision wanted, const
     }
 }
 
+int belief_fitting(const struct world *w, int side, const struct observation *first, const struct decisions *legal,
+                   bool *fits)
+{
+    decision wanted = 0;
+    bool ok = true;
+    int n = 0;
+    if (first->kind == OBS_DECISION) {
+        struct resolver r = {w, side, &ok};
+        wanted = decision_masked(first->value, resolve, &r);
+    }
+    for (int i = 0; i < legal->count; i++)
+        n += fits[i] = ok && fits_first(w, legal->list[i], wanted, first);
+    return n;
+}
+
 /* A legal decision in w that the first observation describes, drawn among
  * those it leaves open. */
 static bool pick_decision(const struct world *w, int side, const struct observation *first, uint64_t *rng,
                           decision *out)
 {
     struct decisions legal;
-    decision wanted = 0, fitting[MAX_DECISIONS];
-    bool ok = true;
-    int n = 0;
-    if (first->kind == OBS_DECISION) {
-        struct resolver r = {w, side, &ok};
-        wanted = decision_masked(first->value, resolve, &r);
-        if (!ok)
-            return false;
-    }
+    bool fits[MAX_DECISIONS];
     rules_legal(w, &legal);
-    for (int i = 0; i < legal.count; i++)
-        if (fits_first(w, legal.list[i], wanted, first))
-            fitting[n++] = legal.list[i];
+    int n = belief_fitting(w, side, first, &legal, fits);
     if (n == 0)
         return false;
-    *out = fitting[random_below(rng, n)];
+    for (int i = 0, k = random_below(rng, n); i < legal.count; i++)
+        if (fits[i] && k-- == 0)
+            *out = legal.list[i];
     return true;
 }
 

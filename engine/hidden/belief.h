@@ -47,6 +47,13 @@ bool belief_observe(struct belief *b, const struct observations *seen, char *err
 bool belief_could_begin(const struct belief *b, const struct observations *seen, bool *whole, char *error,
                         size_t error_size);
 
+/* Which of the legal decisions of w (a world 'side' thinks possible) the
+ * first observation of a transition describes: fits[i] for legal->list[i];
+ * their number. A decision the side saw names the enemy's face-down pieces
+ * by label, each read as the block the label holds in w. */
+int belief_fitting(const struct world *w, int side, const struct observation *first, const struct decisions *legal,
+                   bool *fits);
+
 /* The keys of the decisions taken in from the 'since'th on (as counted by
  * b->keys), into out[]; their number, or -1 if they are no longer all kept. */
 int belief_keys_since(const struct belief *b, long since, decision *out);

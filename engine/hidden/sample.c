@@ -124,7 +124,7 @@ bool sampler_init(struct sampler *s, const struct view *v, uint64_t *rng)
             s->cand[s->pieces++] = v->piece[l].cand & open;
         }
     s->steps = 6 * s->pieces + 10;
-    s->weighted = false;
+    s->weighted = s->recruit_weighted = false;
     s->all_single = s->pieces > 0; /* with no pieces the chain takes no steps at all */
     for (int i = 0; i < s->pieces; i++)
         s->all_single = s->all_single && single(s->cand[i]);
@@ -143,6 +143,11 @@ void sampler_weigh(struct sampler *s, const struct odds *o)
             s->weight[i][c] = (s->cand[i] >> c & 1) ? o->log_weight[s->label[i] - 1][c] : 0;
             any |= s->weight[i][c] != 0;
         }
+    s->recruit_weighted = false;
+    for (int c = 0; o && c < 32; c++) {
+        s->recruit_weight[c] = o->recruiting[c];
+        s->recruit_weighted |= o->recruiting[c] != 0;
+    }
     if (any && !s->weighted)
         s->steps *= WEIGHTED_STEPS;
     else if (!any && s->weighted)
@@ -236,6 +241,24 @@ static blockset recruitable_pool(const struct sampler *s, const struct world *ou
     return set;
 }
 
+/* A block of 'choices' drawn in proportion to exp(its recruit weight). */
+static int weighted_bit(const struct sampler *s, blockset choices, uint64_t *rng)
+{
+    int base = knowledge_base(s->view.side), last = -1;
+    double total = 0, weight[BLOCK_COUNT];
+    for (blockset left = choices; left; left &= left - 1) {
+        int b = __builtin_ctzll(left);
+        total += weight[b] = exp(s->recruit_weight[(b - base) & 31]);
+    }
+    double pick = (double)(random_next(rng) >> 11) * 0x1p-53 * total;
+    for (blockset left = choices; left; left &= left - 1) {
+        last = __builtin_ctzll(left);
+        if ((pick -= weight[last]) < 0)
+            break;
+    }
+    return last;
+}
+
 static void draw_once(struct sampler *s, uint64_t *rng, struct world *out)
 {
     random_assignment(s, rng); /* cannot fail: sampler_init found one */
@@ -265,7 +288,7 @@ void sampler_draw(struct sampler *s, uint64_t *rng, struct world *out)
         choices = recruitable_pool(s, out);
     }
     if (choices)
-        out->move.block = (uint8_t)random_bit(choices, rng);
+        out->move.block = (uint8_t)(s->recruit_weighted ? weighted_bit(s, choices, rng) : random_bit(choices, rng));
 }
 
 bool sample_world(const struct world *w, int side, uint64_t *rng, struct world *out)

@@ -28,6 +28,9 @@
  * allows. All 0 (a zeroed struct): no evidence. */
 struct odds {
     float log_weight[MAX_LABELS][32];
+    /* While the enemy recruits a block the side has not seen: the same for
+     * that block, by candidate bit, among those its pool could give. */
+    float recruiting[32];
 };
 
 struct sampler {
@@ -41,6 +44,8 @@ struct sampler {
     bool all_single;              /* every piece has one candidate: the chain cannot move */
     bool weighted;                /* sampler_weigh gave odds that are not all 0 */
     float weight[MAX_LABELS][32]; /* piece i's log-weight of each identity, if weighted */
+    bool recruit_weighted;        /* the block being recruited is drawn by recruit_weight */
+    float recruit_weight[32];
 };
 
 /* Prepares a sampler from a view. Returns false if no assignment fits the

@@ -84,12 +84,21 @@ static bool record_holds(struct ai_session *e)
                                          e->broken.line, e->broken.why);
 }
 
+/* The belief takes in a transition with the inference the options ask for
+ * (search/infer.h), or by the hard facts alone. */
+static bool observe_pending(struct ai_session *e, char *why, size_t size)
+{
+    struct player player;
+    options_player(&e->options, &player);
+    return infer_observe(&e->belief, &e->pending, player.infer ? &player.inference : NULL, why, size);
+}
+
 /* Takes in the transition gathered so far; false after an error line, with
  * the transition left open and the record broken. */
 static bool take_in(struct ai_session *e)
 {
     char why[300];
-    if (!e->pending.count || belief_observe(&e->belief, &e->pending, why, sizeof why)) {
+    if (!e->pending.count || observe_pending(e, why, sizeof why)) {
         e->pending.count = 0;
         return true;
     }
@@ -178,7 +187,7 @@ static bool game_to_read(struct ai_session *e)
         return false;
     if (e->broken.line)
         return true;
-    if (e->pending.count && e->pending_whole && belief_observe(&e->belief, &e->pending, why, sizeof why))
+    if (e->pending.count && e->pending_whole && observe_pending(e, why, sizeof why))
         e->pending.count = 0;
     return true;
 }

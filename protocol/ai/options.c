@@ -48,6 +48,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_MIN_THINK] = {"MinThinkTime", 0, THINK_LEAST_MS, 0, {NULL}},
     [OPTION_RAVE] = {"Rave", 0, 100000, 0, {NULL}},
     [OPTION_PLAYOUT_TEMPERATURE] = {"PlayoutTemperature", 10, 1000, 50, {NULL}},
+    [OPTION_INFERENCE] = {"Inference", 0, 1, 0, {"off", "on"}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -275,6 +276,9 @@ void options_player(const struct option_values *v, struct player *out)
                    .value = value,
                    .value_id = value_id,
                    .rave = (double)x[OPTION_RAVE]},
+        .infer = x[OPTION_INFERENCE] != 0,
+        .inference = INFERENCE_DEFAULT,
     };
+    out->inference.model = v->prior_read ? &v->prior : NULL;
     level_player(&level, &v->policy, out);
 }

@@ -34,6 +34,7 @@
 #include "protocol/ai/options.h"
 #include "protocol/ai/version.h"
 #include "protocol/cli/apply_command.h"
+#include "protocol/cli/belief_quality_command.h"
 #include "protocol/cli/cli.h"
 #include "protocol/cli/command_line.h"
 #include "protocol/cli/help.h"
@@ -471,11 +472,31 @@ static int command_host(int argc, char **argv)
 static const struct cli_command CLI_HELP; /* defined below, with the table it prints */
 
 /* Every command, in the order the help lists them. */
-static const struct cli_command *const COMMANDS[] = {
-    &CLI_DATA,        &CLI_SHOW,      &CLI_LEGAL,       &CLI_APPLY,      &CLI_PLAYOUT,   &CLI_OBSERVE,
-    &CLI_INFOKEY,     &CLI_SAMPLE,    &CLI_HOST,        &CLI_WEB,        &CLI_PLAY,      &CLI_MATCH,
-    &CLI_MATCH_MERGE, &CLI_RATINGS,   &CLI_REPLAY,      &CLI_BENCH,      &CLI_QUALITY,   &CLI_QUALITY_REFERENCE,
-    &CLI_SELFPLAY,    &CLI_TUNE_EVAL, &CLI_TUNE_POLICY, &CLI_TUNE_VALUE, &CLI_TUNE_SPSA, &CLI_HELP};
+static const struct cli_command *const COMMANDS[] = {&CLI_DATA,
+                                                     &CLI_SHOW,
+                                                     &CLI_LEGAL,
+                                                     &CLI_APPLY,
+                                                     &CLI_PLAYOUT,
+                                                     &CLI_OBSERVE,
+                                                     &CLI_INFOKEY,
+                                                     &CLI_SAMPLE,
+                                                     &CLI_HOST,
+                                                     &CLI_WEB,
+                                                     &CLI_PLAY,
+                                                     &CLI_MATCH,
+                                                     &CLI_MATCH_MERGE,
+                                                     &CLI_RATINGS,
+                                                     &CLI_REPLAY,
+                                                     &CLI_BENCH,
+                                                     &CLI_QUALITY,
+                                                     &CLI_QUALITY_REFERENCE,
+                                                     &CLI_QUALITY_BELIEF,
+                                                     &CLI_SELFPLAY,
+                                                     &CLI_TUNE_EVAL,
+                                                     &CLI_TUNE_POLICY,
+                                                     &CLI_TUNE_VALUE,
+                                                     &CLI_TUNE_SPSA,
+                                                     &CLI_HELP};
 static const struct help_table TABLE = {COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0]};
 
 enum { HELP_MAN, HELP_COMPLETION };

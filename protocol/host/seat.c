@@ -181,7 +181,7 @@ bool seat_tell(struct seat *s, const struct world *before, decision d, const str
     if (s->kind == SEAT_PROGRAM) /* the referee's code works out what it sends */
         return engine_tell(&s->process, before, d, after, side), true;
     observe(before, d, after, side, seen);
-    return belief_observe(&s->belief, seen, why, size);
+    return infer_observe(&s->belief, seen, s->player.infer ? &s->player.inference : NULL, why, size);
 }
 
 bool seat_decide(struct seat *s, const struct world *truth, FILE *input, decision *d, char *why, size_t size, int *end)

@@ -189,7 +189,8 @@ static bool observed(void *context, const struct world *was, decision d, const s
     char why[300];
     for (int s = 0; s < SIDE_COUNT; s++) {
         observe(was, d, now, s, &seen);
-        if (!belief_observe(&g->engine[s]->belief, &seen, why, sizeof why))
+        const struct player *p = g->s->player;
+        if (!infer_observe(&g->engine[s]->belief, &seen, p->infer ? &p->inference : NULL, why, sizeof why))
             return fail(g, "game %ld, transition %ld: %s's belief cannot take in what it saw: %s", g->game, played,
                         SIDE_WORD[s], why);
     }
