@@ -53,8 +53,8 @@ cmp -s "$tmp/out" "$tmp/want"; check "handshake: id, options, r3pok, readyok; se
 # help lists every command and option, as GTP's list_commands, and ends in helpok.
 printf 'help\nquit\n' | "$R3" > "$tmp/out"
 [ "$(tail -n 1 "$tmp/out")" = helpok ] && grep -qx 'command go' "$tmp/out" && grep -qx 'command quit' "$tmp/out" &&
-    grep -q '^option name Iterations type spin' "$tmp/out" && [ "$(grep -c '^command ' "$tmp/out")" = 13 ]
-check "help: 13 commands, the options, helpok" $?
+    grep -q '^option name Iterations type spin' "$tmp/out" && [ "$(grep -c '^command ' "$tmp/out")" = 14 ]
+check "help: 14 commands, the options, helpok" $?
 
 # show names the step, the crown, Player 1, the APs and the battle being fought.
 "$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | sed -n '1,/^battle /p' | sed '$d' > "$tmp/to-battle"
@@ -66,6 +66,36 @@ check "show: the step by name, the King, the Pretender and Player 1" $?
 grep -q '^York.s view: 1460, campaign 2, turn 3, battle phase, step turns$' "$tmp/out" &&
     grep -q '; battle in South Yorks, round 1$' "$tmp/out"
 check "the view of a battle names its area and round (r3 observe, as show)" $?
+
+# belief: a line per face-down enemy piece, the blocks it may be with their chances, most
+# likely first, each piece's adding up to 1, and only blocks show says it may be; the
+# enemy's hand; then beliefok. The same lines when asked again, and while a search runs.
+"$R3" playout --games 1 --seed 11 --scenario 1460 --transcript york | head -n 120 | grep -v '^go$' > "$tmp/pieces"
+{ cat "$tmp/pieces"; printf 'show\nbelief\nbelief\ngo infinite\nbelief\nstop\n'; } | "$R3" > "$tmp/out"
+sed -n '/^showok$/,/^beliefok$/p' "$tmp/out" | sed '1d' > "$tmp/belief"
+sed -n 's/^show   \([YL]?[0-9]*\) in .* may be \([^;]*\);.*/\1 \2/p' "$tmp/out" | sed 's/,//g; s/ or / /' > "$tmp/may-be"
+awk 'NR == FNR { for (i = 2; i <= NF; i++) may[$1 " " $i] = 1; pieces++; next }
+     /^belief piece / { seen++; total = 0; last = 2
+         if ($6 != "block") bad = "no block: " $0
+         for (i = 6; $i == "block"; i += 3) {
+             if (!(($3 " " $(i + 1)) in may)) bad = "not a block it may be: " $0
+             if ($(i + 2) + 0 > last || $(i + 2) + 0 <= 0) bad = "not highest first: " $0
+             last = $(i + 2) + 0; total += last }
+         if ($i != "strength" || total < 0.999 || total > 1.001) bad = "chances add up to " total ": " $0
+         next }
+     /^belief hand( card [0-9]+ [01]\.[0-9][0-9][0-9])*$/ { hand++; next }
+     /^beliefok$/ { ok++; next }
+     { bad = "a line of another form: " $0 }
+     END { if (bad) print bad; exit !(bad == "" && seen == pieces && seen >= 3 && hand == 1 && ok == 1) }' \
+    "$tmp/may-be" "$tmp/belief"
+check "belief: $(grep -c '^belief piece' "$tmp/belief") pieces as show has them, blocks most likely first, adding up to 1; the hand; beliefok" $?
+sed -n '/^showok$/,$p' "$tmp/out" | grep -v '^info \|^bestmove ' | sed 1d > "$tmp/all"
+[ "$(grep -c '^beliefok$' "$tmp/all")" = 3 ] && [ "$(sort "$tmp/all" | uniq -c | awk '$1 != 3' | wc -l)" = 0 ] &&
+    grep -q '^bestmove ' "$tmp/out" && grep -q '^belief piece L?[0-9]* area [A-Za-z-]* block L:[A-Za-z-]* 0\.[0-9]*' "$tmp/all"
+check "belief asked twice, and during go infinite: the same lines each time" $?
+printf 'belief\nnewgame scenario 1460 side lancaster\nbelief\n' | "$R3" > "$tmp/out"
+[ "$(tr '\n' '|' < "$tmp/out")" = "error no-game no game: send 'newgame scenario YEAR side york|lancaster' first|belief hand|beliefok|" ]
+check "belief before newgame: error no-game; before the deal, no piece and an empty hand" $?
 
 # Tabs separate words as spaces do (docs/protocol.md).
 printf 'setoption\tname\tSeed\tvalue\t3\nisready\t\nnewgame\tscenario 1460\tside\tyork\nquery\tphase\nquit\n' | "$R3" > "$tmp/out"
@@ -441,17 +471,17 @@ check "an illegal 'play 1' is refused on its own line; show and query then answe
 # Read-only lines between two lines of one transition (after each of the first
 # 110 observations of a game) leave the game as a clean run has it.
 sed -n '1,116p' "$tmp/t5" | grep -v '^go$' > "$tmp/prefix"
-final() { printf 'isready\nlegal\nshow\nquery phase\n'; }
+final() { printf 'isready\nlegal\nshow\nbelief\nquery phase\n'; }
 { cat "$tmp/prefix"; final; } | "$R3" | sed -n '/^readyok$/,$p' > "$tmp/clean"
 total=$(wc -l < "$tmp/prefix") differ=0 i=2
 while [ "$i" -le "$total" ]; do
-    { head -n "$i" "$tmp/prefix"; printf 'legal\nshow\nquery bogus\nquery tomove\n'
+    { head -n "$i" "$tmp/prefix"; printf 'legal\nshow\nbelief\nquery bogus\nquery tomove\n'
       tail -n +$((i + 1)) "$tmp/prefix"; final; } | "$R3" | sed -n '/^readyok$/,$p' > "$tmp/mixed"
     cmp -s "$tmp/clean" "$tmp/mixed" || differ=$((differ + 1))
     i=$((i + 1))
 done
 [ "$differ" = 0 ] && grep -q '^legal ' "$tmp/clean"
-check "legal, show and queries at each of $((total - 1)) points of a game change nothing ($differ differ)" $?
+check "legal, show, belief and queries at each of $((total - 1)) points of a game change nothing ($differ differ)" $?
 
 # ---- out of step: after one observation refused as inconsistent, every later line that
 # needs the game is refused at once, naming that line, until position or newgame ----
@@ -544,6 +574,7 @@ query colour
 query phase turn
 legal now
 show board
+belief now
 truth
 truth scenario=1460 campaign=1
 stop now

@@ -12,7 +12,11 @@
  *   - the legal decisions as r3 host lists them (legal: text and label);
  *   - at the side's own decision points, a seeded search from that world as
  *     its belief, as hint and the engine's info lines report it: the choice,
- *     the win rate, the counts and the principal variations.
+ *     the win rate, the counts and the principal variations;
+ *   - what the side may infer of the enemy's hidden facts, under odds an
+ *     inference of its own could give, as the engine's belief lines and r3
+ *     host's belief and belief json write them (in a few drawn worlds: each
+ *     counts 512 worlds of its own).
  *
  * A world drawn from the view may differ from the truth in every hidden fact
  * (identities, strengths, hands, the deck), so an output that read one would
@@ -30,6 +34,7 @@
 #include "engine/core/random.h"
 #include "engine/core/scenario.h"
 #include "engine/core/tables.h"
+#include "engine/hidden/marginals_text.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/sample.h"
 #include "engine/hidden/view.h"
@@ -48,10 +53,11 @@
 #define SEARCH_EVERY 4  /* a search at one in so many of a side's own decision points */
 #define SEARCH_DRAWS 4  /* worlds searched besides the truth */
 #define ITERATIONS 100  /* per search: enough for a tree and principal variations */
+#define BELIEF_DRAWS 2  /* worlds whose belief text is compared besides the truth's */
 #define TEXT_MAX 262144 /* any one output: the SVG is the largest, about 110 kB with its map */
 
-enum output { OUT_OBSERVE, OUT_JSON, OUT_SVG, OUT_LEGAL, OUT_SEARCH, OUT_COUNT };
-static const char *const OUTPUT_NAME[OUT_COUNT] = {"observe", "json", "svg", "legal", "hint/info"};
+enum output { OUT_OBSERVE, OUT_JSON, OUT_SVG, OUT_LEGAL, OUT_SEARCH, OUT_BELIEF, OUT_COUNT };
+static const char *const OUTPUT_NAME[OUT_COUNT] = {"observe", "json", "svg", "legal", "hint/info", "belief"};
 
 struct tally {
     long positions, worlds, unlike; /* unlike: drawn worlds that differ from the truth */
@@ -168,6 +174,37 @@ static void search_text(const struct world *w, int side, char *text)
     }
 }
 
+/* ---- what the side may infer, as belief writes it ---- */
+
+/* Odds such as the side's own inference could give: a function of its view
+ * alone, some for and some against each block a piece may be. */
+static void odds_of_view(const struct view *v, struct odds *o)
+{
+    memset(o, 0, sizeof *o);
+    for (int l = 0; l < MAX_LABELS; l++)
+        for (uint32_t left = v->piece[l].cand; left; left &= left - 1) {
+            int bit = __builtin_ctz(left);
+            o->log_weight[l][bit] = (float)((l * 31 + bit * 7 + v->w.turn) % 5 - 2) / 2;
+        }
+}
+
+/* The engine's belief lines, r3 host's belief and its belief json, one
+ * after the other, from the side's view of w and the odds of that view. */
+static void belief_text(const struct world *w, int side, char *text)
+{
+    static struct view v;
+    static struct odds o;
+    static struct marginals m;
+    view_of(w, side, &v);
+    odds_of_view(&v, &o);
+    assert_true(marginals_of(&v, &o, MARGINAL_DRAWS, &m));
+    assert_true(marginals_lines(&m, text, TEXT_MAX));
+    size_t n = strlen(text);
+    assert_true(marginals_print(&m, text + n, TEXT_MAX - n));
+    n += strlen(text + n);
+    assert_true(marginals_json(&m, text + n, TEXT_MAX - n));
+}
+
 /* ---- comparing ---- */
 
 /* The first line where a and b differ, into the tally's example. */
@@ -238,6 +275,7 @@ static void check_side(struct tally *t, const struct world *w, int side, uint64_
         search_text(w, side, truth_text[OUT_SEARCH]);
         t->searched++, t->searches++;
     }
+    belief_text(w, side, truth_text[OUT_BELIEF]);
     for (int i = 0; i < DRAWS; i++) {
         sampler_draw(&s, rng, &drawn);
         assert_true(infokey(&drawn, side) == view_key(&v));
@@ -251,6 +289,10 @@ static void check_side(struct tally *t, const struct world *w, int side, uint64_
             search_text(&drawn, side, drawn_text);
             compare(t, OUT_SEARCH, truth_text[OUT_SEARCH], drawn_text);
             t->searches++;
+        }
+        if (i < BELIEF_DRAWS) {
+            belief_text(&drawn, side, drawn_text);
+            compare(t, OUT_BELIEF, truth_text[OUT_BELIEF], drawn_text);
         }
     }
 }

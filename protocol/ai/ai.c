@@ -18,6 +18,7 @@
 #include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
+#include "engine/hidden/marginals_text.h"
 #include "engine/hidden/view.h"
 #include "engine/io/number.h"
 #include "engine/rules/audit.h"
@@ -493,6 +494,32 @@ static bool cmd_show(void *context, char *args)
     return true;
 }
 
+/* belief: what this side may infer of the enemy's hidden blocks and cards,
+ * as chances counted over worlds drawn from its own view and the odds its
+ * inference gave (engine/hidden/marginals.h): a "belief ..." line each, then
+ * beliefok. The draws are seeded by the view, so asking again, or asking in
+ * any world this side cannot tell from this one, gives the same lines. */
+static bool cmd_belief(void *context, char *args)
+{
+    struct ai_session *e = context;
+    struct view v;
+    struct marginals m;
+    char text[MARGINALS_TEXT_MAX];
+    if (*args)
+        return error_line(e, "bad-arguments", "belief takes no arguments");
+    if (!game_to_read(e))
+        return false;
+    view_of(&e->belief.w, e->belief.side, &v);
+    if (!marginals_of(&v, &e->belief.odds, MARGINAL_DRAWS, &m))
+        return error_line(e, "internal", "belief: no world fits this side's view");
+    if (!marginals_lines(&m, text, sizeof text))
+        return error_line(e, "internal", "belief: the lines did not fit their buffer");
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+        say(e->out, "belief %s", line);
+    say(e->out, "beliefok");
+    return true;
+}
+
 static bool cmd_help(void *context, char *args);
 
 /* The commands that read nothing a search could be changing run while
@@ -501,7 +528,8 @@ static const struct line_command COMMAND[] = {
     {"r3p", cmd_hello, true},        {"isready", cmd_isready, true},    {"setoption", cmd_setoption, false},
     {"newgame", cmd_newgame, false}, {"position", cmd_position, false}, {"go", cmd_go, false},
     {"stop", cmd_stop, true},        {"legal", cmd_legal, true},        {"query", cmd_query, true},
-    {"show", cmd_show, true},        {"truth", cmd_truth, false},       {"help", cmd_help, true},
+    {"show", cmd_show, true},        {"belief", cmd_belief, true},      {"truth", cmd_truth, false},
+    {"help", cmd_help, true},
 };
 
 /* help: every command and every option, as GTP's list_commands, then helpok. */
