@@ -108,6 +108,31 @@ printf '%s\nboard json\nquit\n' "$NEW" | "$R3" host | grep '^{' > "$tmp/board.js
     jq -e '.hand | length == 7' "$tmp/board.json" > /dev/null
 check "board json: York's view as one JSON object: $(jq -c '{side, phase, step, hand}' "$tmp/board.json")" $?
 
+# belief json: what York may infer of Lancaster's face-down pieces, from its own view: the
+# pieces board json shows, each block's chance among those it may be, most likely first,
+# a piece's chances and its strengths' adding up to 1, the hand's to the cards it holds.
+reveal="$(dirname "$0")/transcripts/host-undo-reveal.txt"
+{ cat "$reveal"; printf 'board json\nbelief json\nbelief\nbelief york\n'; } | "$R3" host | sed -n '/^tomove york$/,$p' > "$tmp/out"
+grep '^{"side"' "$tmp/out" | sed -n 1p > "$tmp/board.json"
+grep '^{"side"' "$tmp/out" | sed -n 2p > "$tmp/belief.json"
+jq -e --slurpfile board "$tmp/board.json" '
+    ([$board[0].areas[].blocks[] | select(.piece) | {key: .piece, value: .may_be}] | from_entries) as $may |
+    .side == "york" and .draws == 512 and ([.pieces[].piece] | sort) == ($may | keys) and
+    all(.pieces[]; . as $p | ([.blocks[].block] - $may[$p.piece] == []) and
+        ([.blocks[].chance] | . == (sort | reverse) and (add > 0.999 and add < 1.001)) and
+        (.strength | length == 4 and add > 0.999 and add < 1.001)) and
+    ([.hand[].chance] | add | . > $board[0].enemy_cards - 0.01 and . < $board[0].enemy_cards + 0.01) and
+    (.played == null) == ($board[0].enemy_card_down | not) and
+    any(.pieces[]; .blocks | length > 1)' "$tmp/belief.json" > /dev/null
+check "belief json: York's belief of $(jq '.pieces | length' "$tmp/belief.json") face-down pieces: $(jq -c '[.pieces[] | select(.blocks | length > 1)][0] | {piece, blocks}' "$tmp/belief.json")" $?
+sed -n '/^What York may infer/,/^ok$/p' "$tmp/out" > "$tmp/beliefs"
+half=$(($(wc -l < "$tmp/beliefs") / 2))
+head -n "$half" "$tmp/beliefs" > "$tmp/belief.txt"
+[ "$(grep -c '^  L?[0-9]* in [A-Za-z ]*: L:[A-Za-z-]* [0-9]*%.*; strength [1-4] [0-9]*%' "$tmp/belief.txt")" = "$(jq '.pieces | length' "$tmp/belief.json")" ] &&
+    grep -q "^Lancaster's hand, $(jq '.enemy_cards' "$tmp/board.json") cards\?: [0-9]" "$tmp/belief.txt" &&
+    [ "$(grep -c '^What York may infer' "$tmp/beliefs")" = 2 ] && tail -n "$half" "$tmp/beliefs" | cmp -s - "$tmp/belief.txt"
+check "belief: the same in words, a line a piece; belief york the same: $(grep -m 1 ' L:.*, L:' "$tmp/belief.txt" | cut -c1-70)" $?
+
 # save pgn: the game so far as PGN, every decision a comment in the movetext.
 printf '%s\nsave pgn %s\nquit\n' "$NEW" "$tmp/game.pgn" | "$R3" host > /dev/null
 grep -q '^\[Event "r3 host"\]$' "$tmp/game.pgn" && grep -q '^\[White "human"\]$' "$tmp/game.pgn" &&
@@ -139,6 +164,10 @@ bad 'board lancaster' "not-yours"
 bad 'board svg lancaster' "not-yours"
 bad 'board svgx' 'bad-arguments'
 bad 'board json lancaster' "not-yours"
+bad 'belief lancaster' "not-yours"
+bad 'belief json lancaster' "not-yours"
+bad 'belief tudor' 'bad-arguments .tudor. is not york, lancaster or json'
+bad 'belief jsonx' 'bad-arguments'
 bad 'save pgn' 'bad-arguments'
 
 bad 'new scenario 1066 york human lancaster engine' 'bad-arguments unknown scenario'
@@ -163,9 +192,9 @@ sed '12s/.*/deal 99/' "$tmp/1470.r3g" > "$tmp/tampered.r3g"
 bad "load $tmp/tampered.r3g" 'bad-record'
 [ -z "$(find "$tmp" -name 'game.r3g.*')" ]
 check "a save that fails leaves no partial file" $?
-printf 'legal\nplay play 4\nboard\nresign\nquit\n' | "$R3" host > "$tmp/out"
-[ "$(grep -c '^error no-game' "$tmp/out")" = 4 ] && [ "$(tail -n 1 "$tmp/out")" = ok ]
-check "before any game: legal, play, board and resign each answer 'error no-game'" $?
+printf 'legal\nplay play 4\nboard\nbelief json\nresign\nquit\n' | "$R3" host > "$tmp/out"
+[ "$(grep -c '^error no-game' "$tmp/out")" = 5 ] && [ "$(tail -n 1 "$tmp/out")" = ok ]
+check "before any game: legal, play, board, belief and resign each answer 'error no-game'" $?
 printf '%s\nresign\nlegal\nquit\n' "$NEW" | "$R3" host > "$tmp/out"
 grep -q '^result lancaster resignation$' "$tmp/out" && grep -q '^error game-over' "$tmp/out"
 check "resign: result lancaster resignation, then legal answers game-over" $?
@@ -208,7 +237,7 @@ grep -q '^error no-game' "$tmp/out"
 check "a line ending in CR LF is still one command" $?
 printf 'x\177y\nbad\351\303\251x\nquit\n' | "$R3" host > "$tmp/out"
 grep -q '^error bad-bytes' "$tmp/out" &&
-    grep -Fqx "error unknown-command 'bad\\xe9\\xc3\\xa9x' is not a command (new, legal, play, undo, hint, board, save, load, resign, quit)" "$tmp/out" &&
+    grep -Fqx "error unknown-command 'bad\\xe9\\xc3\\xa9x' is not a command (new, legal, play, undo, hint, board, belief, save, load, resign, quit)" "$tmp/out" &&
     ! LC_ALL=C grep -q '[^ -~]' "$tmp/out"
 check "DEL is refused, 8-bit bytes come back as \\xHH: every answer printable ASCII" $?
 

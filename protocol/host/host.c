@@ -23,6 +23,7 @@
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
 #include "engine/hidden/learned.h"
+#include "engine/hidden/marginals_text.h"
 #include "engine/hidden/observe.h"
 #include "engine/hidden/view.h"
 #include "engine/io/number.h"
@@ -584,14 +585,15 @@ static bool cmd_play(void *context, char *args)
     return apply_decision(h, d, true) && play_until_human(h);
 }
 
-/* The human side 'board' shows: the one named, or the first human side. */
-static bool board_side(struct host *h, const char *word, int *side)
+/* The human side 'board' or 'belief' shows: the one named, or the first
+ * human side; 'words' are those the command takes, for its refusal. */
+static bool board_side(struct host *h, const char *word, const char *words, int *side)
 {
     *side = *word ? side_by_word(word) : is_human(h, SIDE_YORK) ? SIDE_YORK : SIDE_LANCASTER;
     if (!h->in_game)
         return error_line(h, "no-game", "no game: send 'new scenario ...' first");
     if (*side < 0)
-        return error_line(h, "bad-arguments", "'%s' is not york, lancaster or svg", word);
+        return error_line(h, "bad-arguments", "'%s' is not %s", word, words);
     if (!is_human(h, *side))
         return error_line(h, "not-yours", "%s is the engine's side: its view is not shown", SIDE_WORD[*side]);
     return true;
@@ -615,7 +617,7 @@ static bool cmd_board(void *context, char *args)
     bool json = strncmp(args, "json", 4) == 0 && (!args[4] || args[4] == ' ');
     const char *word = svg ? args + 3 + strspn(args + 3, " ") : json ? args + 4 + strspn(args + 4, " ") : args;
     int side;
-    if (!board_side(h, word, &side))
+    if (!board_side(h, word, "york, lancaster, svg or json", &side))
         return false;
     if (!svg) {
         view_of(&h->truth, side, &v);
@@ -634,6 +636,40 @@ static bool cmd_board(void *context, char *args)
     fclose(f);
     say_lines(h, picture);
     free(picture);
+    return true;
+}
+
+/* The odds of what the enemy's choices suggest that r3 host keeps for a
+ * human side, to lean its belief: none, so a person's belief rests on the
+ * hard facts of its view alone. An inference kept for the side would give
+ * its odds here. */
+static const struct odds *human_side_odds(const struct host *h, int side)
+{
+    (void)h, (void)side;
+    return NULL;
+}
+
+/* belief [york|lancaster]: what a human side may infer of the enemy's hidden
+ * blocks and cards, in words; belief json [york|lancaster]: the same as one
+ * line of JSON. From that side's view of the game alone, so it tells the
+ * side nothing it has not seen (tests/test_leak.c). */
+static bool cmd_belief(void *context, char *args)
+{
+    struct host *h = context;
+    struct view v;
+    struct marginals m;
+    char text[MARGINALS_TEXT_MAX];
+    bool json = strncmp(args, "json", 4) == 0 && (!args[4] || args[4] == ' ');
+    const char *word = json ? args + 4 + strspn(args + 4, " ") : args;
+    int side;
+    if (!board_side(h, word, "york, lancaster or json", &side))
+        return false;
+    view_of(&h->truth, side, &v);
+    if (!marginals_of(&v, human_side_odds(h, side), MARGINAL_DRAWS, &m))
+        return error_line(h, "internal", "no world fits %s's view", SIDE_WORD[side]);
+    if (json ? !marginals_json(&m, text, sizeof text) : !marginals_print(&m, text, sizeof text))
+        return error_line(h, "internal", "the belief did not fit its buffer");
+    say_lines(h, text);
     return true;
 }
 
@@ -1269,9 +1305,10 @@ static void start_pondering(void *context)
 }
 
 static const struct line_command COMMAND[] = {
-    {"new", cmd_new, false},     {"legal", cmd_legal, false},   {"play", cmd_play, false},
-    {"board", cmd_board, false}, {"resign", cmd_resign, false}, {"undo", cmd_undo, false},
-    {"hint", cmd_hint, false},   {"save", cmd_save, false},     {"load", cmd_load, false},
+    {"new", cmd_new, false},       {"legal", cmd_legal, false},   {"play", cmd_play, false},
+    {"board", cmd_board, false},   {"resign", cmd_resign, false}, {"undo", cmd_undo, false},
+    {"hint", cmd_hint, false},     {"save", cmd_save, false},     {"load", cmd_load, false},
+    {"belief", cmd_belief, false},
 };
 
 /* ---- lines ---- */
@@ -1295,7 +1332,7 @@ static bool other_line(void *context, char *start, size_t word, char *args)
                           (unsigned long long)bytes),
                true;
     error_line(h, "unknown-command",
-               "'%.*s' is not a command (new, legal, play, undo, hint, board, save, load, resign, quit)",
+               "'%.*s' is not a command (new, legal, play, undo, hint, board, belief, save, load, resign, quit)",
                (int)(word > 40 ? 40 : word), start);
     return true;
 }
