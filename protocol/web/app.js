@@ -1,11 +1,13 @@
 // app.js: the page. It asks r3 host for the side's picture (board svg), its
-// legal decisions (legal) and tells the events in their sentences; a click on
-// the map or the list plays a decision.
+// legal decisions (legal) and what the side may infer of the enemy's face-down
+// blocks (belief json), and tells the events in their sentences; a click on
+// the map or the list plays a decision, and pointing at a face-down enemy
+// block shows what it most likely is.
 import { Host } from './host.js';
 
 const $ = (id) => document.getElementById(id);
 const DICE = ['', '\u2680', '\u2681', '\u2682', '\u2683', '\u2684', '\u2685'];
-const game = { side: null, over: false, legal: [], year: null, busy: false, closed: false };
+const game = { side: null, over: false, legal: [], year: null, busy: false, closed: false, belief: new Map() };
 const host = new Host(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`);
 
 function status(text) { $('status').textContent = text; }
@@ -79,11 +81,56 @@ function showDecisions() {
   });
 }
 
+// A face-down enemy piece on the map is named by its label: L?3, Y?12.
+const FACE_DOWN = /^[YL]\?[0-9]+$/;
+const percent = (chance) => (chance >= 0.005 ? `${Math.round(100 * chance)}%` : '<1%');
+
+// What the person's side may infer of the enemy's face-down pieces, by label: asked
+// once a map with such pieces is drawn, one short answer (docs/host.md).
+async function loadBelief() {
+  game.belief = new Map();
+  if (!document.querySelector('#map [data-block*="?"]')) return;
+  const answer = await host.command(`belief json ${game.side}`);
+  const line = answer.lines.find((l) => l.startsWith('{'));
+  if (!answer.ok || !line) return;
+  for (const piece of JSON.parse(line).pieces) game.belief.set(piece.piece, piece);
+}
+
+// The piece's most likely blocks, and its strength's chances, in two lines.
+function beliefText(piece) {
+  const top = piece.blocks.slice(0, 4).map((b) => `${b.block} (${percent(b.chance)})`);
+  const more = piece.blocks.length > 4 ? `, and ${piece.blocks.length - 4} more` : '';
+  const strengths = piece.strength.flatMap((chance, i) => (chance > 0 ? [[i + 1, chance]] : []));
+  const strength = strengths.length === 1 ? `Strength ${strengths[0][0]}`
+    : `Strength ${strengths.map(([s, chance]) => `${s} (${percent(chance)})`).join(', ')}`;
+  return [`${piece.piece} in ${piece.area}: most likely ${top.join(', ')}${more}`, strength];
+}
+
+function showBelief(tile) {
+  const piece = game.belief.get(tile.dataset.block), tip = $('belief');
+  if (!piece) return hideBelief();
+  const [blocks, strength] = beliefText(piece);
+  tip.replaceChildren(blocks, document.createElement('br'), strength);
+  tip.hidden = false;
+  const at = tile.getBoundingClientRect();
+  tip.style.left = `${Math.max(4, Math.min(at.left, window.innerWidth - tip.offsetWidth - 4)) + window.scrollX}px`;
+  tip.style.top = `${at.bottom + 4 + window.scrollY}px`;
+}
+
+function hideBelief() { $('belief').hidden = true; }
+
+const faceDownTile = (target) => {
+  const tile = target.closest?.('[data-block]');
+  return tile && FACE_DOWN.test(tile.dataset.block) ? tile : null;
+};
+
 async function showMap() {
   const answer = await host.command(`board svg ${game.side}`);
   if (!answer.ok) return absorb(answer);
+  hideBelief();
   $('map').innerHTML = answer.lines.filter((l) => !l.startsWith('<?xml')).join('\n');
   markPlayable();
+  await loadBelief();
 }
 
 function setTools() {
@@ -150,7 +197,7 @@ host.onclose = (reason) => {
 // A fresh connection, a fresh host: whatever game the page showed is gone with the old one.
 async function connect() {
   await host.open();
-  Object.assign(game, { side: null, over: false, legal: [], year: null, closed: false });
+  Object.assign(game, { side: null, over: false, legal: [], year: null, closed: false, belief: new Map() });
   $('closed').hidden = true;
 }
 
@@ -192,6 +239,18 @@ $('map').addEventListener('click', (e) => {
   const target = e.target.closest('[data-block]') ?? e.target.closest('[data-area]');
   if (target) clicked(target.dataset.block ?? target.dataset.area);
 });
+
+// Pointing at a face-down enemy block (a mouse over it, or a tap) shows what it most
+// likely is; a mouse that leaves it, or a tap elsewhere, hides that again.
+$('map').addEventListener('pointerover', (e) => {
+  const tile = faceDownTile(e.target);
+  if (tile) showBelief(tile);
+});
+$('map').addEventListener('pointerout', (e) => {
+  const tile = faceDownTile(e.target);
+  if (tile && e.pointerType !== 'touch' && !tile.contains(e.relatedTarget)) hideBelief();
+});
+document.addEventListener('pointerdown', (e) => { if (!faceDownTile(e.target)) hideBelief(); });
 
 // The seed is the host's to draw, a secret; the page sends one only for practice,
 // where the same seed deals the same game.

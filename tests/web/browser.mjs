@@ -3,7 +3,8 @@
 // tests/web.sh serves it with r3 web at URL, SERVER the pid of that r3 web:
 // the page's files as served (only they, with their types); a 1483 game with a
 // practice seed played to its result by clicking the map and the list, with
-// screenshots at the start, in a battle and at the end (into SHOTS); Load of a
+// screenshots at the start, in a battle and at the end (into SHOTS), and the
+// belief shown on pointing at a face-down enemy block; Load of a
 // file that is no save, refused with the game kept; no console error; the page
 // at a phone's width, its game with no seed sent; 20 tabs at once, each with
 // its own game and its own r3 process, every one gone once the tabs close; the
@@ -177,6 +178,22 @@ async function tools(browser, page) {
   } else check('after the refused load a decision was played: the game went on (no decision left to play)', false);
 }
 
+// Pointing at a face-down enemy block shows what it most likely is, with chances, as the
+// host's belief json for the person's side gives them; a mouse moved off hides it again.
+// Null while the map has no such block.
+async function hoverFaceDown(page) {
+  const tile = await page.$('#map [data-block^="L?"]');
+  if (!tile) return null;
+  await tile.hover();
+  const shown = await until(() => page.evaluate(() => !document.getElementById('belief').hidden), 10, 'the belief shown');
+  const text = await page.$eval('#belief', (b) => b.innerText);
+  await page.mouse.move(1, 1);
+  const hidden = await until(() => page.evaluate(() => document.getElementById('belief').hidden), 10, 'the belief hidden');
+  const asked = page.frames.some((f) => f.sent && f.line === 'belief json york');
+  return { text, ok: shown && hidden && asked &&
+    /^L\?[0-9]+ in [A-Za-z ]+: most likely L:[A-Za-z-]+ \((<1|[0-9]+)%\)/.test(text) && /\nStrength [1-4]/.test(text) };
+}
+
 async function wholeGame(browser, errors) {
   const page = await open(browser, 1280, 800, errors);
   await newGame(page, '1483', 'york', 7);
@@ -184,8 +201,9 @@ async function wholeGame(browser, errors) {
   check(`with the practice seed 7 the page sent: '${newLines(page)[0]}'`, / seed 7 /.test(newLines(page)[0]));
   await page.screenshot({ path: `${shots}/web-start.png` });
   await tools(browser, page);
-  let decisions = 0, byMap = 0, battle = false, undone = null;
+  let decisions = 0, byMap = 0, battle = false, undone = null, belief = null;
   while ((await page.evaluate(() => document.body.dataset.state)) === 'ready' && decisions < 5000) {
+    if (belief === null) belief = await hoverFaceDown(page);
     const choice = await choose(page);
     if (choice.word) {
       byMap++;
@@ -216,6 +234,8 @@ async function wholeGame(browser, errors) {
   check(`a seeded 1483 game played to its result by ${decisions} clicks (${byMap} on the map): "${end.status}"`,
     end.state === 'over' && /^(You win|r3 wins): (York|Lancaster) by /.test(end.status) && byMap > 0 && byMap < decisions);
   check('Undo took back a block chosen to move: the decisions before it came back', undone === true);
+  check(`pointing at a face-down Lancaster block showed "${belief?.text.replace(/\n/g, ' / ')}", hidden when the mouse left`,
+    belief?.ok === true);
   check(`the log told ${end.events} events in sentences, ${end.dice} with dice drawn, and a battle was seen`,
     end.events > 50 && end.dice > 0 && battle);
   await page.close();
