@@ -14,7 +14,7 @@
 #include "engine/rules/rules.h"
 #include "search/policy.h"
 
-const struct inference INFERENCE_DEFAULT = {.draws = 4, .power = 2, .surprise = 0.2};
+const struct inference INFERENCE_DEFAULT = {.draws = 4, .power = 2, .recruit_power = 1, .surprise = 0.2};
 
 /* A piece's odds never fall below this (a log-weight), however unlikely the
  * model finds what it did: the enemy is not the model. */
@@ -163,7 +163,7 @@ static void weigh_recruit_choice(const struct view *v, struct odds *odds, const 
             }
     }
     for (int c = 0; c < 32; c++)
-        odds->recruiting[c] = seen >> c & 1 ? (float)(f->power * log(fmax(chance[c] / offered[c], 1e-9))) : 0;
+        odds->recruiting[c] = seen >> c & 1 ? (float)(f->recruit_power * log(fmax(chance[c] / offered[c], 1e-9))) : 0;
     normalise(odds->recruiting, seen);
 }
 

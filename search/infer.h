@@ -34,6 +34,7 @@ struct inference {
                                        * NULL: the fitted priors */
     int draws;                        /* worlds a candidate block, for its likelihood */
     double power;                     /* the likelihood raised to it: 1 trusts the model fully */
+    double recruit_power;             /* the same for the model's choice of the block an unseen recruit took */
     double surprise;                  /* the share of the enemy's decisions the model leaves to chance:
                                        * a decision's chance is mixed with the uniform one's */
 };

@@ -33,10 +33,21 @@ static void count_world(const struct world *w, struct marginals *m)
         if (steps >= 1 && steps <= 4)
             p->steps[steps] += 1;
     }
-    for (int c = 1; c <= CARD_COUNT; c++)
-        m->hand[c] += (float)(w->hand[enemy] >> c & 1);
-    if (m->card_down && w->played[enemy] <= CARD_COUNT)
-        m->played[w->played[enemy]] += 1;
+}
+
+/* The enemy's cards: nothing tells its unseen cards apart (the sampler deals
+ * them evenly), so each unseen card's chance is exact, not counted: the
+ * cards in its hand (or the one face down) over the cards unseen. A hand
+ * shown for a redeal is known. */
+static void card_chances(const struct view *v, struct marginals *m)
+{
+    int enemy = 1 - v->side, unseen = bits_count(v->unseen_cards);
+    uint32_t shown = v->w.hand[enemy];
+    for (int c = 1; c <= CARD_COUNT; c++) {
+        bool open = v->unseen_cards >> c & 1;
+        m->hand[c] = shown ? (float)(shown >> c & 1) : open ? (float)v->enemy_hand / (float)unseen : 0;
+        m->played[c] = m->card_down && open ? 1.0f / (float)unseen : 0;
+    }
 }
 
 static void scale(float *x, int n, float by)
@@ -69,7 +80,6 @@ bool marginals_of(const struct view *v, const struct odds *o, int draws, struct 
         scale(out->piece[i].block, BLOCK_COUNT, share);
         scale(out->piece[i].steps, 5, share);
     }
-    scale(out->hand, CARD_COUNT + 1, share);
-    scale(out->played, CARD_COUNT + 1, share);
+    card_chances(v, out);
     return true;
 }

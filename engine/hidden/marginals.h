@@ -3,9 +3,10 @@
  * probabilities: for each face-down enemy piece, the chance of each block it
  * may be and of each strength; for the enemy's hand, the chance that it holds
  * each card; and for a card the enemy has played face down, the chance of
- * each. They are counted over worlds drawn from the side's view alone
+ * each. The pieces' are counted over worlds drawn from the side's view alone
  * (engine/hidden/sample.h), leaning to the odds the side's inference gave,
- * so two worlds the side cannot tell apart give the same marginals.
+ * so two worlds the side cannot tell apart give the same marginals; the
+ * cards', which nothing tells apart, are exact shares.
  */
 #ifndef R3_MARGINALS_H
 #define R3_MARGINALS_H

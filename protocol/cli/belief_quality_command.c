@@ -10,7 +10,18 @@
 #include "protocol/cli/cli.h"
 #include "tuning/quality/belief_quality.h"
 
-enum { BQ_SCENARIO, BQ_GAMES, BQ_SEED, BQ_ITERATIONS, BQ_EVERY, BQ_DRAWS, BQ_INFER_DRAWS, BQ_POWER, BQ_SURPRISE };
+enum {
+    BQ_SCENARIO,
+    BQ_GAMES,
+    BQ_SEED,
+    BQ_ITERATIONS,
+    BQ_EVERY,
+    BQ_DRAWS,
+    BQ_INFER_DRAWS,
+    BQ_POWER,
+    BQ_RECRUIT_POWER,
+    BQ_SURPRISE
+};
 static const struct cli_option BQ_OPTIONS[] = {
     [BQ_SCENARIO] = {"scenario", CLI_SCENARIO, "YEAR", 0, 0, "1460, 1470 or 1483 (default: all three)", false},
     [BQ_GAMES] = {"games", CLI_COUNT, "N", 1, 100000, "games of each scenario (default 4)", false},
@@ -23,6 +34,8 @@ static const struct cli_option BQ_OPTIONS[] = {
                         "the inference's worlds a candidate block (default: the engine's)", false},
     [BQ_POWER] = {"power", CLI_TEXT, "P", 0, 0,
                   "the inference's likelihood raised to P, 0 to 4 (default: the engine's)", false},
+    [BQ_RECRUIT_POWER] = {"recruit-power", CLI_TEXT, "P", 0, 0,
+                          "the same for an unseen recruit's block, 0 to 4 (default: the engine's)", false},
     [BQ_SURPRISE] = {"surprise", CLI_TEXT, "S", 0, 0,
                      "the share of the enemy's decisions the inference's model leaves to chance, 0 to 1 (default: "
                      "the engine's)",
@@ -53,6 +66,10 @@ static bool take_option(void *context, const struct cli_argument *a)
     case BQ_EVERY: o->every = (int)a->number; break;
     case BQ_DRAWS: o->draws = (int)a->number; break;
     case BQ_INFER_DRAWS: o->inference.draws = (int)a->number; break;
+    case BQ_RECRUIT_POWER:
+        if (!number_decimal(a->text, 0, 4, &o->inference.recruit_power))
+            return cli_usage_error("quality-belief: --recruit-power '%s' is not a number from 0 to 4", a->text), false;
+        break;
     case BQ_SURPRISE:
         if (!number_decimal(a->text, 0, 1, &o->inference.surprise))
             return cli_usage_error("quality-belief: --surprise '%s' is not a number from 0 to 1", a->text), false;

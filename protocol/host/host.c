@@ -639,15 +639,9 @@ static bool cmd_board(void *context, char *args)
     return true;
 }
 
-/* The odds of what the enemy's choices suggest that r3 host keeps for a
- * human side, to lean its belief: none, so a person's belief rests on the
- * hard facts of its view alone. An inference kept for the side would give
- * its odds here. */
-static const struct odds *human_side_odds(const struct host *h, int side)
-{
-    (void)h, (void)side;
-    return NULL;
-}
+/* What the enemy's choices suggest to a human side: the odds its own belief
+ * gathered from its observations alone (search/infer.h). */
+static const struct odds *human_side_odds(const struct host *h, int side) { return &h->seat[side].belief.odds; }
 
 /* belief [york|lancaster]: what a human side may infer of the enemy's hidden
  * blocks and cards, in words; belief json [york|lancaster]: the same as one

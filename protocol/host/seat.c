@@ -181,7 +181,10 @@ bool seat_tell(struct seat *s, const struct world *before, decision d, const str
     if (s->kind == SEAT_PROGRAM) /* the referee's code works out what it sends */
         return engine_tell(&s->process, before, d, after, side), true;
     observe(before, d, after, side, seen);
-    return infer_observe(&s->belief, seen, s->player.infer ? &s->player.inference : NULL, why, size);
+    /* A person's side always weighs the enemy's choices: its belief is what
+     * 'belief' tells the person, and it decides nothing. */
+    bool infer = s->kind == SEAT_HUMAN || s->player.infer;
+    return infer_observe(&s->belief, seen, infer ? &s->player.inference : NULL, why, size);
 }
 
 bool seat_decide(struct seat *s, const struct world *truth, FILE *input, decision *d, char *why, size_t size, int *end)

@@ -255,9 +255,9 @@ void belief_quality_print(const struct belief_quality_options *o, const struct b
     struct belief_quality_cell all = {0};
     fprintf(out,
             "quality-belief: %ld games, %ld transitions; search %ld iterations a decision; a reading every %d "
-            "transitions, %d draws; inference draws %d, power %.2f, surprise %.2f\n",
+            "transitions, %d draws; inference draws %d, power %.2f, recruit power %.2f, surprise %.2f\n",
             q->games, q->transitions, o->iterations, o->every, o->draws, o->inference.draws, o->inference.power,
-            o->inference.surprise);
+            o->inference.recruit_power, o->inference.surprise);
     fprintf(out, "bits of the true block of each face-down enemy piece the side could not name, a piece:\n");
     fprintf(out, "%-6s %-10s %7s %8s %8s %7s %7s %8s %8s\n", "year", "phase", "pieces", "uniform", "inferred", "fewer",
             "+-", "hand-u", "hand-i");
