@@ -43,7 +43,7 @@ struct sampler {
     int steps;                    /* chain steps between two draws */
     bool all_single;              /* every piece has one candidate: the chain cannot move */
     bool weighted;                /* sampler_weigh gave odds that are not all 0 */
-    float weight[MAX_LABELS][32]; /* piece i's log-weight of each identity, if weighted */
+    float weight[MAX_LABELS][32]; /* piece i's weight of each identity (exp of its log-weight), if weighted */
     bool recruit_weighted;        /* the block being recruited is drawn by recruit_weight */
     float recruit_weight[32];
 };
