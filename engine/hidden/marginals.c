@@ -7,25 +7,14 @@
 
 #include <string.h>
 
+#include "engine/core/knowledge.h"
 #include "engine/core/tables.h"
-
-/* The enemy block at 'label' in a drawn world, or -1. */
-static int block_with_label(const struct world *w, int enemy, int label)
-{
-    for (blockset left = w->side_blocks[enemy]; left; left &= left - 1) {
-        int b = __builtin_ctzll(left);
-        if (w->know.label[b] == label && world_location(w, b) < AREA_COUNT)
-            return b;
-    }
-    return -1;
-}
 
 static void count_world(const struct world *w, struct marginals *m)
 {
-    int enemy = 1 - m->side;
     for (int i = 0; i < m->pieces; i++) {
         struct piece_marginal *p = &m->piece[i];
-        int b = block_with_label(w, enemy, p->label);
+        int b = knowledge_block_with_label(w, m->side, p->label);
         if (b < 0)
             continue;
         p->block[b] += 1;

@@ -12,6 +12,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/core/fail.h"
+#include "engine/core/knowledge.h"
 #include "engine/core/random.h"
 #include "engine/core/scenario.h"
 #include "engine/core/tables.h"
@@ -70,16 +71,6 @@ static bool chance_decides(void *context, const struct world *w, decision *d)
  * resolution: half a draw. */
 static double bits(double p, int draws) { return -log2(fmax(p, 0.5 / draws)); }
 
-static int block_with_label(const struct world *w, int enemy, int label)
-{
-    for (blockset left = w->side_blocks[enemy]; left; left &= left - 1) {
-        int b = __builtin_ctzll(left);
-        if (w->know.label[b] == label && world_location(w, b) < AREA_COUNT)
-            return b;
-    }
-    return -1;
-}
-
 static int phase_of(const struct world *w) { return w->turn <= 2 ? 0 : w->turn <= 5 ? 1 : 2; }
 
 static void read_pieces(const struct world *truth, const struct view *v, const struct marginals *uniform,
@@ -87,7 +78,7 @@ static void read_pieces(const struct world *truth, const struct view *v, const s
 {
     for (int i = 0; i < uniform->pieces; i++) {
         uint32_t cand = v->piece[uniform->piece[i].label - 1].cand;
-        int truly = block_with_label(truth, 1 - v->side, uniform->piece[i].label);
+        int truly = knowledge_block_with_label(truth, v->side, uniform->piece[i].label);
         if (!(cand & (cand - 1)) || truly < 0)
             continue; /* a piece the side can name: nothing to infer */
         double u = bits(uniform->piece[i].block[truly], draws), f = bits(inferred->piece[i].block[truly], draws);
