@@ -79,8 +79,9 @@ static void search_greedy(struct driver *d)
 
 /* Progress from the first 'count' trees: while helpers run, only those of
  * the thread reporting, which no other thread touches, or the shared tree,
- * under its lock. */
-static void report_trees(struct driver *d, long started_us, int count)
+ * under its lock. The final report names the choice, and a mixed card's
+ * strategy if 'mixed' is not NULL; the others the choice so far. */
+static void report_trees(struct driver *d, long started_us, int count, const struct card_strategy *mixed)
 {
     struct driver_progress report, *p = &report;
     int multipv = d->player.multipv < 1 ? 1 : d->player.multipv;
@@ -89,6 +90,11 @@ static void report_trees(struct driver *d, long started_us, int count)
     if (d->search[0].lock)
         pthread_spin_lock(d->search[0].lock);
     p->best = ismcts_best(d->search, count, &p->value);
+    if (mixed) {
+        p->best = d->best;
+        p->mixed = true;
+        p->strategy = *mixed;
+    }
     p->lines = ismcts_root_lines(d->search, count, p->best, p->line,
                                  multipv < DRIVER_MAX_MULTIPV ? multipv : DRIVER_MAX_MULTIPV);
     for (int k = 0; k < p->lines; k++)
@@ -366,7 +372,7 @@ static void search_trees(struct driver *d)
            !time_to_stop(d, &time, atomic_load(&d->iterations))) {
         iterate_once(d, 0, &turn, NULL, &d->rng);
         if (clock_us() >= next_report) {
-            report_trees(d, started, helpers && !d->shared ? d->searches / searching_threads(d) : d->searches);
+            report_trees(d, started, helpers && !d->shared ? d->searches / searching_threads(d) : d->searches, NULL);
             next_report += PROGRESS_EVERY_MS * 1000;
         }
     }
@@ -374,11 +380,14 @@ static void search_trees(struct driver *d)
         pthread_join(helper[i].thread, NULL);
     free(helper);
     share_tree(d, false);
-    d->best = d->player.kind == PLAYER_PIMC ? ismcts_vote(d->search, d->searches)
+    struct card_strategy strategy;
+    bool mixed = d->player.kind == PLAYER_ISMCTS && ismcts_card_strategy(d->search, d->searches, &strategy);
+    d->best = mixed                           ? card_strategy_draw(&strategy, &d->rng)
+              : d->player.kind == PLAYER_PIMC ? ismcts_vote(d->search, d->searches)
               : d->player.temperature > 0
                   ? ismcts_pick(d->search, d->searches, d->player.temperature, d->player.level_floor, &d->rng)
                   : ismcts_best(d->search, d->searches, NULL);
-    report_trees(d, started, d->searches);
+    report_trees(d, started, d->searches, mixed ? &strategy : NULL);
     report_visits(d);
     end_trees(d);
     if (time.on)

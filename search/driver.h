@@ -94,6 +94,10 @@ struct driver_progress {
     struct ismcts_line line[DRIVER_MAX_MULTIPV];
     decision pv[DRIVER_MAX_MULTIPV][DRIVER_PV_MAX];
     int pv_length[DRIVER_MAX_MULTIPV];
+    /* MixedCard at the side's card play, in the final report only: the
+     * strategy the card was drawn from (search/card_root.h). */
+    bool mixed;
+    struct card_strategy strategy;
 };
 
 /* What a search has to say besides progress; 'count' is the number named. */

@@ -58,9 +58,9 @@ bool ismcts_options_equal(const struct ismcts_options *a, const struct ismcts_op
     return a->kind == b->kind && a->exploration == b->exploration && a->first_play == b->first_play &&
            a->playout_turns == b->playout_turns && same_weights(a->weights, b->weights) &&
            a->playout_policy == b->playout_policy && same_policy(a->policy, b->policy) && a->widening == b->widening &&
-           a->komi == b->komi && a->prior == b->prior && a->rave == b->rave &&
+           a->komi == b->komi && a->prior == b->prior && a->rave == b->rave && a->mixed_card == b->mixed_card &&
            same_policy(prior_table(a), prior_table(b)) && (a->value != NULL) == (b->value != NULL) &&
-           (!a->value || a->value_id == b->value_id);
+           (!a->value || a->value_id == b->value_id) && !a->peek && !b->peek;
 }
 
 /* A fresh sampler of the view of w. */
@@ -100,6 +100,8 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     s->root = *w;
     s->iterations = s->nodes = s->replies = 0;
     amaf_clear(&s->amaf);
+    card_root_begin(&s->card, w, side, o->kind == ISMCTS_INFORMATION_SET && o->mixed_card,
+                    o->kind == ISMCTS_INFORMATION_SET ? o->peek : NULL);
     s->can_sample = sampler_of(s, w, rng);
     if (s->can_sample && o->kind == ISMCTS_DETERMINIZED)
         sampler_draw(&s->sampler, rng, &s->fixed); /* PIMC: this tree's one world */
@@ -132,6 +134,8 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
     s->root = *w;
     s->iterations = s->nodes = s->replies = 0;
     amaf_clear(&s->amaf);
+    card_root_begin(&s->card, w, s->side, s->options.kind == ISMCTS_INFORMATION_SET && s->options.mixed_card,
+                    s->options.kind == ISMCTS_INFORMATION_SET ? s->options.peek : NULL);
     s->can_sample = sampler_of(s, w, rng);
     set_komi(s, rng);
     return true;
@@ -218,11 +222,31 @@ static decision choose(struct ismcts *s, const struct select_rules *rules, struc
     return decision_with_key(st, key, rng);
 }
 
+/* MixedCard at a card root: the side's card is regret matching's, drawn
+ * before the descent (search/card_root.h); its child is found or added as
+ * choose() would. */
+static decision take_own_card(struct ismcts *s, struct ismcts_scratch *st, uint32_t *child, bool *expanded)
+{
+    struct ismcts_tree *t = &s->tree;
+    decision card = st->pick.own;
+    lock(s);
+    uint32_t c = tree_child(t, 0, card);
+    if (c)
+        t->node[c].available++;
+    else if (tree_has_room(t))
+        c = tree_add_child(t, 0, card, s->side), *expanded = true;
+    count_virtual_visit(s, t, c);
+    unlock(s);
+    *child = c;
+    return card;
+}
+
 /* ---- playout and back-up ---- */
 
 /* Plays w on by the options' policy (search/policy.h) for the options'
  * turns, counting the decisions in *nodes. */
-static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes, struct amaf_notes *notes)
+static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes, struct amaf_notes *notes,
+                    struct card_pick *pick)
 {
     struct decisions legal;
     int turns = 0, last_turn = w->campaign * 16 + w->turn;
@@ -235,7 +259,8 @@ static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long
             rules_apply(w, rules_chance(w, random_next(rng)));
         } else {
             rules_legal(w, &legal);
-            decision d = policy_decide(s->options.playout_policy, s->options.policy, w, &legal, rng);
+            decision d = card_root_enemy_play(
+                pick, w, s->side, policy_decide(s->options.playout_policy, s->options.policy, w, &legal, rng));
             if (notes && actor == s->side)
                 amaf_note(notes, d);
             rules_apply(w, d);
@@ -250,9 +275,10 @@ static void play_on(const struct ismcts *s, struct world *w, uint64_t *rng, long
 
 /* York's result of an iteration from w, where the descent stopped: the
  * evaluation (search/evaluate.h) where the playout ends. */
-static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes, struct amaf_notes *notes)
+static double playout(const struct ismcts *s, struct world *w, uint64_t *rng, long *nodes, struct amaf_notes *notes,
+                      struct card_pick *pick)
 {
-    play_on(s, w, rng, nodes, notes);
+    play_on(s, w, rng, nodes, notes, pick);
     return evaluate(w, SIDE_YORK, &s->eval);
 }
 
@@ -285,7 +311,10 @@ static void descend(struct ismcts *s, struct ismcts_scratch *scratch, struct wor
             continue;
         }
         uint32_t child;
-        decision d = choose(s, &rules, scratch, down->at, w, rng, &child, &expanded);
+        decision d = down->depth == 0 && scratch->pick.own
+                         ? take_own_card(s, scratch, &child, &expanded)
+                         : card_root_enemy_play(&scratch->pick, w, s->side,
+                                                choose(s, &rules, scratch, down->at, w, rng, &child, &expanded));
         if (s->options.rave > 0 && actor == s->side)
             amaf_note(&scratch->notes, d); /* the side's own keys are its decisions */
         rules_apply(w, d);
@@ -305,15 +334,19 @@ long ismcts_iterate_shared(struct ismcts *s, struct sampler *sampler, struct ism
         world_copy(&w, &s->fixed);
     else
         sampler_draw(sampler, rng, &w);
+    lock(s);
+    card_root_deal(&s->card, &w, &scratch->pick, rng);
+    unlock(s);
     bool replied = false;
     struct amaf_notes *notes = s->options.rave > 0 ? &scratch->notes : NULL;
     scratch->notes.count = 0;
     descend(s, scratch, &w, rng, &nodes, &replied);
-    double york = playout(s, &w, rng, &nodes, notes);
+    double york = playout(s, &w, rng, &nodes, notes, &scratch->pick);
     lock(s);
     if (notes)
         amaf_count(&s->amaf, notes, (uint32_t)s->iterations + 1, york);
     tree_back_up(&s->tree, scratch->down.path, scratch->down.depth, york, s->lock != NULL);
+    card_root_learn(&s->card, &scratch->pick, york);
     s->iterations++;
     s->replies += replied;
     s->nodes += nodes;
@@ -418,6 +451,18 @@ int ismcts_root_lines(const struct ismcts *trees, int count, decision first, str
         out[lines] = line_of(&total[next]);
     }
     return lines;
+}
+
+bool ismcts_card_strategy(const struct ismcts *trees, int count, struct card_strategy *out)
+{
+    double total[CARD_COUNT + 1] = {0};
+    if (!trees[0].card.mixed)
+        return false;
+    for (int t = 0; t < count; t++)
+        for (int card = 1; card <= CARD_COUNT; card++)
+            total[card] += trees[t].card.total[card];
+    card_strategy_make(total, trees[0].card.hand, out);
+    return true;
 }
 
 /* The most visited root child of one tree, among the decisions legal in the belief. */

@@ -24,6 +24,7 @@
 #include "engine/rules/rules.h"
 #include "eval/weights.h"
 #include "search/amaf.h"
+#include "search/card_root.h"
 #include "search/evaluate.h"
 #include "search/policy_weights.h"
 #include "search/tree.h"
@@ -78,6 +79,14 @@ struct ismcts_options {
      * must outlive the search; like the world, they are the belief's, not
      * how the tree searches, so ismcts_options_equal does not compare them. */
     const struct odds *odds;
+    /* MixedCard: at the side's card play, both cards by regret matching and
+     * the side's card drawn from its average strategy (search/card_root.h). */
+    bool mixed_card;
+    /* Measurement only (r3 quality-card): at the side's card play, the
+     * enemy's card in every world drawn comes from these odds
+     * (search/card_root.h); NULL in every game played. A search with a
+     * peek is never reused, nor reuses a tree. */
+    const struct card_peek *peek;
 };
 
 extern const struct ismcts_options ISMCTS_DEFAULT;
@@ -100,6 +109,7 @@ struct ismcts_scratch {
         int depth;
     } down;
     struct amaf_notes notes; /* the side's decisions in this iteration, for RAVE */
+    struct card_pick pick;   /* the cards of this iteration, at a card root */
 };
 
 struct ismcts {
@@ -108,6 +118,7 @@ struct ismcts {
     struct sampler sampler;
     struct ismcts_scratch scratch; /* this search's own thread's */
     struct amaf amaf;              /* RAVE's means, this search's */
+    struct card_root card;         /* the root's card play (search/card_root.h) */
     bool can_sample;
     int side;
     struct world root;  /* the side's belief: only its view is read */
@@ -185,6 +196,11 @@ struct ismcts_line {
  * decision 'first' (the search's choice), then the others by visits, most
  * first, at most 'max' of them into out[]; returns their number. */
 int ismcts_root_lines(const struct ismcts *trees, int count, decision first, struct ismcts_line *out, int max);
+
+/* MixedCard's strategy at a card play, summed over 'count' trees of one
+ * position, into *out; false (out untouched) where the root is no card
+ * play of the side or the option is off. */
+bool ismcts_card_strategy(const struct ismcts *trees, int count, struct card_strategy *out);
 
 /* Determinized UCT's final choice (PIMC): each tree votes for its own most
  * visited decision; the most votes win, ties going to the most visits. */

@@ -363,5 +363,21 @@ check "r3 bench option.NAME=VALUE searches with the engine's option" $?
 check "r3 bench plays out by the heuristic policy unless --policy random" $?
 reject 2 "r3: unknown policy 'clever' (random or heuristic)" bench --policy clever
 
+# r3 quality-card: the peeker's score shown and not shown r3's card, by
+# scenario, by peeker and in all; the same report whatever --concurrency.
+"$R3" quality-card --games 6 --iterations 8 --seed 2 > "$tmp/card1" 2> /dev/null &&
+    "$R3" quality-card --games 6 --iterations 8 --seed 2 --concurrency 2 > "$tmp/card2" 2> /dev/null
+ok=$?
+for row in 1460 1470 1483 "york peeks" "lancaster peeks" all; do
+    grep -Eq "^$row +2|^$row +3|^$row +6" "$tmp/card1" || ok=1
+done
+grep -Eq '^all +6 +[0-9]+ +[01]\.[0-9]{3} +[01]\.[0-9]{3} +[-+][01]\.[0-9]{3} +[01]\.[0-9]{3}$' "$tmp/card1" &&
+    cmp -s "$tmp/card1" "$tmp/card2"
+[ $? = 0 ] && [ $ok = 0 ]
+check "r3 quality-card: a row for each scenario, peeker and all, the same with --concurrency 2" $?
+reject 2 "r3: quality-card: unknown scenario '1999' (1460, 1470, 1483 or all)" quality-card --scenario 1999
+reject 2 "r3: quality-card: the peek is the ismcts player's (option.Player=ismcts)" quality-card option.Player=greedy
+reject 2 "r3: --games needs a whole number from 1 to 1000000, not '0'" quality-card --games 0
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -40,6 +40,7 @@ option name MinThinkTime type spin default 0 min 0 max 60000
 option name Rave type spin default 0 min 0 max 100000
 option name PlayoutTemperature type spin default 50 min 10 max 1000
 option name Inference type combo default off var off var on
+option name MixedCard type check default false
 option name EvalFile type string default built-in
 option name PolicyFile type string default built-in
 option name ValueFile type string default built-in
@@ -49,6 +50,27 @@ readyok
 readyok
 TXT
 cmp -s "$tmp/out" "$tmp/want"; check "handshake: id, options, r3pok, readyok; setoption answers nothing" $?
+
+# MixedCard at a card play: the strategy over the hand, summing to 1, after
+# the final report, and the card played one of it; off, no strategy line.
+card_go() { # card_go MIXED: York's first card of the 1483 example of docs/protocol.md
+    { printf 'setoption name MixedCard value %s\nsetoption name Iterations value 300\n' "$1"
+      printf 'newgame scenario 1483 side york\n'
+      for c in 17 22 12 11 18 25 19; do echo "deal $c"; done
+      for i in 1 2 3 4 5 6 7; do echo "deal ?"; done
+      printf 'phase cards 0 -\ngo\nsetoption name MultiPV value 1\n'; } | "$R3" > "$tmp/out" # the last waits for the search
+}
+card_go true
+strategy=$(grep '^info string strategy' "$tmp/out")
+best=$(sed -n 's/^bestmove //p' "$tmp/out")
+echo "$strategy" | awk '{ if (NF != 24) exit 1; for (i = 5; i <= NF; i += 3) { if ($(i-1) != "play") exit 1; s += $(i+1) }
+    exit (s > 0.99 && s < 1.01) ? 0 : 1 }' &&
+    (for c in 17 22 12 11 18 25 19; do echo "$strategy" | grep -q " play $c " || exit 1; done) &&
+    echo "$strategy " | grep -q " $best "
+check "MixedCard: info string strategy over the 7 cards of the hand, summing to 1, and the card played is one" $?
+card_go false
+! grep -q '^info string strategy' "$tmp/out" && grep -q '^bestmove play ' "$tmp/out"
+check "MixedCard false: no strategy line" $?
 
 # help lists every command and option, as GTP's list_commands, and ends in helpok.
 printf 'help\nquit\n' | "$R3" > "$tmp/out"

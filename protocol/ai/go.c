@@ -88,13 +88,29 @@ static void tree_lines(void *context, const struct driver_progress *p, double np
     }
 }
 
+/* MixedCard's strategy, after the final report: "info string strategy play 12 0.620 play 8 0.380". */
+static void strategy_line(void *context, const struct card_strategy *s)
+{
+    char text[CARD_COUNT * 24] = "", card[64];
+    size_t n = 0;
+    for (int i = 0; i < s->count && n < sizeof text; i++) {
+        decision_text(s->card[i], card, sizeof card);
+        n += (size_t)snprintf(text + n, sizeof text - n, " %s %.3f", card, s->share[i]);
+    }
+    say(context, "info string strategy%s", text);
+}
+
 static void info_line(void *context, const struct driver_progress *p)
 {
     char pv[64];
     long us = p->elapsed_us;
     double nps = (double)p->nodes * 1e6 / (double)(us > 0 ? us : 1);
-    if (p->trees)
-        return tree_lines(context, p, nps);
+    if (p->trees) {
+        tree_lines(context, p, nps);
+        if (p->mixed)
+            strategy_line(context, &p->strategy);
+        return;
+    }
     decision_text(p->best, pv, sizeof pv);
     say(context, "info time %ld nodes %ld nps %.0f worlds %d score eval %.3f pv %s", us / 1000, p->nodes, nps,
         p->worlds, p->value, pv);

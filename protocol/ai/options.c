@@ -49,6 +49,7 @@ static const struct option OPTION[OPTION_COUNT] = {
     [OPTION_RAVE] = {"Rave", 0, 100000, 0, {NULL}},
     [OPTION_PLAYOUT_TEMPERATURE] = {"PlayoutTemperature", 10, 1000, 50, {NULL}},
     [OPTION_INFERENCE] = {"Inference", 0, 1, 0, {"off", "on"}},
+    [OPTION_MIXED_CARD] = {"MixedCard", 0, 1, 0, {"false", "true"}},
 };
 
 /* A combo of the words false and true is a check box to a GUI (UCI's type check). */
@@ -275,7 +276,8 @@ void options_player(const struct option_values *v, struct player *out)
                    .prior_policy = v->prior_read ? &v->prior : NULL,
                    .value = value,
                    .value_id = value_id,
-                   .rave = (double)x[OPTION_RAVE]},
+                   .rave = (double)x[OPTION_RAVE],
+                   .mixed_card = x[OPTION_MIXED_CARD] != 0},
         .infer = x[OPTION_INFERENCE] != 0,
         .inference = INFERENCE_DEFAULT,
     };

@@ -41,6 +41,7 @@
 #include "protocol/cli/hidden_commands.h"
 #include "protocol/cli/match_command.h"
 #include "protocol/cli/play_command.h"
+#include "protocol/cli/quality_card_command.h"
 #include "protocol/cli/quality_command.h"
 #include "protocol/cli/ratings_command.h"
 #include "protocol/cli/selfplay_command.h"
@@ -472,31 +473,11 @@ static int command_host(int argc, char **argv)
 static const struct cli_command CLI_HELP; /* defined below, with the table it prints */
 
 /* Every command, in the order the help lists them. */
-static const struct cli_command *const COMMANDS[] = {&CLI_DATA,
-                                                     &CLI_SHOW,
-                                                     &CLI_LEGAL,
-                                                     &CLI_APPLY,
-                                                     &CLI_PLAYOUT,
-                                                     &CLI_OBSERVE,
-                                                     &CLI_INFOKEY,
-                                                     &CLI_SAMPLE,
-                                                     &CLI_HOST,
-                                                     &CLI_WEB,
-                                                     &CLI_PLAY,
-                                                     &CLI_MATCH,
-                                                     &CLI_MATCH_MERGE,
-                                                     &CLI_RATINGS,
-                                                     &CLI_REPLAY,
-                                                     &CLI_BENCH,
-                                                     &CLI_QUALITY,
-                                                     &CLI_QUALITY_REFERENCE,
-                                                     &CLI_QUALITY_BELIEF,
-                                                     &CLI_SELFPLAY,
-                                                     &CLI_TUNE_EVAL,
-                                                     &CLI_TUNE_POLICY,
-                                                     &CLI_TUNE_VALUE,
-                                                     &CLI_TUNE_SPSA,
-                                                     &CLI_HELP};
+static const struct cli_command *const COMMANDS[] = {
+    &CLI_DATA,    &CLI_SHOW, &CLI_LEGAL, &CLI_APPLY, &CLI_PLAYOUT, &CLI_OBSERVE, &CLI_INFOKEY, &CLI_SAMPLE,
+    &CLI_HOST, &CLI_WEB, &CLI_PLAY, &CLI_MATCH, &CLI_MATCH_MERGE, &CLI_RATINGS, &CLI_REPLAY, &CLI_BENCH,
+    &CLI_QUALITY, &CLI_QUALITY_REFERENCE, &CLI_QUALITY_BELIEF, &CLI_QUALITY_CARD, &CLI_SELFPLAY,
+    &CLI_TUNE_EVAL, &CLI_TUNE_POLICY, &CLI_TUNE_VALUE, &CLI_TUNE_SPSA, &CLI_HELP};
 static const struct help_table TABLE = {COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0]};
 
 enum { HELP_MAN, HELP_COMPLETION };
