@@ -85,6 +85,15 @@ static void set_komi(struct ismcts *s, uint64_t *rng)
     s->eval.komi = komi_of_root(s->options.komi, &s->eval, sampler, &s->fixed, rng);
 }
 
+/* The root's card play (search/card_root.h), which only the information-set
+ * tree settles: the baselines keep the enemy's card as drawn. */
+static void begin_card_root(struct ismcts *s, const struct world *w)
+{
+    bool information_set = s->options.kind == ISMCTS_INFORMATION_SET;
+    card_root_begin(&s->card, w, s->side, information_set && s->options.mixed_card,
+                    information_set ? s->options.peek : NULL);
+}
+
 bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struct ismcts_options *o,
                   size_t memory_bytes, uint64_t *rng)
 {
@@ -100,8 +109,7 @@ bool ismcts_begin(struct ismcts *s, const struct world *w, int side, const struc
     s->root = *w;
     s->iterations = s->nodes = s->replies = 0;
     amaf_clear(&s->amaf);
-    card_root_begin(&s->card, w, side, o->kind == ISMCTS_INFORMATION_SET && o->mixed_card,
-                    o->kind == ISMCTS_INFORMATION_SET ? o->peek : NULL);
+    begin_card_root(s, w);
     s->can_sample = sampler_of(s, w, rng);
     if (s->can_sample && o->kind == ISMCTS_DETERMINIZED)
         sampler_draw(&s->sampler, rng, &s->fixed); /* PIMC: this tree's one world */
@@ -134,8 +142,7 @@ bool ismcts_reroot(struct ismcts *s, const struct world *w, const decision *keys
     s->root = *w;
     s->iterations = s->nodes = s->replies = 0;
     amaf_clear(&s->amaf);
-    card_root_begin(&s->card, w, s->side, s->options.kind == ISMCTS_INFORMATION_SET && s->options.mixed_card,
-                    s->options.kind == ISMCTS_INFORMATION_SET ? s->options.peek : NULL);
+    begin_card_root(s, w);
     s->can_sample = sampler_of(s, w, rng);
     set_komi(s, rng);
     return true;
