@@ -1,7 +1,9 @@
 /*
  * test_card_root.c: a search whose root is the side's card play
  * (search/card_root.h). A peek puts the enemy's card where the worlds
- * drawn must carry it, and nowhere else moves a card; with MixedCard the
+ * drawn must carry it, and nowhere else moves a card; Lancaster's belief
+ * after York's face-down play is the same whatever York played (what r3
+ * quality-card's card decided ahead rests on); with MixedCard the
  * driver reports a strategy over the legal cards alone, summing to 1, and
  * draws its card from it: over many seeds the cards drawn match the
  * strategies reported within sampling error, where always taking the
@@ -118,6 +120,29 @@ static void peek_york(void **state)
         assert_int_equal(card_root_enemy_play(&pick, &w, SIDE_YORK, other), other);
     }
     ismcts_end(&search);
+}
+
+/* r3 quality-card decides Lancaster's card ahead, on a copy of its belief
+ * told York's play as it will see it: that holds only if Lancaster's
+ * belief after York's face-down play is the same whatever York played. */
+static void lancaster_believes_the_same_whatever_york_played(void **state)
+{
+    (void)state;
+    deal(13);
+    struct world before = truth;
+    struct belief after[2];
+    for (int i = 0; i < 2; i++) {
+        uint32_t hand = truth.hand[SIDE_YORK];
+        int card = i ? 31 - __builtin_clz(hand) : lowest_card(hand); /* York's lowest card, then its highest */
+        struct belief lancaster = belief[SIDE_LANCASTER];
+        struct observations seen;
+        struct world now = before;
+        rules_apply(&now, decision_make(DECIDE_PLAY, card));
+        observe(&before, decision_make(DECIDE_PLAY, card), &now, SIDE_LANCASTER, &seen);
+        assert_true(belief_observe(&lancaster, &seen, NULL, 0));
+        after[i] = lancaster;
+    }
+    assert_memory_equal(&after[0], &after[1], sizeof after[0]);
 }
 
 /* ---- the driver's mixed card ---- */
@@ -274,6 +299,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(peek_lancaster),
         cmocka_unit_test(peek_york),
+        cmocka_unit_test(lancaster_believes_the_same_whatever_york_played),
         cmocka_unit_test(the_strategy_sums_to_one_over_the_legal_cards),
         cmocka_unit_test(the_card_is_drawn_from_the_strategy_reported),
         cmocka_unit_test(the_same_seed_draws_the_same_card),
