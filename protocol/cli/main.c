@@ -474,10 +474,11 @@ static const struct cli_command CLI_HELP; /* defined below, with the table it pr
 
 /* Every command, in the order the help lists them. */
 static const struct cli_command *const COMMANDS[] = {
-    &CLI_DATA,    &CLI_SHOW, &CLI_LEGAL, &CLI_APPLY, &CLI_PLAYOUT, &CLI_OBSERVE, &CLI_INFOKEY, &CLI_SAMPLE,
-    &CLI_HOST, &CLI_WEB, &CLI_PLAY, &CLI_MATCH, &CLI_MATCH_MERGE, &CLI_RATINGS, &CLI_REPLAY, &CLI_BENCH,
-    &CLI_QUALITY, &CLI_QUALITY_REFERENCE, &CLI_QUALITY_BELIEF, &CLI_QUALITY_CARD, &CLI_SELFPLAY,
-    &CLI_TUNE_EVAL, &CLI_TUNE_POLICY, &CLI_TUNE_VALUE, &CLI_TUNE_SPSA, &CLI_HELP};
+    &CLI_DATA,           &CLI_SHOW,         &CLI_LEGAL,    &CLI_APPLY,     &CLI_PLAYOUT,     &CLI_OBSERVE,
+    &CLI_INFOKEY,        &CLI_SAMPLE,       &CLI_HOST,     &CLI_WEB,       &CLI_PLAY,        &CLI_MATCH,
+    &CLI_MATCH_MERGE,    &CLI_RATINGS,      &CLI_REPLAY,   &CLI_BENCH,     &CLI_QUALITY,     &CLI_QUALITY_REFERENCE,
+    &CLI_QUALITY_BELIEF, &CLI_QUALITY_CARD, &CLI_SELFPLAY, &CLI_TUNE_EVAL, &CLI_TUNE_POLICY, &CLI_TUNE_VALUE,
+    &CLI_TUNE_SPSA,      &CLI_HELP};
 static const struct help_table TABLE = {COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0]};
 
 enum { HELP_MAN, HELP_COMPLETION };
