@@ -180,6 +180,7 @@ async function tools(browser, page) {
 
 // Pointing at a face-down enemy block shows what it most likely is, with chances, as the
 // host's belief json for the person's side gives them; a mouse moved off hides it again.
+// The rebel fights for the Pretender (3.26), so a Lancaster piece may be R:Rebel.
 // Null while the map has no such block.
 async function hoverFaceDown(page) {
   const tile = await page.$('#map [data-block^="L?"]');
@@ -191,7 +192,7 @@ async function hoverFaceDown(page) {
   const hidden = await until(() => page.evaluate(() => document.getElementById('belief').hidden), 10, 'the belief hidden');
   const asked = page.frames.some((f) => f.sent && f.line === 'belief json york');
   return { text, ok: shown && hidden && asked &&
-    /^L\?[0-9]+ in [A-Za-z ]+: most likely L:[A-Za-z-]+ \((<1|[0-9]+)%\)/.test(text) && /\nStrength [1-4]/.test(text) };
+    /^L\?[0-9]+ in [A-Za-z ]+: most likely [LR]:[A-Za-z-]+ \((<1|[0-9]+)%\)/.test(text) && /\nStrength [1-4]/.test(text) };
 }
 
 async function wholeGame(browser, errors) {
