@@ -102,7 +102,7 @@ refuse() {
     check "r3 selfplay $* (status $status, '$got_err'; wanted $want_status, '$want_err')" $?
 }
 args="--games 2 --scenario 1460 --seed 1"
-refuse 2 "r3: selfplay: no option 'Frob'; the options are Player Samples Iterations Hash Threads Exploration FirstPlayUrgency PlayoutTurns PlayoutPolicy Seed Widening Komi Parallel MultiPV Ponder TimeManagement Prior Level UCI_LimitStrength UCI_Elo MaxThinkTime MinThinkTime Rave PlayoutTemperature EvalFile PolicyFile ValueFile PriorFile" \
+refuse 2 "r3: selfplay: no option 'Frob'; the options are Player Samples Iterations Hash Threads Exploration FirstPlayUrgency PlayoutTurns PlayoutPolicy Seed Widening Komi Parallel MultiPV Ponder TimeManagement Prior Level UCI_LimitStrength UCI_Elo MaxThinkTime MinThinkTime Rave PlayoutTemperature Inference MixedCard EvalFile PolicyFile ValueFile PriorFile" \
     option.Frob=1 $args --out "$tmp/old.tsv"
 refuse 2 "r3: selfplay: Iterations needs a whole number 1..1000000000, not '0'" option.Iterations=0 $args --out "$tmp/old.tsv"
 refuse 2 "r3: selfplay: no Player 'deep'; it takes random, greedy, ismcts, flatmc, pimc or cheat" option.Player=deep $args \
