@@ -378,6 +378,10 @@ check "r3 quality-card: a row for each scenario, peeker and all, the same with -
 reject 2 "r3: quality-card: unknown scenario '1999' (1460, 1470, 1483 or all)" quality-card --scenario 1999
 reject 2 "r3: quality-card: the peek is the ismcts player's (option.Player=ismcts)" quality-card option.Player=greedy
 reject 2 "r3: --games needs a whole number from 1 to 1000000, not '0'" quality-card --games 0
+"$R3" quality-card --games 3 --iterations 8 --show card option.MixedCard=true 2> /dev/null |
+    grep -q '^r3 quality-card: 3 game pairs, seed 1, engine options: Iterations 8 option.MixedCard=true; shown: the card$'
+check "r3 quality-card --show card with MixedCard: the peeker shown the card drawn" $?
+reject 2 "r3: quality-card: --show 'hand' is neither strategy nor card" quality-card --show hand
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

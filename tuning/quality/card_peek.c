@@ -115,8 +115,9 @@ static bool decide_ahead(struct game *g, const struct world *w)
     rules_apply(&after, legal.list[0]);
     observe(w, legal.list[0], &after, SIDE_LANCASTER, &seen);
     g->ahead = g->engine[SIDE_LANCASTER]->belief;
-    if (!belief_observe(&g->ahead, &seen, g->why, sizeof g->why))
-        return fail(g, "pair %ld: Lancaster's belief ahead cannot take in York's card", g->pair);
+    char why[300];
+    if (!belief_observe(&g->ahead, &seen, why, sizeof why))
+        return fail(g, "pair %ld: Lancaster's belief ahead cannot take in York's card: %s", g->pair, why);
     g->lancaster_card = search(g, g->engine[SIDE_LANCASTER], &g->ahead, NULL);
     remember_r3_card(g, g->lancaster_card);
     return true;
