@@ -89,9 +89,9 @@ static bool record_holds(struct ai_session *e)
  * (search/infer.h), or by the hard facts alone. */
 static bool observe_pending(struct ai_session *e, char *why, size_t size)
 {
-    struct player player;
-    options_player(&e->options, &player);
-    return infer_observe(&e->belief, &e->pending, player.infer ? &player.inference : NULL, why, size);
+    struct inference inference;
+    bool infer = options_inference(&e->options, &inference);
+    return infer_observe(&e->belief, &e->pending, infer ? &inference : NULL, why, size);
 }
 
 /* Takes in the transition gathered so far; false after an error line, with

@@ -245,6 +245,13 @@ static const struct net_q *value_of(const struct option_values *v, bool limited,
     return evaluate_built_in_network(is_built_in(v->eval_file), limited, id);
 }
 
+bool options_inference(const struct option_values *v, struct inference *out)
+{
+    *out = INFERENCE_DEFAULT;
+    out->model = v->prior_read ? &v->prior : NULL;
+    return v->value[OPTION_INFERENCE] != 0;
+}
+
 void options_player(const struct option_values *v, struct player *out)
 {
     const long *x = v->value;
@@ -278,9 +285,7 @@ void options_player(const struct option_values *v, struct player *out)
                    .value_id = value_id,
                    .rave = (double)x[OPTION_RAVE],
                    .mixed_card = x[OPTION_MIXED_CARD] != 0},
-        .infer = x[OPTION_INFERENCE] != 0,
-        .inference = INFERENCE_DEFAULT,
     };
-    out->inference.model = v->prior_read ? &v->prior : NULL;
+    out->infer = options_inference(v, &out->inference);
     level_player(&level, &v->policy, out);
 }

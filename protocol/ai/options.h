@@ -78,6 +78,11 @@ bool options_set(struct option_values *v, const char *name, const char *value, c
 /* The player the options describe. */
 void options_player(const struct option_values *v, struct player *out);
 
+/* The inference the options ask for (Inference, PriorFile's model) into
+ * *out: false when Inference is off. Cheap: the engine asks it for every
+ * transition it takes in. */
+bool options_inference(const struct option_values *v, struct inference *out);
+
 /* Whether the engine may think while the other side decides (Ponder true). */
 static inline bool options_ponder(const struct option_values *v) { return v->value[OPTION_PONDER] != 0; }
 

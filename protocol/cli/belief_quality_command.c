@@ -4,6 +4,7 @@
 #include "protocol/cli/belief_quality_command.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "engine/core/tables.h"
 #include "engine/io/number.h"
@@ -91,15 +92,17 @@ static int command_belief_quality(int argc, char **argv)
                                        .every = 10,
                                        .draws = 256,
                                        .inference = INFERENCE_DEFAULT};
-    static struct belief_quality q; /* large; one run a process */
     char why[400];
     int status = cli_parse(&CLI_QUALITY_BELIEF, argc, argv, take_option, &o);
     if (status)
         return status;
-    if (!belief_quality_run(&o, &q, true, why, sizeof why)) {
-        fprintf(stderr, "r3: quality-belief: %s\n", why);
+    struct belief_quality *q = malloc(sizeof *q);
+    if (!q || !belief_quality_run(&o, q, true, why, sizeof why)) {
+        fprintf(stderr, "r3: quality-belief: %s\n", q ? why : "no memory for the counts");
+        free(q);
         return 1;
     }
-    belief_quality_print(&o, &q, stdout);
+    belief_quality_print(&o, q, stdout);
+    free(q);
     return 0;
 }

@@ -7,10 +7,10 @@
  */
 #include "tuning/quality/card_peek.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "engine/core/fail.h"
 #include "engine/core/scenario.h"
 #include "engine/core/tables.h"
 #include "engine/hidden/belief.h"
@@ -48,16 +48,8 @@ int card_peek_scenario(const struct card_peek_setup *s, long pair) { return self
 
 int card_peek_peeker(long pair) { return (int)((pair / SCENARIO_COUNT) % 2) ? SIDE_LANCASTER : SIDE_YORK; }
 
-static bool fail(struct game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(struct game *g, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g->why, sizeof g->why, fmt, ap);
-    va_end(ap);
-    g->failed = true;
-    return false;
-}
+/* The game fails: g->why says why (engine/core/fail.h), g->failed stops it. */
+#define game_fails(g, ...) ((g)->failed = true, fail((g)->why, sizeof(g)->why, __VA_ARGS__))
 
 /* ---- a search ---- */
 
@@ -117,7 +109,7 @@ static bool decide_ahead(struct game *g, const struct world *w)
     g->ahead = g->engine[SIDE_LANCASTER]->belief;
     char why[300];
     if (!belief_observe(&g->ahead, &seen, why, sizeof why))
-        return fail(g, "pair %ld: Lancaster's belief ahead cannot take in York's card: %s", g->pair, why);
+        return game_fails(g, "pair %ld: Lancaster's belief ahead cannot take in York's card: %s", g->pair, why);
     g->lancaster_card = search(g, g->engine[SIDE_LANCASTER], &g->ahead, NULL);
     remember_r3_card(g, g->lancaster_card);
     return true;
@@ -165,8 +157,8 @@ static bool side_decides(void *context, const struct world *w, decision *d)
     }
     if (!listed(&legal, best)) {
         decision_text(best, text, sizeof text);
-        return fail(g, "pair %ld, transition %ld: %s's search chose '%s', which is not legal", g->pair, g->played,
-                    SIDE_WORD[side], text);
+        return game_fails(g, "pair %ld, transition %ld: %s's search chose '%s', which is not legal", g->pair, g->played,
+                          SIDE_WORD[side], text);
     }
     *d = best;
     return true;
@@ -182,8 +174,8 @@ static bool observed(void *context, const struct world *was, decision d, const s
     for (int s = 0; s < SIDE_COUNT; s++) {
         observe(was, d, now, s, &seen);
         if (!belief_observe(&g->engine[s]->belief, &seen, why, sizeof why))
-            return fail(g, "pair %ld, transition %ld: %s's belief cannot take in what it saw: %s", g->pair, played,
-                        SIDE_WORD[s], why);
+            return game_fails(g, "pair %ld, transition %ld: %s's belief cannot take in what it saw: %s", g->pair,
+                              played, SIDE_WORD[s], why);
     }
     return true;
 }
